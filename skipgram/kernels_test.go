@@ -1,0 +1,262 @@
+package skipgram
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+func randVec(r *rand.Rand, n int, scale float32) []float32 {
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = (r.Float32()*2 - 1) * scale
+	}
+	return v
+}
+
+func TestKernelsMatchReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{1, 3, 4, 7, 10, 16, 100, 101, 300} {
+		a, b, w := randVec(r, n, 1), randVec(r, n, 1), randVec(r, n, 1)
+		if got, want := float64(dot(a, b)), Dot64(a, b); math.Abs(got-want) > 1e-5*float64(n) {
+			t.Errorf("dot n=%d: %v, want %v", n, got, want)
+		}
+		if got, want := float64(weightedDot(a, b, w)), WeightedDot64(a, b, w); math.Abs(got-want) > 1e-5*float64(n) {
+			t.Errorf("weightedDot n=%d: %v, want %v", n, got, want)
+		}
+		acc, out := randVec(r, n, 1), randVec(r, n, 1)
+		acc0, out0 := append([]float32(nil), acc...), append([]float32(nil), out...)
+		pairUpdate(acc, out, a, 0.5)
+		for i := range acc {
+			if acc[i] != acc0[i]+0.5*out0[i] || out[i] != out0[i]+0.5*a[i] {
+				t.Fatalf("pairUpdate n=%d i=%d: acc %v out %v", n, i, acc[i], out[i])
+			}
+		}
+		y := append([]float32(nil), b...)
+		axpy(y, a, -2)
+		for i := range y {
+			if y[i] != b[i]-2*a[i] {
+				t.Fatalf("axpy n=%d i=%d", n, i)
+			}
+		}
+	}
+}
+
+// testWorker builds a worker over a small random model without a corpus, so
+// that a kernel can be stepped by hand.
+func testWorker(t *testing.T, kind Kind, dim, words, negative int, seed uint64) *worker {
+	t.Helper()
+	opt := DefaultOptions()
+	opt.Model, opt.Dim, opt.Negative, opt.Seed = kind, dim, negative, seed
+	if kind == IPDS {
+		opt.NegDim = dim / 3
+	}
+	if kind == WIPS {
+		opt.LambdaInit = "signed"
+	}
+	m := NewModel(opt, words)
+	r := rand.New(rand.NewPCG(seed, 9))
+	// Larger vectors than the training init, so that gradients are not tiny.
+	for w := 0; w < words; w++ {
+		row := m.Row(w)
+		copy(row, randVec(r, dim, 0.3))
+		if kind == HSG {
+			liftToHyperboloid(row)
+		}
+	}
+	if m.Out != nil {
+		for i := range m.Out {
+			m.Out[i] = (r.Float32()*2 - 1) * 0.3
+		}
+	}
+	counts := make([]int64, words)
+	for i := range counts {
+		counts[i] = int64(words - i)
+	}
+	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: newSigmoidTable(), total: 1}
+	return newWorker(run, 0, part{})
+}
+
+// score64 is the model's score in float64, the reference for the gradients.
+func score64(w *worker, in, out []float32) float64 {
+	m := w.r.model
+	switch m.Kind {
+	case SIPS:
+		return ShiftedDot64(in, out)
+	case IPDS:
+		return DiffDot64(in, out, m.NegDim)
+	case WIPS:
+		return WeightedDot64(in, out, w.lambda)
+	case HSG:
+		return Minkowski64(in, out) + HSGTheta
+	}
+	return Dot64(in, out)
+}
+
+func outRow(w *worker, id int) []float32 {
+	m := w.r.model
+	if m.Kind == SG {
+		return m.Out[id*m.Stride : id*m.Stride+m.Dim]
+	}
+	return m.Row(id)
+}
+
+// TestGradientsAgainstFiniteDifferences steps each kernel once on a single
+// positive pair and checks that both vectors moved by
+// alpha*(1-sigma(s))*ds/dvector, with ds/dvector from central differences of
+// the float64 score.
+func TestGradientsAgainstFiniteDifferences(t *testing.T) {
+	const alpha = 1e-3
+	for _, kind := range []Kind{SG, IPS, SIPS, IPDS, WIPS} {
+		t.Run(string(kind), func(t *testing.T) {
+			for trial := range 5 {
+				w := testWorker(t, kind, 10, 4, 0, uint64(trial+1))
+				in0 := append([]float32(nil), w.r.model.Row(1)...)
+				out0 := append([]float32(nil), outRow(w, 0)...)
+				s := score64(w, in0, out0)
+				g := alpha * (1 - 1/(1+math.Exp(-s)))
+				w.kernel.window(w, 0, []int32{1}, alpha)
+				in1, out1 := w.r.model.Row(1), outRow(w, 0)
+				const h = 1e-3
+				for i := range in0 {
+					check := func(name string, base []float32, moved float32, fd func(v []float32) float64) {
+						p := append([]float32(nil), base...)
+						p[i] += h
+						sp := fd(p)
+						p[i] -= 2 * h
+						sm := fd(p)
+						want := g * (sp - sm) / (2 * h)
+						got := float64(moved - base[i])
+						if math.Abs(got-want) > 0.01*math.Abs(want)+1e-7 {
+							t.Errorf("trial %d: d%s[%d] = %.6g, want %.6g", trial, name, i, got, want)
+						}
+					}
+					check("in", in0, in1[i], func(v []float32) float64 { return score64(w, v, out0) })
+					check("out", out0, out1[i], func(v []float32) float64 { return score64(w, in0, v) })
+				}
+				if kind == WIPS {
+					for k := range w.lambda {
+						lp := append([]float32(nil), w.lambda...)
+						lp[k] += h
+						sp := WeightedDot64(in0, out0, lp)
+						lp[k] -= 2 * h
+						sm := WeightedDot64(in0, out0, lp)
+						want := g * (sp - sm) / (2 * h)
+						if got := float64(w.dlambda[k]); math.Abs(got-want) > 0.01*math.Abs(want)+1e-9 {
+							t.Errorf("trial %d: dlambda[%d] = %.6g, want %.6g", trial, k, got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestHyperbolicStepIsRiemannianGradient checks HSG's update against the
+// Riemannian gradient: the Minkowski gradient of the score (finite
+// differences, times the metric diag(1,..,1,-1)) projected onto the tangent
+// space; for a small step the exponential map moves the point by it.
+func TestHyperbolicStepIsRiemannianGradient(t *testing.T) {
+	const alpha = 2e-3 // small enough for first order, large enough to dwarf float32 rounding
+	w := testWorker(t, HSG, 6, 3, 0, 3)
+	in0 := append([]float32(nil), w.r.model.Row(1)...)
+	out0 := append([]float32(nil), w.r.model.Row(0)...)
+	s := Minkowski64(in0, out0) + HSGTheta
+	g := alpha * (1 - 1/(1+math.Exp(-s)))
+	w.kernel.window(w, 0, []int32{1}, alpha)
+	n := len(in0)
+	for _, tc := range []struct {
+		name        string
+		x, y, moved []float32
+	}{{"in", in0, out0, w.r.model.Row(1)}, {"out", out0, in0, w.r.model.Row(0)}} {
+		// Euclidean gradient of <x,y>_M in x, by central differences.
+		grad := make([]float64, n)
+		for i := range grad {
+			p := append([]float32(nil), tc.x...)
+			const h = 1e-2
+			p[i] += h
+			sp := Minkowski64(p, tc.y)
+			p[i] -= 2 * h
+			grad[i] = (sp - Minkowski64(p, tc.y)) / (2 * h)
+		}
+		grad[n-1] = -grad[n-1] // raise the index with the metric
+		var mk float64         // project: v + <x,v>_M x
+		for i := 0; i < n-1; i++ {
+			mk += float64(tc.x[i]) * grad[i]
+		}
+		mk -= float64(tc.x[n-1]) * grad[n-1]
+		for i := range grad {
+			want := g * (grad[i] + mk*float64(tc.x[i]))
+			got := float64(tc.moved[i] - tc.x[i])
+			if math.Abs(got-want) > 0.02*math.Abs(want)+1e-8 {
+				t.Errorf("%s[%d] moved %.6g, want %.6g", tc.name, i, got, want)
+			}
+		}
+	}
+}
+
+// TestHyperbolicStaysOnManifold trains HSG hard and checks every point still
+// satisfies <y,y>_M = -1 with a positive time coordinate.
+func TestHyperbolicStaysOnManifold(t *testing.T) {
+	w := testWorker(t, HSG, 8, 50, 5, 4)
+	r := rand.New(rand.NewPCG(4, 4))
+	for range 5000 {
+		ctxs := []int32{int32(r.IntN(50)), int32(r.IntN(50)), int32(r.IntN(50))}
+		w.kernel.window(w, int32(r.IntN(50)), ctxs, 0.5)
+	}
+	for i := 0; i < 50; i++ {
+		y := w.r.model.Row(i)
+		if n := Minkowski64(y, y); math.Abs(n+1) > 1e-3*math.Max(1, float64(y[len(y)-1]*y[len(y)-1])) || y[len(y)-1] <= 0 {
+			t.Errorf("word %d: <y,y>_M = %v, time coordinate %v", i, n, y[len(y)-1])
+		}
+		for _, v := range y {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				t.Fatalf("word %d: non-finite coordinate %v", i, y)
+			}
+		}
+	}
+}
+
+func BenchmarkKernels(b *testing.B) {
+	for _, n := range []int{10, 100, 300} {
+		r := rand.New(rand.NewPCG(1, 1))
+		x, y, acc, w, dw := randVec(r, n, 1), randVec(r, n, 1), randVec(r, n, 1), randVec(r, n, 1), make([]float32, n)
+		var sink float32
+		b.Run("dot/"+itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				sink += dot(x, y)
+			}
+		})
+		b.Run("axpy/"+itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				axpy(y, x, 1e-9)
+			}
+		})
+		b.Run("pair/"+itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				g := dot(x, y) * 1e-9
+				pairUpdate(acc, y, x, g)
+			}
+		})
+		b.Run("wpair/"+itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				g := weightedDot(x, y, w) * 1e-9
+				weightedPairUpdate(acc, y, x, w, dw, g)
+			}
+		})
+		_ = sink
+	}
+}
+
+func itoa(n int) string {
+	s := ""
+	for {
+		s = string(rune('0'+n%10)) + s
+		n /= 10
+		if n == 0 {
+			return s
+		}
+	}
+}

@@ -1,0 +1,57 @@
+package skipgram
+
+// Version is written into every sidecar so that a model file can be traced to
+// the trainer that made it.
+const Version = "0.1.0"
+
+// Meta is the JSON sidecar written beside a vectors file as <output>.json. It
+// records what eval needs to score the vectors with the model's own
+// similarity (Model, NegDim, Lambda, Theta) and how they were trained.
+type Meta struct {
+	Format  string `json:"format"`  // always "wipsvec-sidecar"
+	Version string `json:"version"` // trainer version
+	Model   Kind   `json:"model"`
+	Dim     int    `json:"dim"`
+	Words   int    `json:"words"` // rows in the vectors file
+
+	NegDim int       `json:"neg_dim,omitempty"` // IPDS: the last q coordinates count negatively
+	Lambda []float32 `json:"lambda,omitempty"`  // WIPS: the learned weights
+	Theta  float64   `json:"theta,omitempty"`   // HSG: score offset
+
+	Hyper  Hyper      `json:"hyper"`
+	Corpus CorpusInfo `json:"corpus"`
+	Stats  RunStats   `json:"stats"`
+}
+
+// SidecarFormat tags the sidecar so a stray JSON file is not mistaken for one.
+const SidecarFormat = "wipsvec-sidecar"
+
+// Hyper records the training hyperparameters, with word2vec's names.
+type Hyper struct {
+	Window      int     `json:"window"`
+	Negative    int     `json:"negative"`
+	Sample      float64 `json:"sample"`
+	Alpha       float64 `json:"alpha"`
+	Iter        int     `json:"iter"`
+	MinCount    int     `json:"min_count"`
+	Threads     int     `json:"threads"`
+	Seed        uint64  `json:"seed"`
+	LambdaInit  string  `json:"lambda_init,omitempty"`
+	LambdaAlpha float64 `json:"lambda_alpha,omitempty"`
+	Batch       bool    `json:"batch,omitempty"`
+}
+
+// CorpusInfo describes the training corpus.
+type CorpusInfo struct {
+	Path   string `json:"path"`
+	Tokens int64  `json:"tokens"` // in-vocabulary tokens of one epoch
+	Vocab  int    `json:"vocab"`
+}
+
+// RunStats records what the run measured.
+type RunStats struct {
+	WordsProcessed int64   `json:"words_processed"`
+	Seconds        float64 `json:"seconds"`
+	WordsPerSec    float64 `json:"words_per_sec"`
+	FinalLoss      float64 `json:"final_loss"`
+}

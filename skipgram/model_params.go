@@ -1,0 +1,132 @@
+package skipgram
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"unsafe"
+)
+
+// Model holds the trained parameters.
+type Model struct {
+	Kind   Kind
+	Dim    int
+	Stride int // floats between rows: Dim rounded up to a 64-byte cache line
+	Words  int
+	In     []float32 // the word vectors; for one-view models the only matrix
+	Out    []float32 // SG only: the context (output) vectors
+	NegDim int       // IPDS
+	Lambda []float32 // WIPS: the learned weights
+}
+
+// cacheLineFloats is the number of float32 in a 64-byte cache line.
+const cacheLineFloats = 16
+
+// NewModel allocates and initialises the parameters: input rows uniform in
+// ±0.5/Dim as in word2vec.c, SG's output rows zero, HSG's points lifted onto
+// the hyperboloid, WIPS's lambda as opt.LambdaInit says.
+func NewModel(opt Options, words int) *Model {
+	m := &Model{Kind: opt.Model, Dim: opt.Dim, Words: words, NegDim: opt.NegDim}
+	m.Stride = (opt.Dim + cacheLineFloats - 1) / cacheLineFloats * cacheLineFloats
+	m.In = alignedFloats(words * m.Stride)
+	r := newRNG(opt.Seed, math.MaxUint64)
+	scale := float32(1) / float32(opt.Dim)
+	for w := 0; w < words; w++ {
+		row := m.Row(w)
+		for i := range row {
+			row[i] = (r.float32() - 0.5) * scale
+		}
+		if m.Kind == HSG {
+			liftToHyperboloid(row)
+		}
+	}
+	if m.Kind == SG {
+		m.Out = alignedFloats(words * m.Stride)
+	}
+	if m.Kind == WIPS {
+		m.Lambda = make([]float32, opt.Dim)
+		if opt.FixedLambda != nil {
+			copy(m.Lambda, opt.FixedLambda)
+		} else {
+			init, _ := parseLambdaInit(opt.LambdaInit)
+			init(m.Lambda, &r)
+		}
+	}
+	return m
+}
+
+// Row returns word w's vector.
+func (m *Model) Row(w int) []float32 {
+	return m.In[w*m.Stride : w*m.Stride+m.Dim]
+}
+
+// Vectors exposes the word vectors for writing; it shares memory with m.
+func (m *Model) Vectors(words []string) *Vectors {
+	return &Vectors{Words: words, Dim: m.Dim, Stride: m.Stride, Data: m.In}
+}
+
+// alignedFloats returns n zeroed float32 whose first element sits on a
+// cache-line boundary, so that every row of a 16-float stride owns its lines.
+func alignedFloats(n int) []float32 {
+	buf := make([]float32, n+cacheLineFloats)
+	off := 0
+	for uintptr(unsafe.Pointer(&buf[off]))%64 != 0 {
+		off++
+	}
+	return buf[off : off+n : off+n]
+}
+
+// parseLambdaInit turns -lambda-init into a function that fills lambda.
+func parseLambdaInit(s string) (func([]float32, *rng), error) {
+	switch s {
+	case "", "ones":
+		return func(l []float32, _ *rng) {
+			for i := range l {
+				l[i] = 1
+			}
+		}, nil
+	case "uniform":
+		return func(l []float32, r *rng) {
+			for i := range l {
+				l[i] = r.float32() / float32(len(l))
+			}
+		}, nil
+	case "random":
+		return func(l []float32, r *rng) {
+			for i := range l {
+				l[i] = 2*r.float32() - 1
+			}
+		}, nil
+	case "signed":
+		return func(l []float32, _ *rng) {
+			for i := range l {
+				l[i] = 1
+				if i >= len(l)/2 {
+					l[i] = -1
+				}
+			}
+		}, nil
+	}
+	c, err := strconv.ParseFloat(s, 32)
+	if err != nil || math.IsNaN(c) || math.IsInf(c, 0) {
+		return nil, fmt.Errorf("-lambda-init must be ones, uniform, random, signed or a number, got %q", s)
+	}
+	return func(l []float32, _ *rng) {
+		for i := range l {
+			l[i] = float32(c)
+		}
+	}, nil
+}
+
+// IPDSLambda is the WIPS weight vector that makes WIPS an IPDS with q
+// negative coordinates: (1,...,1,-1,...,-1).
+func IPDSLambda(dim, q int) []float32 {
+	l := make([]float32, dim)
+	for i := range l {
+		l[i] = 1
+		if i >= dim-q {
+			l[i] = -1
+		}
+	}
+	return l
+}

@@ -1,0 +1,49 @@
+package skipgram
+
+import "math"
+
+// The sigmoid and its log are read from tables, as in word2vec.c, but finer:
+// 4096 cells over [-maxExp, maxExp] instead of 1000 over [-6, 6].
+const (
+	maxExp    = 8
+	tableSize = 4096
+	tableStep = tableSize / (2 * maxExp)
+)
+
+// sigmoidTable holds sigma(x) and -log sigma(x) at the centre of each cell.
+// The cells are symmetric about zero: cell tableSize-1-i holds -x.
+type sigmoidTable struct {
+	sig  [tableSize]float32
+	nlog [tableSize]float32
+}
+
+func newSigmoidTable() *sigmoidTable {
+	t := new(sigmoidTable)
+	for i := range t.sig {
+		x := (float64(i)+0.5)/tableStep - maxExp
+		t.sig[i] = float32(1 / (1 + math.Exp(-x)))
+		t.nlog[i] = float32(math.Log1p(math.Exp(-x)))
+	}
+	return t
+}
+
+// gradient returns the scaled gradient (label - sigma(x)) * alpha and the
+// loss -log sigma(+-x) of one scored pair.
+func (t *sigmoidTable) gradient(x float32, positive bool, alpha float32) (g, loss float32) {
+	i := t.index(x)
+	if positive {
+		return (1 - t.sig[i]) * alpha, t.nlog[i]
+	}
+	return -t.sig[i] * alpha, t.nlog[tableSize-1-i]
+}
+
+// index maps a score to its cell, clipped to the table.
+func (t *sigmoidTable) index(x float32) int {
+	if x <= -maxExp {
+		return 0
+	}
+	if x >= maxExp {
+		return tableSize - 1
+	}
+	return min(int((x+maxExp)*tableStep), tableSize-1)
+}

@@ -1,0 +1,221 @@
+package skipgram
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// syntheticCorpus is a Zipf-like corpus of sentences with topical structure:
+// words of the same group co-occur.
+func syntheticCorpus(t testing.TB, tokens int, seed uint64) (*vocab.Vocab, []int32) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 1))
+	const groups, perGroup = 8, 25
+	words := make([]string, groups*perGroup)
+	counts := make([]int64, len(words))
+	for i := range words {
+		words[i] = "w" + strconv.Itoa(i)
+	}
+	var stream []int32
+	for len(stream) < tokens {
+		g := r.IntN(groups)
+		n := 5 + r.IntN(20)
+		for range n {
+			id := int32(g*perGroup + int(float64(perGroup)*math.Pow(r.Float64(), 2)))
+			stream = append(stream, id)
+			counts[id]++
+		}
+		stream = append(stream, vocab.SentenceEnd)
+	}
+	// vocab.New orders words by count; remap the stream to its ids.
+	var keepW []string
+	var keepC []int64
+	for i, c := range counts {
+		if c > 0 {
+			keepW, keepC = append(keepW, words[i]), append(keepC, c)
+		}
+	}
+	v, err := vocab.New(keepW, keepC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, id := range stream {
+		if id != vocab.SentenceEnd {
+			nid, _ := v.ID([]byte(words[id]))
+			stream[i] = nid
+		}
+	}
+	return v, stream
+}
+
+func testOptions(kind Kind) Options {
+	opt := DefaultOptions()
+	opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed, opt.Sample = kind, 12, 2, 1, 7, 1e-2
+	opt.NegDim = 4
+	return opt
+}
+
+func TestSingleThreadIsBitIdentical(t *testing.T) {
+	v, stream := syntheticCorpus(t, 20000, 1)
+	for _, kind := range Kinds {
+		t.Run(string(kind), func(t *testing.T) {
+			opt := testOptions(kind)
+			m1, _, err := Train(context.Background(), v, stream, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m2, _, _ := Train(context.Background(), v, stream, opt)
+			if !slices.Equal(m1.In, m2.In) || !slices.Equal(m1.Out, m2.Out) || !slices.Equal(m1.Lambda, m2.Lambda) {
+				t.Fatal("two runs with -threads 1 and the same seed differ")
+			}
+			opt.Seed++
+			m3, _, _ := Train(context.Background(), v, stream, opt)
+			if slices.Equal(m1.In, m3.In) {
+				t.Fatal("a different seed gave the same vectors")
+			}
+			for _, x := range m1.In {
+				if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+					t.Fatal("non-finite parameter after training")
+				}
+			}
+		})
+	}
+}
+
+// TestEveryEpochTrainsEveryWord guards against word2vec.c's flaw where the
+// thread that reaches the end of the file stops training: the words
+// processed must be iter x corpus words whatever the thread count.
+func TestEveryEpochTrainsEveryWord(t *testing.T) {
+	v, stream := syntheticCorpus(t, 30000, 2)
+	var words int64
+	for _, id := range stream {
+		if id != vocab.SentenceEnd {
+			words++
+		}
+	}
+	for _, threads := range []int{1, 2, 3, 7} {
+		opt := testOptions(SG)
+		opt.Threads, opt.Iter = threads, 3
+		var last Progress
+		opt.Progress = func(p Progress) { last = p }
+		_, st, err := Train(context.Background(), v, stream, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Words != 3*words {
+			t.Errorf("threads %d: processed %d words, want 3 x %d = %d", threads, st.Words, words, 3*words)
+		}
+		if !last.Done || last.Words != st.Words || last.Total != 3*words {
+			t.Errorf("threads %d: final progress %+v", threads, last)
+		}
+	}
+}
+
+func TestSplitStreamKeepsSentencesWhole(t *testing.T) {
+	_, stream := syntheticCorpus(t, 5000, 3)
+	for n := 1; n <= 9; n++ {
+		parts := splitStream(stream, n)
+		var joined []int32
+		for i, p := range parts {
+			joined = append(joined, p.tokens...)
+			if i < len(parts)-1 && len(p.tokens) > 0 && p.tokens[len(p.tokens)-1] != vocab.SentenceEnd {
+				t.Fatalf("n=%d: part %d ends mid-sentence", n, i)
+			}
+		}
+		if !slices.Equal(joined, stream) {
+			t.Fatalf("n=%d: parts do not cover the stream", n)
+		}
+	}
+}
+
+// TestWIPSWithIPDSLambdaIsIPDS trains WIPS with lambda frozen to
+// (1,..,1,-1,..,-1) and IPDS with the same q, seed and one thread: the paper's
+// Table 1 says they are the same model, and the two kernels must agree to
+// float32 rounding.
+func TestWIPSWithIPDSLambdaIsIPDS(t *testing.T) {
+	v, stream := syntheticCorpus(t, 20000, 4)
+	ipds := testOptions(IPDS)
+	wips := ipds
+	wips.Model = WIPS
+	wips.FixedLambda = IPDSLambda(ipds.Dim, ipds.NegDim)
+	a, _, err := Train(context.Background(), v, stream, ipds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := Train(context.Background(), v, stream, wips)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var maxDiff, maxAbs float64
+	for i := range a.In {
+		maxDiff = math.Max(maxDiff, math.Abs(float64(a.In[i]-b.In[i])))
+		maxAbs = math.Max(maxAbs, math.Abs(float64(a.In[i])))
+	}
+	if maxDiff > 1e-4*maxAbs {
+		t.Fatalf("WIPS with IPDS's lambda differs from IPDS by %g (largest coordinate %g)", maxDiff, maxAbs)
+	}
+	if !slices.Equal(b.Lambda, wips.FixedLambda) {
+		t.Fatal("frozen lambda moved")
+	}
+}
+
+func TestTrainRejectsBadOptions(t *testing.T) {
+	v, stream := syntheticCorpus(t, 1000, 5)
+	bad := map[string]func(*Options){
+		"size 0":         func(o *Options) { o.Dim = 0 },
+		"negative win":   func(o *Options) { o.Window = -1 },
+		"neg-dim 0":      func(o *Options) { o.Model, o.NegDim = IPDS, 0 },
+		"neg-dim K":      func(o *Options) { o.Model, o.NegDim = IPDS, o.Dim },
+		"unknown model":  func(o *Options) { o.Model = "foo" },
+		"bad lambda":     func(o *Options) { o.Model, o.LambdaInit = WIPS, "sometimes" },
+		"zero iter":      func(o *Options) { o.Iter = 0 },
+		"zero threads":   func(o *Options) { o.Threads = 0 },
+		"alpha negative": func(o *Options) { o.Alpha = -1 },
+	}
+	for name, mod := range bad {
+		opt := testOptions(SG)
+		mod(&opt)
+		if _, _, err := Train(context.Background(), v, stream, opt); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestCancelStopsTraining(t *testing.T) {
+	v, stream := syntheticCorpus(t, 200000, 6)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	opt := testOptions(SG)
+	opt.Iter = 50
+	_, st, err := Train(ctx, v, stream, opt)
+	if err == nil {
+		t.Fatal("cancelled training returned no error")
+	}
+	if st.Words >= int64(opt.Iter)*int64(len(stream))/2 {
+		t.Fatalf("cancelled training ran on: %d words", st.Words)
+	}
+}
+
+func TestWIPSLambdaLearns(t *testing.T) {
+	v, stream := syntheticCorpus(t, 40000, 8)
+	opt := testOptions(WIPS)
+	m, _, err := Train(context.Background(), v, stream, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := 0
+	for _, l := range m.Lambda {
+		if l != 1 {
+			moved++
+		}
+	}
+	if moved < len(m.Lambda)/2 {
+		t.Fatalf("lambda barely moved: %v", m.Lambda)
+	}
+}

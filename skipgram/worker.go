@@ -1,0 +1,319 @@
+package skipgram
+
+import (
+	"math"
+	"sync/atomic"
+
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// windowKernel trains one centre word against the context words of its
+// window, drawing the negatives itself. It is the one place a similarity
+// model differs from another: the loop over the corpus, subsampling and the
+// window are shared. It is called once per centre word, so the interface call
+// is paid per window, not per pair.
+type windowKernel interface {
+	window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32)
+}
+
+// worker is one Hogwild thread: its part of the corpus, its random stream and
+// its scratch buffers.
+type worker struct {
+	r      *run
+	part   part
+	rng    rng
+	kernel windowKernel
+
+	sentence []int32
+	ctxs     []int32
+	negs     []int32   // batch mode: the negatives shared by a window
+	acc      []float32 // gradient accumulated for the input row
+	tmp      []float32 // HSG: the tangent step of an output row
+	lambda   []float32 // WIPS: private copy of the shared lambda
+	dlambda  []float32 // WIPS: lambda gradient not yet merged
+
+	words, pairs          int64
+	epochLoss, epochPairs float64
+	pendingWords          int64 // tokens not yet added to the shared counter
+	pendingLambda         int64 // tokens since the last lambda merge
+
+	pub published
+}
+
+// published is what a worker shows the progress reporter, padded so that two
+// workers' counters never share a cache line.
+type published struct {
+	_     [64]byte
+	loss  atomic.Uint64 // float64 bits: summed loss
+	pairs atomic.Int64
+	_     [48]byte
+}
+
+func newWorker(r *run, id int, p part) *worker {
+	opt := r.opt
+	w := &worker{
+		r:        r,
+		part:     p,
+		rng:      newRNG(opt.Seed, uint64(id)),
+		sentence: make([]int32, 0, 1024),
+		ctxs:     make([]int32, 0, 2*opt.Window),
+		negs:     make([]int32, 0, opt.Negative),
+		acc:      make([]float32, opt.Dim),
+		tmp:      make([]float32, opt.Dim),
+	}
+	m := r.model
+	switch m.Kind {
+	case SG:
+		w.kernel = &dotKernel{in: m.In, out: m.Out, stride: m.Stride, dim: m.Dim}
+	case IPS:
+		w.kernel = &dotKernel{in: m.In, out: m.In, stride: m.Stride, dim: m.Dim}
+	case SIPS:
+		w.kernel = &shiftedKernel{m: m}
+	case IPDS:
+		w.kernel = &diffKernel{m: m, pos: m.Dim - m.NegDim}
+	case WIPS:
+		w.lambda = append([]float32(nil), m.Lambda...)
+		w.dlambda = make([]float32, m.Dim)
+		w.kernel = &weightedKernel{m: m}
+	case HSG:
+		w.kernel = &hyperbolicKernel{m: m}
+	}
+	return w
+}
+
+// run trains the worker's part for every epoch.
+func (w *worker) run() {
+	for ep := 0; ep < w.r.opt.Iter; ep++ {
+		w.epochLoss, w.epochPairs = 0, 0
+		if !w.trainPart() {
+			break
+		}
+	}
+	w.flush()
+}
+
+// trainPart makes one pass over the worker's part; false if the run was stopped.
+func (w *worker) trainPart() bool {
+	keep := w.r.keep
+	sen := w.sentence[:0]
+	alpha := float32(w.r.alpha(w.r.words.Load()))
+	for _, id := range w.part.tokens {
+		if id != vocab.SentenceEnd {
+			w.pendingWords++
+			if uint32(w.rng.next()) <= keep[id] {
+				sen = append(sen, id)
+			}
+			continue
+		}
+		w.trainSentence(sen, alpha)
+		sen = sen[:0]
+		if w.pendingLambda >= lambdaMergeWords {
+			w.mergeLambda()
+		}
+		if w.pendingWords >= chunkWords {
+			w.flush()
+			if w.r.stop.Load() {
+				return false
+			}
+			alpha = float32(w.r.alpha(w.r.words.Load()))
+		}
+	}
+	w.trainSentence(sen, alpha)
+	w.sentence = sen[:0]
+	return true
+}
+
+// flush publishes the worker's progress: words to the shared counter that
+// drives the learning rate, loss to the reporter, lambda to the model.
+func (w *worker) flush() {
+	w.r.words.Add(w.pendingWords)
+	w.words += w.pendingWords
+	w.pendingWords = 0
+	w.mergeLambda()
+}
+
+// trainSentence trains every word of a subsampled sentence as a centre word.
+func (w *worker) trainSentence(sen []int32, alpha float32) {
+	if len(sen) < 2 {
+		return
+	}
+	window := w.r.opt.Window
+	var loss float64
+	var pairs int
+	for pos, center := range sen {
+		// word2vec.c shrinks the window at random to between 1 and window,
+		// weighting near contexts more.
+		win := window - int(w.rng.below(uint32(window)))
+		lo, hi := max(0, pos-win), min(len(sen), pos+win+1)
+		ctxs := w.ctxs[:0]
+		for j := lo; j < hi; j++ {
+			if j != pos {
+				ctxs = append(ctxs, sen[j])
+			}
+		}
+		loss += float64(w.kernel.window(w, center, ctxs, alpha))
+		pairs += len(ctxs)
+	}
+	w.pairs += int64(pairs)
+	w.pendingLambda += int64(len(sen))
+	w.epochLoss += loss
+	w.epochPairs += float64(pairs)
+	w.pub.loss.Store(math.Float64bits(math.Float64frombits(w.pub.loss.Load()) + loss))
+	w.pub.pairs.Add(int64(pairs))
+}
+
+// negative draws a noise word; ok is false when it hit the centre word,
+// which word2vec.c skips rather than redraws.
+func (w *worker) negative(center int32) (target int32, ok bool) {
+	t := w.r.noise.Sample(w.rng.next())
+	return t, t != center
+}
+
+// mergeLambda folds the worker's WIPS lambda gradient into the shared lambda
+// under a lock and refreshes the private copy. Workers score with their
+// private copy between merges, so the hot loop never touches the shared
+// cache line.
+func (w *worker) mergeLambda() {
+	w.pendingLambda = 0
+	if w.dlambda == nil || w.r.opt.FixedLambda != nil {
+		return
+	}
+	scale := float32(w.r.opt.LambdaAlpha / w.r.opt.Alpha)
+	shared := w.r.model.Lambda
+	w.r.lambdaMu.Lock()
+	for k, d := range w.dlambda {
+		shared[k] += scale * d
+		w.lambda[k] = shared[k]
+		w.dlambda[k] = 0
+	}
+	w.r.lambdaMu.Unlock()
+}
+
+// dotKernel is SG (in and out are the two matrices) and IPS (both are the
+// one matrix): s = <in, out>.
+type dotKernel struct {
+	in, out     []float32
+	stride, dim int
+}
+
+func (k *dotKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	sig := w.r.sig
+	neg := w.r.opt.Negative
+	acc := w.acc
+	for _, c := range ctxs {
+		in := k.in[int(c)*k.stride:][:k.dim]
+		clear(acc)
+		target := center
+		for d := 0; d <= neg; d++ {
+			if d > 0 {
+				var ok bool
+				if target, ok = w.negative(center); !ok {
+					continue
+				}
+			}
+			out := k.out[int(target)*k.stride:][:k.dim]
+			g, l := sig.gradient(dot(in, out), d == 0, alpha)
+			loss += l
+			pairUpdate(acc, out, in, g)
+		}
+		axpy(in, acc, 1)
+	}
+	return loss
+}
+
+// shiftedKernel is SIPS: the last coordinate is a bias,
+// s = <in~, out~> + in_K + out_K.
+type shiftedKernel struct{ m *Model }
+
+func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	sig := w.r.sig
+	neg := w.r.opt.Negative
+	p := k.m.Dim - 1
+	acc := w.acc[:p+1]
+	for _, c := range ctxs {
+		in := k.m.Row(int(c))[:p+1]
+		clear(acc)
+		target := center
+		for d := 0; d <= neg; d++ {
+			if d > 0 {
+				var ok bool
+				if target, ok = w.negative(center); !ok {
+					continue
+				}
+			}
+			out := k.m.Row(int(target))[:p+1]
+			g, l := sig.gradient(dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
+			loss += l
+			pairUpdate(acc[:p], out[:p], in[:p], g)
+			acc[p] += g
+			out[p] += g
+		}
+		axpy(in, acc, 1)
+	}
+	return loss
+}
+
+// diffKernel is IPDS: s = <in+, out+> - <in-, out->, the last Dim-pos
+// coordinates negative.
+type diffKernel struct {
+	m   *Model
+	pos int
+}
+
+func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	sig := w.r.sig
+	neg := w.r.opt.Negative
+	p, n := k.pos, k.m.Dim
+	acc := w.acc[:n]
+	for _, c := range ctxs {
+		in := k.m.Row(int(c))[:n]
+		clear(acc)
+		target := center
+		for d := 0; d <= neg; d++ {
+			if d > 0 {
+				var ok bool
+				if target, ok = w.negative(center); !ok {
+					continue
+				}
+			}
+			out := k.m.Row(int(target))[:n]
+			g, l := sig.gradient(dot(in[:p], out[:p])-dot(in[p:], out[p:]), d == 0, alpha)
+			loss += l
+			pairUpdate(acc[:p], out[:p], in[:p], g)
+			pairUpdate(acc[p:], out[p:], in[p:], -g)
+		}
+		axpy(in, acc, 1)
+	}
+	return loss
+}
+
+// weightedKernel is WIPS: s = sum_k lambda_k in_k out_k, scored with the
+// worker's private lambda; the lambda gradient goes to w.dlambda.
+type weightedKernel struct{ m *Model }
+
+func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	sig := w.r.sig
+	neg := w.r.opt.Negative
+	n := k.m.Dim
+	acc := w.acc[:n]
+	lambda, dlambda := w.lambda[:n], w.dlambda[:n]
+	for _, c := range ctxs {
+		in := k.m.Row(int(c))[:n]
+		clear(acc)
+		target := center
+		for d := 0; d <= neg; d++ {
+			if d > 0 {
+				var ok bool
+				if target, ok = w.negative(center); !ok {
+					continue
+				}
+			}
+			out := k.m.Row(int(target))[:n]
+			g, l := sig.gradient(weightedDot(in, out, lambda), d == 0, alpha)
+			loss += l
+			weightedPairUpdate(acc, out, in, lambda, dlambda, g)
+		}
+		axpy(in, acc, 1)
+	}
+	return loss
+}

@@ -55,6 +55,18 @@ func NewModel(opt Options, words int) *Model {
 	return m
 }
 
+// finite reports whether every parameter is a finite number.
+func (m *Model) finite() bool {
+	for _, p := range [][]float32{m.In, m.Out, m.Lambda} {
+		for _, x := range p {
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Row returns word w's vector.
 func (m *Model) Row(w int) []float32 {
 	return m.In[w*m.Stride : w*m.Stride+m.Dim]

@@ -37,9 +37,10 @@ func (t *sigmoidTable) gradient(x float32, positive bool, alpha float32) (g, los
 	return -t.sig[i] * alpha, t.nlog[tableSize-1-i]
 }
 
-// index maps a score to its cell, clipped to the table.
+// index maps a score to its cell, clipped to the table. NaN maps to cell 0
+// rather than to a wild index: a diverged run is reported after training.
 func (t *sigmoidTable) index(x float32) int {
-	if x <= -maxExp {
+	if !(x > -maxExp) {
 		return 0
 	}
 	if x >= maxExp {

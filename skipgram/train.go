@@ -28,7 +28,7 @@ type Options struct {
 
 	// WIPS: how lambda starts and its step size. LambdaInit is "ones",
 	// "uniform" (the paper's U(0, 1/K)), "signed" (half +1, half -1) or a
-	// number c (every lambda_k = c). LambdaAlpha is lambda's starting
+	// number c (every lambda_k = c), or "random" (U(-1, 1), the default). LambdaAlpha is lambda's starting
 	// learning rate; it decays with Alpha.
 	LambdaInit  string
 	LambdaAlpha float64
@@ -38,6 +38,7 @@ type Options struct {
 
 	// Batch shares one set of negatives across the window of a centre word
 	// (pWord2Vec's HogBatch): fewer noise draws and cache misses per pair.
+	// It applies to the inner-product models, SG and IPS.
 	Batch bool
 
 	// Progress, if set, is called from a separate goroutine about every
@@ -56,8 +57,8 @@ func DefaultOptions() Options {
 
 // Defaults for WIPS's lambda, chosen by the ablation recorded in the README.
 const (
-	DefaultLambdaInit  = "ones"
-	DefaultLambdaAlpha = 0.025
+	DefaultLambdaInit  = "random"
+	DefaultLambdaAlpha = 0.005
 )
 
 // Validate reports the first option that cannot train.
@@ -84,6 +85,9 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-iter must be at least 1, got %d", o.Iter)
 	case o.Threads < 1:
 		return fmt.Errorf("-threads must be at least 1, got %d", o.Threads)
+	}
+	if o.Batch && o.Model != SG && o.Model != IPS {
+		return fmt.Errorf("-batch is implemented for sg and ips, not %s", o.Model)
 	}
 	if o.Model == IPDS && (o.NegDim <= 0 || o.NegDim >= o.Dim) {
 		return fmt.Errorf("-neg-dim must be in (0, %d) for ipds, got %d", o.Dim, o.NegDim)
@@ -165,6 +169,10 @@ func Train(ctx context.Context, v *vocab.Vocab, stream []int32, opt Options) (*M
 	}
 	m := NewModel(opt, v.Len())
 	st, err := trainModel(ctx, m, v, stream, opt)
+	if err == nil && !m.finite() {
+		err = fmt.Errorf("training diverged: the %s vectors hold NaN or Inf; lower -alpha (%g) or, for wips, -lambda-alpha (%g)",
+			opt.Model, opt.Alpha, opt.LambdaAlpha)
+	}
 	return m, st, err
 }
 

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/wipsvec/wipsvec/vocab"
@@ -217,5 +218,43 @@ func TestWIPSLambdaLearns(t *testing.T) {
 	}
 	if moved < len(m.Lambda)/2 {
 		t.Fatalf("lambda barely moved: %v", m.Lambda)
+	}
+}
+
+func TestDivergenceIsAnErrorNotAPanic(t *testing.T) {
+	v, stream := syntheticCorpus(t, 20000, 9)
+	opt := testOptions(WIPS)
+	opt.Alpha, opt.LambdaAlpha = 50, 500
+	_, _, err := Train(context.Background(), v, stream, opt)
+	if err == nil || !strings.Contains(err.Error(), "diverged") {
+		t.Fatalf("absurd learning rates: err = %v, want a divergence error", err)
+	}
+}
+
+// TestBatchModeLearns checks -batch trains to a loss close to the exact
+// mode's on the same corpus, and stays reproducible on one thread.
+func TestBatchModeLearns(t *testing.T) {
+	v, stream := syntheticCorpus(t, 40000, 10)
+	for _, kind := range []Kind{SG, IPS} {
+		exact := testOptions(kind)
+		exact.Iter = 3
+		batch := exact
+		batch.Batch = true
+		_, se, err := Train(context.Background(), v, stream, exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m1, sb, err := Train(context.Background(), v, stream, batch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m2, _, _ := Train(context.Background(), v, stream, batch)
+		if !slices.Equal(m1.In, m2.In) {
+			t.Errorf("%s: -batch is not reproducible on one thread", kind)
+		}
+		t.Logf("%s: loss exact %.3f batch %.3f", kind, se.Loss, sb.Loss)
+		if sb.Loss > se.Loss*1.1 {
+			t.Errorf("%s: batch loss %.3f (pairs %d) vs exact %.3f (pairs %d)", kind, sb.Loss, sb.Pairs, se.Loss, se.Pairs)
+		}
 	}
 }

@@ -87,7 +87,7 @@ func checkWord(w string) error {
 		return errors.New("empty word")
 	}
 	if i := strings.IndexAny(w, " \t\n\r\x00"); i >= 0 {
-		return fmt.Errorf("word %q contains whitespace or NUL at byte %d", w, i)
+		return fmt.Errorf("word %s contains whitespace or NUL at byte %d", clip(w), i)
 	}
 	return nil
 }
@@ -131,7 +131,7 @@ func writeVectorRows(w *bufio.Writer, v *Vectors, bin bool) error {
 		row := v.Row(i)
 		for j, x := range row {
 			if f := float64(x); math.IsNaN(f) || math.IsInf(f, 0) {
-				return fmt.Errorf("row %d (%q): value %d is %v", i+1, word, j+1, x)
+				return fmt.Errorf("row %d (%s): value %d is %v", i+1, clip(word), j+1, x)
 			}
 		}
 		buf = append(buf[:0], word...)
@@ -310,7 +310,7 @@ func (r *vectorReader) readHeader() (int, error) {
 	}
 	fields := strings.Fields(string(line))
 	bad := func(why string) error {
-		return r.errorf("bad header %q: want \"<words> <dim>\"%s", bytes.TrimRight(line, "\r\n"), why)
+		return r.errorf("bad header %s: want \"<words> <dim>\"%s", clip(string(bytes.TrimRight(line, "\r\n"))), why)
 	}
 	if len(fields) != 2 {
 		return 0, bad("")
@@ -428,6 +428,20 @@ func binaryPrefixOK(b []byte, eof bool, words, dim int) bool {
 	return rows > 0
 }
 
+// clip quotes s for an error message, shortened if long: a misread binary
+// file can produce "words" of thousands of bytes.
+func clip(s string) string {
+	const limit = 40
+	if len(s) <= limit {
+		return strconv.Quote(s)
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
+}
+
 // rowError is what parseTextRow reports; the caller adds file and row.
 type rowError struct{ msg string }
 
@@ -442,7 +456,7 @@ func parseTextRow(line []byte, dim int, dst []float32) ([]float32, error) {
 	}
 	end := bytes.IndexAny(line, " \t")
 	if end < 0 {
-		return dst, &rowError{fmt.Sprintf("word %q has no values, want %d", line, dim)}
+		return dst, &rowError{fmt.Sprintf("word %s has no values, want %d", clip(string(line)), dim)}
 	}
 	if end == 0 {
 		return dst, &rowError{"line starts with whitespace, want a word"}
@@ -465,18 +479,18 @@ func parseTextRow(line []byte, dim int, dst []float32) ([]float32, error) {
 		f, err := strconv.ParseFloat(string(field), 32)
 		switch {
 		case err != nil && !errors.Is(err, strconv.ErrRange):
-			return dst, &rowError{fmt.Sprintf("word %q: value %d %q is not a number", word, n, field)}
+			return dst, &rowError{fmt.Sprintf("word %s: value %d %s is not a number", clip(string(word)), n, clip(string(field)))}
 		case math.IsNaN(f):
-			return dst, &rowError{fmt.Sprintf("word %q: value %d is NaN", word, n)}
+			return dst, &rowError{fmt.Sprintf("word %s: value %d is NaN", clip(string(word)), n)}
 		case math.IsInf(f, 0) && err != nil:
-			return dst, &rowError{fmt.Sprintf("word %q: value %d %q overflows float32", word, n, field)}
+			return dst, &rowError{fmt.Sprintf("word %s: value %d %s overflows float32", clip(string(word)), n, clip(string(field)))}
 		case math.IsInf(f, 0):
-			return dst, &rowError{fmt.Sprintf("word %q: value %d is infinite", word, n)}
+			return dst, &rowError{fmt.Sprintf("word %s: value %d is infinite", clip(string(word)), n)}
 		}
 		dst = append(dst, float32(f))
 	}
 	if n != dim {
-		return dst, &rowError{fmt.Sprintf("word %q has %d values, want %d", word, n, dim)}
+		return dst, &rowError{fmt.Sprintf("word %s has %d values, want %d", clip(string(word)), n, dim)}
 	}
 	return dst, nil
 }
@@ -510,15 +524,15 @@ func (r *vectorReader) readText(v *Vectors) error {
 
 // readLine returns the next line including its "\n" (absent at the end of
 // the file). The slice is valid until the next call.
-func (r *vectorReader) readLine(max int) ([]byte, error) {
+func (r *vectorReader) readLine(limit int) ([]byte, error) {
 	line, err := r.br.ReadSlice('\n')
 	if err != bufio.ErrBufferFull {
 		return line, err
 	}
 	r.scratch = append(r.scratch[:0], line...)
 	for err == bufio.ErrBufferFull {
-		if len(r.scratch) > max {
-			return nil, fmt.Errorf("line longer than %d bytes", max)
+		if len(r.scratch) > limit {
+			return nil, fmt.Errorf("line longer than %d bytes", limit)
 		}
 		line, err = r.br.ReadSlice('\n')
 		r.scratch = append(r.scratch, line...)
@@ -539,7 +553,7 @@ func (r *vectorReader) readBinary(v *Vectors) error {
 		word, err := r.br.ReadSlice(' ')
 		switch {
 		case err == io.EOF:
-			return r.errorf("truncated binary file: row %d: word %q is not followed by its values", row, word)
+			return r.errorf("truncated binary file: row %d: word %s is not followed by its values", row, clip(string(word)))
 		case err == bufio.ErrBufferFull:
 			return r.errorf("row %d: no space after %d bytes of word; wrong dimension in the header or not a word2vec file?", row, len(word))
 		case err != nil:
@@ -559,14 +573,14 @@ func (r *vectorReader) readBinary(v *Vectors) error {
 			k := min(r.dim-j, len(buf)/4)
 			if n, err := io.ReadFull(r.br, buf[:4*k]); err != nil {
 				if err == io.EOF || err == io.ErrUnexpectedEOF {
-					return r.errorf("truncated binary file: row %d (%q) has %d of %d bytes of values", row, w, 4*j+n, 4*r.dim)
+					return r.errorf("truncated binary file: row %d (%s) has %d of %d bytes of values", row, clip(w), 4*j+n, 4*r.dim)
 				}
 				return r.errorf("row %d: %w", row, err)
 			}
 			for i := 0; i < k; i++ {
 				x := math.Float32frombits(binary.LittleEndian.Uint32(buf[4*i:]))
 				if f := float64(x); math.IsNaN(f) || math.IsInf(f, 0) {
-					return r.errorf("row %d (%q): value %d is %v", row, w, j+i+1, x)
+					return r.errorf("row %d (%s): value %d is %v", row, clip(w), j+i+1, x)
 				}
 				v.Data = append(v.Data, x)
 			}

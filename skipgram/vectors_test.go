@@ -341,6 +341,7 @@ func TestReadVectorsErrors(t *testing.T) {
 		{"binary inf", "2 2\n" + row("a", inf, 2) + row("b", 3, 4), `row 1 ("a"): value 1 is +Inf`},
 		{"binary dim too large", "2 3\n" + row("a", 1, 2) + row("b", 3, 4), "row 2"},
 		{"binary huge dim", "1 16000000\na \x00\x00\x80\x3f", `row 1 ("a") has 4 of 64000000 bytes`},
+		{"binary garbage", "1 1\n" + strings.Repeat("\x00", 5000), `truncated binary file: row 1: word "\x00\x00`},
 		{"binary dim too small", "2 1\n" + row("a", 1, 2) + row("b", 3, 4), "row 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -350,8 +351,8 @@ func TestReadVectorsErrors(t *testing.T) {
 				t.Fatalf("read %d words, want an error saying %q", len(v.Words), tc.want)
 			}
 			msg := err.Error()
-			if !strings.Contains(msg, tc.want) || !strings.Contains(msg, path) || strings.Contains(msg, "\n") {
-				t.Errorf("error %q, want one line naming the file and saying %q", msg, tc.want)
+			if !strings.Contains(msg, tc.want) || !strings.Contains(msg, path) || strings.Contains(msg, "\n") || len(msg) > 400 {
+				t.Errorf("error %q, want one short line naming the file and saying %q", msg, tc.want)
 			}
 		})
 	}

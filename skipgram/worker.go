@@ -78,6 +78,9 @@ func newWorker(r *run, id int, p part) *worker {
 	case HSG:
 		w.kernel = &hyperbolicKernel{m: m}
 	}
+	if k, ok := w.kernel.(*dotKernel); ok && opt.Batch {
+		w.kernel = newBatchDotKernel(*k, opt.Window, opt.Negative)
+	}
 	return w
 }
 

@@ -1,0 +1,91 @@
+package bench
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestReadDataset(t *testing.T) {
+	want := []Pair{{"old", "new", 0}, {"smart", "intelligent", 9.76923076923077}, {"jerusalem", "israel", 8.46}}
+	for _, tc := range []struct{ name, content string }{
+		{"pandas.csv", ",word1,word2,similarity\n0,old,new,0.0\n1,smart,intelligent,9.76923076923077\n2,Jerusalem,Israel,8.46\n3,,,\n"},
+		{"crlf-bom.csv", "\ufeff,word1,word2,similarity\r\n0,old,new,0.0\r\n1,smart,intelligent,9.76923076923077\r\n2,Jerusalem,Israel,8.46\r\n"},
+		{"reordered.csv", "similarity,word2,word1\n0,new,old\n9.76923076923077,intelligent,smart\n8.46,Israel,Jerusalem\n"},
+		{"three.csv", "old,new,0\nsmart,intelligent,9.76923076923077\nJerusalem,Israel,8.46\n"},
+		{"wordsim353.tsv", "# The WordSimilarity-353 Test Collection\n# comment\nold\tnew\t0.00\nsmart\tintelligent\t9.76923076923077\nJerusalem\tIsrael\t8.46\n"},
+		{"spaces.txt", "old new 0\n\nsmart  intelligent 9.76923076923077\nJerusalem Israel 8.46"},
+		{"header.tsv", "Word 1\tWord 2\tHuman (mean)\nold\tnew\t0\nsmart\tintelligent\t9.76923076923077\nJerusalem\tIsrael\t8.46\n"},
+	} {
+		d, err := ReadDataset(writeFile(t, tc.name, tc.content))
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if wantName := strings.TrimSuffix(tc.name, filepath.Ext(tc.name)); d.Name != wantName {
+			t.Errorf("%s: name %q, want %q", tc.name, d.Name, wantName)
+		}
+		if !reflect.DeepEqual(d.Pairs, want) {
+			t.Errorf("%s: pairs %v, want %v", tc.name, d.Pairs, want)
+		}
+	}
+}
+
+func TestReadDatasetErrors(t *testing.T) {
+	for _, tc := range []struct{ name, content, want string }{
+		{"empty.csv", "", "no word pairs"},
+		{"header-only.csv", ",word1,word2,similarity\n", "no word pairs"},
+		{"score.csv", ",word1,word2,similarity\n0,a,b,1\n1,c,d,high\n", `line 3: score "high" is not a number`},
+		{"nan.csv", ",word1,word2,similarity\n0,a,b,NaN\n", "line 2: score \"NaN\" is not finite"},
+		{"columns.csv", ",word1,word2,similarity\n0,a,b,1\n1,c,2\n", "line 3: 3 columns, want 4"},
+		{"empty-word.csv", ",word1,word2,similarity\n0,a,,1\n", "line 2: empty word"},
+		{"quote.csv", ",word1,word2,similarity\n0,\"a,b,1\n", "line 2"},
+		{"two.csv", "a,1\n", "2 columns and no header"},
+		{"fields.tsv", "a\tb\t1\nc\td\n", "line 2: 2 fields"},
+		{"score.tsv", "a\tb\t1\nc\td\tx\n", `line 2: score "x" is not a number`},
+	} {
+		path := writeFile(t, tc.name, tc.content)
+		_, err := ReadDataset(path)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: error %v, want one naming the file and saying %q", tc.name, err, tc.want)
+		}
+	}
+	if _, err := ReadDataset(filepath.Join(t.TempDir(), "missing.csv")); err == nil {
+		t.Error("reading a missing dataset succeeded")
+	}
+}
+
+func TestResolveDataset(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "toy.csv")
+	if err := os.WriteFile(path, []byte("a,b,1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ResolveDataset(path); err != nil || got != path {
+		t.Errorf("ResolveDataset(existing path) = %q, %v", got, err)
+	}
+	t.Setenv("WIPSVEC_EVAL", filepath.Join(dir, "nothing")+string(os.PathListSeparator)+dir)
+	if got, err := ResolveDataset("toy"); err != nil || got != path {
+		t.Errorf("ResolveDataset(toy) = %q, %v; want %q", got, err, path)
+	}
+	if _, err := ResolveDataset("no-such-benchmark"); err == nil || !strings.Contains(err.Error(), "WIPSVEC_EVAL") {
+		t.Errorf("ResolveDataset(missing) error %v, want a hint at WIPSVEC_EVAL", err)
+	}
+	if _, err := ResolveDataset(filepath.Join(dir, "sub", "toy")); err == nil {
+		t.Error("a missing path with a directory was looked up by name")
+	}
+	if _, err := ResolveDataset(""); err == nil {
+		t.Error("empty name resolved")
+	}
+}

@@ -1,0 +1,166 @@
+package bench
+
+import (
+	"container/heap"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/wipsvec/wipsvec/skipgram"
+)
+
+// Result is the outcome of one word-similarity benchmark.
+type Result struct {
+	Dataset string
+	Pairs   int                // pairs in the benchmark
+	Found   int                // pairs with both words in the vocabulary
+	Rho     map[string]float64 // Spearman's rho by similarity name; NaN if Found < 2
+}
+
+// Evaluate scores every pair of d whose words are both in v with each
+// similarity and correlates the scores with the human judgements. Pairs with
+// an out-of-vocabulary word are skipped and counted (Pairs - Found), as gensim
+// does by default (dummy4unknown=False), rather than scored 0, which would
+// mix coverage into the correlation. Lookups are case-insensitive: a word
+// matches the first (most frequent) row whose lowercase form equals its own,
+// like gensim's case_insensitive=True. Unlike gensim, the vocabulary is not
+// restricted to the 300,000 most frequent words.
+func Evaluate(v *skipgram.Vectors, sims []skipgram.Similarity, d *Dataset) Result {
+	res := Result{Rho: make(map[string]float64, len(sims))}
+	if d != nil {
+		res.Dataset, res.Pairs = d.Name, len(d.Pairs)
+	}
+	if v == nil || d == nil {
+		for _, sim := range sims {
+			res.Rho[sim.Name] = math.NaN()
+		}
+		return res
+	}
+	idx := foldedIndex(v, len(v.Words))
+	var gold []float64
+	var rows [][2]int
+	for _, p := range d.Pairs {
+		a, okA := idx[strings.ToLower(p.A)]
+		b, okB := idx[strings.ToLower(p.B)]
+		if !okA || !okB {
+			continue
+		}
+		gold = append(gold, p.Score)
+		rows = append(rows, [2]int{a, b})
+	}
+	res.Found = len(rows)
+	model := make([]float64, len(rows))
+	for _, sim := range sims {
+		for i, r := range rows {
+			model[i] = sim.Func(v.Row(r[0]), v.Row(r[1]))
+		}
+		res.Rho[sim.Name] = Spearman(gold, model)
+	}
+	return res
+}
+
+// foldedIndex maps the lowercase form of each of the first n words to the
+// first row that has it.
+func foldedIndex(v *skipgram.Vectors, n int) map[string]int {
+	idx := make(map[string]int, n)
+	for i, w := range v.Words[:n] {
+		w = strings.ToLower(w)
+		if _, dup := idx[w]; !dup {
+			idx[w] = i
+		}
+	}
+	return idx
+}
+
+// Neighbor is a word and its similarity to a query word.
+type Neighbor struct {
+	Word  string
+	Score float64
+}
+
+// Nearest returns the n words most similar to word under sim, best first,
+// excluding word itself; ties go to the more frequent (earlier) word. word
+// is matched exactly if it is in the vocabulary and case-insensitively
+// otherwise. Pairs that score NaN are left out.
+func Nearest(v *skipgram.Vectors, sim skipgram.Similarity, word string, n int) ([]Neighbor, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("nearest %q: want at least 1 neighbour, not %d", word, n)
+	}
+	if sim.Func == nil {
+		return nil, errors.New("nearest: no similarity function")
+	}
+	if v == nil {
+		return nil, errors.New("nearest: no vectors")
+	}
+	q := -1
+	for i, w := range v.Words {
+		if w == word {
+			q = i
+			break
+		}
+	}
+	if q < 0 {
+		for i, w := range v.Words {
+			if strings.EqualFold(w, word) {
+				q = i
+				break
+			}
+		}
+	}
+	if q < 0 {
+		return nil, fmt.Errorf("nearest: %q is not in the vocabulary", word)
+	}
+	qv := v.Row(q)
+	top := &neighborHeap{}
+	for i, w := range v.Words {
+		if i == q || w == v.Words[q] {
+			continue
+		}
+		s := sim.Func(qv, v.Row(i))
+		if math.IsNaN(s) {
+			continue
+		}
+		c := scored{row: i, score: s}
+		if top.Len() < n {
+			heap.Push(top, c)
+		} else if top.worse((*top)[0], c) {
+			(*top)[0] = c
+			heap.Fix(top, 0)
+		}
+	}
+	out := make([]Neighbor, top.Len())
+	for i := len(out) - 1; i >= 0; i-- {
+		c := heap.Pop(top).(scored)
+		out[i] = Neighbor{Word: v.Words[c.row], Score: c.score}
+	}
+	return out, nil
+}
+
+type scored struct {
+	row   int
+	score float64
+}
+
+// neighborHeap is a min-heap of the best candidates so far, the worst on top.
+type neighborHeap []scored
+
+// worse reports whether a ranks below b: lower score, or equal score and a
+// later row.
+func (h neighborHeap) worse(a, b scored) bool {
+	if a.score != b.score {
+		return a.score < b.score
+	}
+	return a.row > b.row
+}
+
+func (h neighborHeap) Len() int           { return len(h) }
+func (h neighborHeap) Less(i, j int) bool { return h.worse(h[i], h[j]) }
+func (h neighborHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *neighborHeap) Push(x any)        { *h = append(*h, x.(scored)) }
+func (h *neighborHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram"
+)
+
+const sharedCorpus = "../shared/data/enwiki17m.txt.zst"
+
+// needShared skips a test when ../shared is missing, except under CI, where
+// a skipped quality test would let a broken trainer pass.
+func needShared(t *testing.T, path string) {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is missing and CI=true: the quality tests must run in CI", path)
+		}
+		t.Skipf("%s not found: skipping (it sits beside the checkout in CI)", path)
+	}
+}
+
+// runCmd runs the command line in-process and returns stdout, stderr and the error.
+func runCmd(args ...string) (string, string, error) {
+	var out, errb bytes.Buffer
+	err := run(args, strings.NewReader(""), &out, &errb)
+	return out.String(), errb.String(), err
+}
+
+// writeCorpus writes a small topical corpus: words of one group co-occur.
+func writeCorpus(t *testing.T, path string, sentences int) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(1, 1))
+	var b strings.Builder
+	for range sentences {
+		g := r.IntN(5)
+		for range 8 + r.IntN(8) {
+			fmt.Fprintf(&b, "g%dw%d ", g, r.IntN(10))
+		}
+		b.WriteByte('\n')
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTrainWritesLoadableFiles(t *testing.T) {
+	dir := t.TempDir()
+	corpus := filepath.Join(dir, "c.txt")
+	writeCorpus(t, corpus, 2000)
+	for _, model := range []string{"sg", "ips", "sips", "ipds", "wips", "hsg"} {
+		for _, binary := range []string{"0", "1"} {
+			out := filepath.Join(dir, model+binary+".vec")
+			_, stderr, err := runCmd("train", "-train", corpus, "-output", out, "-model", model, "-size", "16",
+				"-iter", "2", "-threads", "1", "-binary", binary, "-min-count", "1", "-quiet")
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", model, err, stderr)
+			}
+			v, err := skipgram.ReadVectors(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(v.Words) != 50 || v.Dim != 16 {
+				t.Fatalf("%s: %d words x %d dims, want 50 x 16", model, len(v.Words), v.Dim)
+			}
+			meta, err := skipgram.ReadMeta(out, v)
+			if err != nil || meta == nil || meta.Model != skipgram.Kind(model) {
+				t.Fatalf("%s: sidecar %+v, %v", model, meta, err)
+			}
+			if !strings.Contains(stderr, "trained "+model) {
+				t.Errorf("%s: no summary line in %q", model, stderr)
+			}
+			stdout, _, err := runCmd("nearest", "-vectors", out, "-n", "3", "g0w1")
+			if err != nil || !strings.Contains(stdout, "g0w") {
+				t.Errorf("%s: nearest: %v\n%s", model, err, stdout)
+			}
+		}
+	}
+}
+
+// TestSingleThreadOutputIsReproducible checks the whole pipeline, files
+// included, with -threads 1 and a seed.
+func TestSingleThreadOutputIsReproducible(t *testing.T) {
+	dir := t.TempDir()
+	corpus := filepath.Join(dir, "c.txt")
+	writeCorpus(t, corpus, 3000)
+	var files [3][]byte
+	for i, seed := range []string{"5", "5", "6"} {
+		out := filepath.Join(dir, fmt.Sprintf("v%d.bin", i))
+		if _, stderr, err := runCmd("train", "-train", corpus, "-output", out, "-model", "wips", "-size", "20",
+			"-threads", "1", "-seed", seed, "-binary", "1", "-min-count", "1", "-quiet"); err != nil {
+			t.Fatalf("%v\n%s", err, stderr)
+		}
+		files[i], _ = os.ReadFile(out)
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Fatal("two runs with -threads 1 -seed 5 wrote different vectors")
+	}
+	if bytes.Equal(files[0], files[2]) {
+		t.Fatal("different seeds wrote the same vectors")
+	}
+}
+
+func TestVocabRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	corpus := filepath.Join(dir, "c.txt")
+	writeCorpus(t, corpus, 500)
+	vocabPath := filepath.Join(dir, "vocab.txt")
+	a, b := filepath.Join(dir, "a.bin"), filepath.Join(dir, "b.bin")
+	common := []string{"-train", corpus, "-size", "8", "-threads", "1", "-binary", "1", "-min-count", "1", "-quiet"}
+	if _, se, err := runCmd(append([]string{"train", "-output", a, "-save-vocab", vocabPath}, common...)...); err != nil {
+		t.Fatalf("%v\n%s", err, se)
+	}
+	if _, se, err := runCmd(append([]string{"train", "-output", b, "-read-vocab", vocabPath}, common...)...); err != nil {
+		t.Fatalf("%v\n%s", err, se)
+	}
+	fa, _ := os.ReadFile(a)
+	fb, _ := os.ReadFile(b)
+	if !bytes.Equal(fa, fb) {
+		t.Fatal("training with -read-vocab of a saved vocabulary changed the vectors")
+	}
+}
+
+// TestBadInput: each bad input gives one clear line, a non-zero exit and no
+// file left behind.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.txt")
+	writeCorpus(t, good, 100)
+	empty := filepath.Join(dir, "empty.txt")
+	os.WriteFile(empty, nil, 0o644)
+	binary := filepath.Join(dir, "binary.dat")
+	os.WriteFile(binary, []byte("some words\x00\x01\x02 more"), 0o644)
+	rare := filepath.Join(dir, "rare.txt")
+	os.WriteFile(rare, []byte("a b c d\n"), 0o644)
+	badVec := filepath.Join(dir, "bad.vec")
+	os.WriteFile(badVec, []byte("2 3\nx 1 2 3\ny 1 2\n"), 0o644)
+	truncVec := filepath.Join(dir, "trunc.vec")
+	os.WriteFile(truncVec, []byte("2 3\nx \x00\x00\x80\x3f\x00\x00"), 0o644)
+	goodVec := filepath.Join(dir, "good.vec")
+	os.WriteFile(goodVec, []byte("2 3\nx 1 2 3\ny 1 2 4\n"), 0o644)
+	badBench := filepath.Join(dir, "bad.csv")
+	os.WriteFile(badBench, []byte(",word1,word2,similarity\n0,x,y,high\n"), 0o644)
+	out := filepath.Join(dir, "out", "v.bin")
+	os.Mkdir(filepath.Dir(out), 0o755)
+	train := func(corpus string, extra ...string) []string {
+		return append([]string{"train", "-train", corpus, "-output", out, "-quiet", "-min-count", "1"}, extra...)
+	}
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing corpus", train(filepath.Join(dir, "nope.txt")), "no such file"},
+		{"empty corpus", train(empty), "empty"},
+		{"binary corpus", train(binary), "binary"},
+		{"empty vocabulary", train(rare, "-min-count", "5"), "vocabulary is empty"},
+		{"size 0", train(good, "-size", "0"), "-size"},
+		{"negative window", train(good, "-window", "-1"), "-window"},
+		{"unknown model", train(good, "-model", "glove"), "unknown model"},
+		{"neg-dim out of range", train(good, "-model", "ipds", "-size", "10", "-neg-dim", "10"), "-neg-dim"},
+		{"unwritable output", []string{"train", "-train", good, "-output", filepath.Join(dir, "missing", "v.bin")}, "not writable"},
+		{"malformed vectors", []string{"eval", "-vectors", badVec}, "bad.vec"},
+		{"truncated vectors", []string{"eval", "-vectors", truncVec}, "trunc.vec"},
+		{"bad benchmark row", []string{"eval", "-vectors", goodVec, badBench}, "bad.csv"},
+	}
+	for _, c := range cases {
+		_, _, err := runCmd(c.args...)
+		if err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		msg := err.Error()
+		if strings.Contains(msg, "\n") || !strings.Contains(msg, c.want) {
+			t.Errorf("%s: error %q: want one line mentioning %q", c.name, msg, c.want)
+		}
+	}
+	if left, _ := os.ReadDir(filepath.Dir(out)); len(left) != 0 {
+		t.Errorf("failed runs left files behind: %v", left)
+	}
+}
+
+type evalOutput struct {
+	Results []struct {
+		Dataset string             `json:"dataset"`
+		Pairs   int                `json:"pairs"`
+		Found   int                `json:"found"`
+		Rho     map[string]float64 `json:"rho"`
+	} `json:"results"`
+}
+
+func evalRho(t *testing.T, vectors string) map[string]map[string]float64 {
+	t.Helper()
+	stdout, _, err := runCmd("eval", "-vectors", vectors, "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out evalOutput
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("eval -json: %v\n%s", err, stdout)
+	}
+	rho := map[string]map[string]float64{}
+	for _, r := range out.Results {
+		rho[r.Dataset] = r.Rho
+	}
+	return rho
+}
+
+// TestQualityOnSharedCorpus trains SG with the reference flags for one epoch
+// on the shared Wikipedia corpus and checks every benchmark is within 2
+// points of word2vec.c's figures for the same corpus and flags (cosine x100:
+// SimLex 19.5, YP-130 8.5, WS-Sim 52.2, WS-Rel 33.1), less a margin for
+// Hogwild's run-to-run noise on the small YP-130 set.
+func TestQualityOnSharedCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains on the whole shared corpus")
+	}
+	needShared(t, sharedCorpus)
+	needShared(t, "../shared/eval/simlex999.csv")
+	out := filepath.Join(t.TempDir(), "sg.bin")
+	_, stderr, err := runCmd("train", "-train", sharedCorpus, "-output", out, "-binary", "1", "-model", "sg",
+		"-size", "100", "-window", "5", "-negative", "5", "-sample", "1e-4", "-min-count", "5", "-alpha", "0.025",
+		"-iter", "1", "-threads", "2")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	t.Log(lastLine(stderr))
+	rho := evalRho(t, out)
+	floors := map[string]float64{"simlex999": 17.5, "yp-130": 4.5, "wordsim353-sim": 50.2, "wordsim353-rel": 31.1}
+	for ds, floor := range floors {
+		got := 100 * rho[ds]["cos"]
+		t.Logf("%-15s cos %.1f ip %.1f", ds, got, 100*rho[ds]["ip"])
+		if got < floor {
+			t.Errorf("%s: Spearman x100 %.1f below the floor %.1f", ds, got, floor)
+		}
+	}
+	var meta skipgram.Meta
+	data, _ := os.ReadFile(skipgram.SidecarPath(out))
+	json.Unmarshal(data, &meta)
+	if meta.Stats.WordsProcessed != meta.Corpus.Tokens {
+		t.Errorf("processed %d words, want the corpus's %d", meta.Stats.WordsProcessed, meta.Corpus.Tokens)
+	}
+	// 16,943,201 tokens, of which these belong to the 67,873 words with count >= 5.
+	if meta.Corpus.Tokens != 16699475 || meta.Corpus.Vocab != 67873 {
+		t.Errorf("corpus %d in-vocabulary tokens, %d words; want 16699475 and 67873", meta.Corpus.Tokens, meta.Corpus.Vocab)
+	}
+}
+
+func lastLine(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return s[strings.LastIndexByte(s, '\n')+1:]
+}

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The project's test command (the README's second command): vet, the whole
+# suite (quality tests on ../shared when present), then the race detector over
+# the single-threaded paths (Hogwild is excluded from race builds by a tag).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+go vet ./...
+go test -count=1 -timeout 60m ./...
+go test -count=1 -race -short -timeout 20m ./...

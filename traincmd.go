@@ -151,7 +151,7 @@ func runTrain(args []string, stderr io.Writer) error {
 		Hyper: skipgram.Hyper{Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, Alpha: opt.Alpha,
 			Iter: opt.Iter, MinCount: int(f.minCount), Threads: opt.Threads, Seed: opt.Seed, Batch: opt.Batch},
 		Corpus: skipgram.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len()},
-		Stats: skipgram.RunStats{WordsProcessed: st.Words, Seconds: st.Elapsed.Seconds(),
+		Stats: skipgram.RunStats{WordsProcessed: st.Words, Pairs: st.Pairs, Seconds: st.Elapsed.Seconds(),
 			WordsPerSec: float64(st.Words) / st.Elapsed.Seconds(), FinalLoss: st.Loss},
 	}
 	if m.Kind == skipgram.WIPS {

@@ -51,6 +51,7 @@ type CorpusInfo struct {
 // RunStats records what the run measured.
 type RunStats struct {
 	WordsProcessed int64   `json:"words_processed"`
+	Pairs          int64   `json:"pairs"` // positive (centre, context) pairs trained
 	Seconds        float64 `json:"seconds"`
 	WordsPerSec    float64 `json:"words_per_sec"`
 	FinalLoss      float64 `json:"final_loss"`

@@ -1,0 +1,915 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// The throughput benchmark answers the question a user timing a trainer
+// asks: how many corpus words per second does each model train, per thread,
+// how well does that scale, how much memory does it take, how far is it from
+// what the arithmetic of the inner loop allows, and how does it compare with
+// gensim on the same file with the same hyperparameters.
+//
+// Every training run is a separate process, the real `wipsvec train`, so
+// that the numbers are the ones a user gets (the same binary, flags and
+// corpus loading), runs cannot warm each other's caches or heaps, and the
+// kernel can report each run's peak resident set.
+
+// gensimSpeedScript times gensim's Word2Vec; it is embedded so that the
+// installed binary does not depend on the source tree.
+//
+//go:embed gensim_speed.py
+var gensimSpeedScript []byte
+
+// DefaultPython is the interpreter gensim is looked for in: Debian's
+// python3-gensim lives in the system interpreter, and the python3 first on
+// PATH may be another one without it.
+const DefaultPython = "/usr/bin/python3"
+
+// ThroughputOptions configures RunThroughput. The hyperparameters are
+// word2vec's, passed unchanged to both trainers.
+type ThroughputOptions struct {
+	// Corpus is the training text: plain, gzip or zstd.
+	Corpus string
+	// LimitBytes, if positive, trains on only the first LimitBytes of the
+	// decompressed corpus (cut at the end of a token).
+	LimitBytes int64
+
+	Models  []skipgram.Kind
+	Sizes   []int // -size values K
+	Threads []int // thread counts
+
+	Window, Negative, MinCount, Iter int
+	Sample, Alpha                    float64
+
+	// Repeat is the number of runs per cell; the median is reported.
+	Repeat int
+
+	// Trainer is the command line that runs `wipsvec train`, such as
+	// {os.Executable(), "train"}; the training flags are appended. It is an
+	// option rather than a guess because only the caller knows which binary
+	// it is (under `go test` the executable is the test binary).
+	Trainer []string
+	// Env, if non-nil, is the trainer's environment (default: the parent's).
+	Env []string
+
+	// Gensim runs gensim beside wipsvec when Python can import it.
+	Gensim bool
+	// Python is the interpreter for gensim; DefaultPython if empty.
+	Python string
+
+	// CeilingTime is how long each of the three timed trials of the
+	// ceiling measurement lasts, per size.
+	CeilingTime time.Duration
+
+	// TempDir holds the corpus slice and the vectors written by each run;
+	// os.TempDir() if empty. Everything written there is removed.
+	TempDir string
+
+	// Log, if set, receives one line per run as the benchmark progresses.
+	Log io.Writer
+}
+
+// DefaultThroughputOptions are the benchmark's defaults: every model at
+// K = 100 and 300 on 1 and 2 threads, one epoch, with the word2vec
+// hyperparameters of the paper's comparison (-window 5 -negative 5
+// -sample 1e-4 -min-count 5).
+func DefaultThroughputOptions() ThroughputOptions {
+	return ThroughputOptions{
+		Models:  slices.Clone(skipgram.Kinds),
+		Sizes:   []int{100, 300},
+		Threads: []int{1, 2},
+		Window:  5, Negative: 5, MinCount: 5, Iter: 1,
+		Sample: 1e-4, Alpha: 0.025,
+		Repeat:      1,
+		Gensim:      true,
+		CeilingTime: 200 * time.Millisecond,
+	}
+}
+
+func (o *ThroughputOptions) validate() error {
+	switch {
+	case o.Corpus == "":
+		return errors.New("no corpus given")
+	case len(o.Trainer) == 0:
+		return errors.New("no trainer command given")
+	case len(o.Models) == 0:
+		return errors.New("no models given")
+	case len(o.Sizes) == 0:
+		return errors.New("no sizes given")
+	case len(o.Threads) == 0:
+		return errors.New("no thread counts given")
+	case o.Repeat < 1:
+		return fmt.Errorf("repeat must be at least 1, got %d", o.Repeat)
+	case o.LimitBytes < 0:
+		return fmt.Errorf("limit must not be negative, got %d bytes", o.LimitBytes)
+	}
+	for _, m := range o.Models {
+		if _, err := skipgram.ParseKind(string(m)); err != nil {
+			return err
+		}
+	}
+	for _, k := range o.Sizes {
+		if k < 2 {
+			return fmt.Errorf("size must be at least 2, got %d", k)
+		}
+	}
+	for _, t := range o.Threads {
+		if t < 1 {
+			return fmt.Errorf("threads must be at least 1, got %d", t)
+		}
+	}
+	// Catch a bad hyperparameter here rather than in the first child.
+	opt := skipgram.DefaultOptions()
+	opt.Window, opt.Negative, opt.Sample, opt.Alpha, opt.Iter = o.Window, o.Negative, o.Sample, o.Alpha, o.Iter
+	if err := opt.Validate(); err != nil {
+		return err
+	}
+	if o.MinCount < 1 {
+		return fmt.Errorf("min-count must be at least 1, got %d", o.MinCount)
+	}
+	return nil
+}
+
+// ThroughputReport is what RunThroughput measured. Rates are per second of
+// training wall clock, excluding reading the corpus and writing the vectors.
+type ThroughputReport struct {
+	Corpus     string `json:"corpus"`      // as given
+	LimitBytes int64  `json:"limit_bytes"` // 0: the whole corpus
+	InputBytes int64  `json:"input_bytes"` // decompressed bytes trained on, when known
+	Tokens     int64  `json:"tokens"`      // in-vocabulary tokens of one epoch
+	Vocab      int    `json:"vocab"`
+
+	Window   int     `json:"window"`
+	Negative int     `json:"negative"`
+	Sample   float64 `json:"sample"`
+	MinCount int     `json:"min_count"`
+	Iter     int     `json:"iter"`
+	Alpha    float64 `json:"alpha"`
+	Repeat   int     `json:"repeat"`
+
+	CPUs   int    `json:"cpus"`
+	GOARCH string `json:"goarch"`
+
+	Ceilings []Ceiling       `json:"ceilings"`
+	Rows     []ThroughputRow `json:"rows"`
+
+	// GensimNote says why gensim was not run, or which gensim ran.
+	GensimNote string `json:"gensim_note,omitempty"`
+}
+
+// Ceiling is the speed of the inner loop alone: SG's fused negative-sampling
+// step (skipgram.FusedPairUpdate) on rows that sit in L1, one thread. No
+// training run can do better per thread, since every update of a real run
+// does this work and more (cache misses, sampling, the sigmoid table).
+type Ceiling struct {
+	Dim            int     `json:"dim"`
+	UpdatesPerSec  float64 `json:"updates_per_sec"`
+	UpdatesPerWord float64 `json:"updates_per_word"` // (1+negative) x positive pairs per corpus word
+	WordsPerSec    float64 `json:"words_per_sec"`    // UpdatesPerSec / UpdatesPerWord
+	// PerWordFrom says where UpdatesPerWord came from: a run's sidecar, or
+	// an in-process training on a sample of the corpus.
+	PerWordFrom string `json:"updates_per_word_from"`
+}
+
+// ThroughputRow is one cell of the benchmark: a trainer, model, size and
+// thread count, measured Runs times.
+type ThroughputRow struct {
+	Trainer string `json:"trainer"` // "wipsvec" or "gensim"
+	Model   string `json:"model"`
+	Dim     int    `json:"dim"`
+	Threads int    `json:"threads"`
+	Runs    int    `json:"runs"`
+
+	WordsPerSec          float64 `json:"words_per_sec"` // median over runs, all threads together
+	WordsPerSecPerThread float64 `json:"words_per_sec_per_thread"`
+	Seconds              float64 `json:"seconds"`                 // median training time
+	SetupSeconds         float64 `json:"setup_seconds,omitempty"` // gensim: building the vocabulary
+	PeakRSS              int64   `json:"peak_rss_bytes"`          // largest over runs; 0 if unknown
+	// FloorBytes is the memory the run cannot do without: for wipsvec the
+	// encoded corpus (4 bytes per token) and the parameter matrices (one,
+	// two for SG, of K rounded up to 16 floats per word); for gensim, which
+	// streams the corpus from disk, its two K-float matrices.
+	FloorBytes int64 `json:"floor_bytes"`
+
+	// Derived; 0 when not measured.
+	SpeedUp   float64 `json:"speed_up,omitempty"`   // words/sec over the same cell's on 1 thread
+	OfCeiling float64 `json:"of_ceiling,omitempty"` // words/sec/thread over the ceiling at Dim
+	VsGensim  float64 `json:"vs_gensim,omitempty"`  // words/sec/thread over gensim's SG at Dim, Threads
+}
+
+// RunThroughput runs the benchmark. Cancelling ctx kills the running child
+// and returns ctx's error.
+func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputReport, error) {
+	if err := opt.validate(); err != nil {
+		return nil, fmt.Errorf("throughput: %w", err)
+	}
+	if opt.Python == "" {
+		opt.Python = DefaultPython
+	}
+	if opt.CeilingTime <= 0 {
+		opt.CeilingTime = DefaultThroughputOptions().CeilingTime
+	}
+	tmp, err := os.MkdirTemp(opt.TempDir, "wipsvec-bench-")
+	if err != nil {
+		return nil, fmt.Errorf("throughput: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+
+	rep := &ThroughputReport{
+		Corpus: opt.Corpus, LimitBytes: opt.LimitBytes,
+		Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, MinCount: opt.MinCount,
+		Iter: opt.Iter, Alpha: opt.Alpha, Repeat: opt.Repeat,
+		CPUs: runtime.NumCPU(), GOARCH: runtime.GOARCH,
+	}
+
+	// The ceiling first, while nothing of ours is running.
+	updates := make(map[int]float64)
+	for _, k := range opt.Sizes {
+		if _, done := updates[k]; !done {
+			updates[k] = MeasureFusedUpdates(k, opt.Negative, opt.CeilingTime)
+		}
+	}
+
+	var pythonErr error
+	if opt.Gensim {
+		pythonErr = checkGensim(ctx, opt.Python)
+	}
+	runGensim := opt.Gensim && pythonErr == nil
+
+	// Both trainers must read the same text. gensim cannot read zstd and
+	// its corpus_file mode splits the file among workers at line ends, so
+	// when gensim runs (or a slice is asked for) the text is written out
+	// plain, in lines of at most corpus.MaxSentenceTokens tokens: the
+	// sentences wipsvec cuts anyway, so its view of the text is unchanged.
+	input := opt.Corpus
+	if opt.LimitBytes > 0 || runGensim {
+		input = filepath.Join(tmp, "corpus.txt")
+		n, err := writePlainCorpus(input, opt.Corpus, opt.LimitBytes)
+		if err != nil {
+			return nil, fmt.Errorf("throughput: %w", err)
+		}
+		rep.InputBytes = n
+		opt.logf("bench: wrote %s (%.1f MB of text) for both trainers", input, float64(n)/1e6)
+	}
+
+	var pairsPerWord float64
+	for _, model := range opt.Models {
+		for _, k := range opt.Sizes {
+			for _, threads := range opt.Threads {
+				row := ThroughputRow{Trainer: "wipsvec", Model: string(model), Dim: k, Threads: threads, Runs: opt.Repeat}
+				var wps, secs []float64
+				for i := range opt.Repeat {
+					r, err := trainOnce(ctx, &opt, tmp, input, model, k, threads)
+					if err != nil {
+						return nil, fmt.Errorf("throughput: %s K=%d threads=%d: %w", model, k, threads, err)
+					}
+					opt.logf("bench: wipsvec %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs, peak RSS %s MB",
+						model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"))
+					wps, secs = append(wps, r.wordsPerSec), append(secs, r.seconds)
+					row.PeakRSS = max(row.PeakRSS, r.rss)
+					rep.Tokens, rep.Vocab = r.tokens, r.vocab
+					if r.pairs > 0 && r.words > 0 && pairsPerWord == 0 {
+						pairsPerWord = float64(r.pairs) / float64(r.words)
+					}
+				}
+				row.WordsPerSec, row.Seconds = median(wps), median(secs)
+				row.WordsPerSecPerThread = row.WordsPerSec / float64(threads)
+				row.FloorBytes = wipsvecFloor(model, k, rep.Tokens, rep.Vocab)
+				rep.Rows = append(rep.Rows, row)
+			}
+		}
+	}
+
+	switch {
+	case !opt.Gensim:
+	case pythonErr != nil:
+		rep.GensimNote = fmt.Sprintf("gensim skipped: %v", pythonErr)
+	default:
+		script := filepath.Join(tmp, "gensim_speed.py")
+		if err := os.WriteFile(script, gensimSpeedScript, 0o644); err != nil {
+			return nil, fmt.Errorf("throughput: %w", err)
+		}
+		for _, k := range opt.Sizes {
+			for _, threads := range opt.Threads {
+				row := ThroughputRow{Trainer: "gensim", Model: "sg", Dim: k, Threads: threads, Runs: opt.Repeat}
+				var wps, secs, setup []float64
+				for i := range opt.Repeat {
+					r, err := gensimOnce(ctx, &opt, script, input, k, threads)
+					if err != nil {
+						return nil, fmt.Errorf("throughput: gensim K=%d threads=%d: %w", k, threads, err)
+					}
+					opt.logf("bench: gensim %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs (+%.2fs vocabulary), peak RSS %s MB",
+						r.Version, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec()/float64(threads)), r.TrainSeconds, r.VocabSeconds, megabytes(r.rss, "?"))
+					wps, secs, setup = append(wps, r.wordsPerSec()), append(secs, r.TrainSeconds), append(setup, r.VocabSeconds)
+					row.PeakRSS = max(row.PeakRSS, r.rss)
+					row.FloorBytes = 2 * int64(r.Vocab) * int64(k) * 4
+					rep.GensimNote = fmt.Sprintf("gensim %s, %s mode", r.Version, r.Mode)
+				}
+				row.WordsPerSec, row.Seconds, row.SetupSeconds = median(wps), median(secs), median(setup)
+				row.WordsPerSecPerThread = row.WordsPerSec / float64(threads)
+				rep.Rows = append(rep.Rows, row)
+			}
+		}
+	}
+
+	perWordFrom := "sidecar"
+	if pairsPerWord == 0 {
+		var n int64
+		var err error
+		pairsPerWord, n, err = samplePairsPerWord(ctx, input, &opt)
+		if err != nil {
+			return nil, fmt.Errorf("throughput: counting pairs per word: %w", err)
+		}
+		perWordFrom = fmt.Sprintf("in-process run on %d tokens", n)
+	}
+	for _, k := range opt.Sizes {
+		if slices.ContainsFunc(rep.Ceilings, func(c Ceiling) bool { return c.Dim == k }) {
+			continue
+		}
+		c := Ceiling{Dim: k, UpdatesPerSec: updates[k], UpdatesPerWord: pairsPerWord * float64(1+opt.Negative), PerWordFrom: perWordFrom}
+		if c.UpdatesPerWord > 0 {
+			c.WordsPerSec = c.UpdatesPerSec / c.UpdatesPerWord
+		}
+		rep.Ceilings = append(rep.Ceilings, c)
+	}
+	rep.derive()
+	return rep, nil
+}
+
+func (o *ThroughputOptions) logf(format string, args ...any) {
+	if o.Log != nil {
+		fmt.Fprintf(o.Log, format+"\n", args...)
+	}
+}
+
+// derive fills in the rows' ratios from the measurements: speed-up over the
+// same trainer, model and size on one thread, the fraction of the ceiling
+// at the row's size, and the ratio to gensim at the same size and threads.
+func (r *ThroughputReport) derive() {
+	type cell struct {
+		trainer, model string
+		dim, threads   int
+	}
+	byCell := make(map[cell]ThroughputRow, len(r.Rows))
+	for _, row := range r.Rows {
+		byCell[cell{row.Trainer, row.Model, row.Dim, row.Threads}] = row
+	}
+	for i := range r.Rows {
+		row := &r.Rows[i]
+		row.SpeedUp, row.OfCeiling, row.VsGensim = 0, 0, 0
+		if one, ok := byCell[cell{row.Trainer, row.Model, row.Dim, 1}]; ok && row.Threads != 1 && one.WordsPerSec > 0 {
+			row.SpeedUp = row.WordsPerSec / one.WordsPerSec
+		}
+		for _, c := range r.Ceilings {
+			if c.Dim == row.Dim && c.WordsPerSec > 0 {
+				row.OfCeiling = row.WordsPerSecPerThread / c.WordsPerSec
+			}
+		}
+		if row.Trainer != "gensim" {
+			if g, ok := byCell[cell{"gensim", "sg", row.Dim, row.Threads}]; ok && g.WordsPerSecPerThread > 0 {
+				row.VsGensim = row.WordsPerSecPerThread / g.WordsPerSecPerThread
+			}
+		}
+	}
+}
+
+// WriteTable prints the report as an aligned text table: a header naming
+// the corpus and hyperparameters, the ceiling per size, then one row per
+// cell. Ratios that were not measured are shown as "-".
+func (r *ThroughputReport) WriteTable(w io.Writer) error {
+	var b bytes.Buffer
+	what := r.Corpus
+	if r.LimitBytes > 0 {
+		what = fmt.Sprintf("first %s of %s", humanBytes(r.LimitBytes), r.Corpus)
+	}
+	fmt.Fprintf(&b, "corpus: %s: %s in-vocabulary words, vocabulary %d\n", what, humanCount(float64(r.Tokens)), r.Vocab)
+	fmt.Fprintf(&b, "training: -window %d -negative %d -sample %g -min-count %d -alpha %g -iter %d; median of %d run(s); %d CPUs, %s\n",
+		r.Window, r.Negative, r.Sample, r.MinCount, r.Alpha, r.Iter, r.Repeat, r.CPUs, r.GOARCH)
+	for _, c := range r.Ceilings {
+		fmt.Fprintf(&b, "ceiling: %s fused updates/s at K=%d in L1 = %s words/sec/thread (%.1f updates per word, from %s)\n",
+			humanCount(c.UpdatesPerSec), c.Dim, humanCount(c.WordsPerSec), c.UpdatesPerWord, c.PerWordFrom)
+	}
+	if r.GensimNote != "" {
+		fmt.Fprintln(&b, r.GensimNote)
+	}
+	fmt.Fprintln(&b)
+
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "trainer\tmodel\tK\tthreads\twords/s/thread\tspeed-up\tof ceiling\tpeak RSS MB\tfloor MB\tvs gensim\t")
+	for _, row := range r.Rows {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
+			row.Trainer, row.Model, row.Dim, row.Threads,
+			humanCount(row.WordsPerSecPerThread),
+			orDash(row.SpeedUp, "%.2fx"),
+			orDash(100*row.OfCeiling, "%.0f%%"),
+			megabytes(row.PeakRSS, "-"),
+			megabytes(row.FloorBytes, "0"),
+			orDash(row.VsGensim, "%.2fx"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// WriteJSON writes the report as indented JSON.
+func (r *ThroughputReport) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// megabytes prints n bytes in MB, with a decimal below 10 MB so that small
+// runs do not all read 0; zero prints as zero.
+func megabytes(n int64, zero string) string {
+	switch mb := float64(n) / 1e6; {
+	case n == 0:
+		return zero
+	case mb < 10:
+		return strconv.FormatFloat(mb, 'f', 1, 64)
+	default:
+		return strconv.FormatFloat(mb, 'f', 0, 64)
+	}
+}
+
+func orDash(x float64, format string) string {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return "-"
+	}
+	return fmt.Sprintf(format, x)
+}
+
+// humanCount prints a rate or count with three significant figures and a
+// k/M/G suffix: rates differ across machines by far more than 0.5%.
+func humanCount(x float64) string {
+	switch ax := math.Abs(x); {
+	case ax >= 1e9:
+		return strconv.FormatFloat(x/1e9, 'f', sigDecimals(x/1e9), 64) + "G"
+	case ax >= 1e6:
+		return strconv.FormatFloat(x/1e6, 'f', sigDecimals(x/1e6), 64) + "M"
+	case ax >= 1e3:
+		return strconv.FormatFloat(x/1e3, 'f', sigDecimals(x/1e3), 64) + "k"
+	}
+	return strconv.FormatFloat(x, 'f', sigDecimals(x), 64)
+}
+
+func sigDecimals(x float64) int {
+	switch ax := math.Abs(x); {
+	case ax >= 100:
+		return 0
+	case ax >= 10:
+		return 1
+	}
+	return 2
+}
+
+func humanBytes(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// median returns the median of xs (the mean of the middle two for an even
+// count), or 0 for none. xs is sorted in place.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
+}
+
+// wipsvecFloor is the memory a wipsvec run cannot do without: the corpus as
+// 4-byte word ids and the parameter matrices, whose rows are padded to a
+// 64-byte cache line (see skipgram.Model.Stride).
+func wipsvecFloor(model skipgram.Kind, dim int, tokens int64, words int) int64 {
+	stride := int64(dim+15) / 16 * 16
+	matrices := int64(1)
+	if model == skipgram.SG {
+		matrices = 2
+	}
+	return 4*tokens + matrices*int64(words)*stride*4
+}
+
+// MeasureFusedUpdates returns how many of SG's fused negative-sampling steps
+// (skipgram.FusedPairUpdate) one thread does per second on K-float rows that
+// stay in L1: a centre row against 1+negative rows, as in one context of
+// the training loop. It takes the best of three trials of about d each, so
+// that a busy machine lowers the figure as little as possible.
+func MeasureFusedUpdates(dim, negative int, d time.Duration) float64 {
+	r := rand.New(rand.NewPCG(1, uint64(dim)))
+	row := func() []float32 {
+		v := make([]float32, dim)
+		for i := range v {
+			v[i] = (r.Float32() - 0.5) / float32(dim)
+		}
+		return v
+	}
+	in, acc := row(), make([]float32, dim)
+	outs := make([][]float32, 1+negative)
+	for i := range outs {
+		outs[i] = row()
+	}
+	var sink float32
+	batch := func() int {
+		n := 0
+		for range 1024 {
+			clear(acc)
+			for _, out := range outs {
+				sink += skipgram.FusedPairUpdate(acc, out, in, 0.025)
+			}
+			n += len(outs)
+		}
+		return n
+	}
+	batch() // warm up
+	var best float64
+	for range 3 {
+		start := time.Now()
+		n := 0
+		for time.Since(start) < d {
+			n += batch()
+		}
+		best = max(best, float64(n)/time.Since(start).Seconds())
+	}
+	if math.IsNaN(float64(sink)) {
+		// Unreachable in practice; it keeps the loop's results live.
+		return 0
+	}
+	return best
+}
+
+// samplePairsPerWord trains SG in process on up to pairSampleTokens of the
+// corpus at a small size and returns the positive pairs per corpus word and
+// the tokens it trained on. Pairs per word depend on the corpus, -window and
+// -sample but not on the model or size, and a prefix of the corpus is a fair
+// sample of a per-word average. It stands in for a "pairs" field in the
+// sidecar, which the trainer does not write.
+func samplePairsPerWord(ctx context.Context, path string, o *ThroughputOptions) (float64, int64, error) {
+	rc, err := corpus.Open(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer rc.Close()
+	v, stream, err := vocab.Learn(corpus.NewScanner(rc), vocab.LearnOptions{MinCount: int64(o.MinCount)})
+	if err != nil {
+		return 0, 0, fmt.Errorf("corpus %s: %w", path, err)
+	}
+	if v.Len() == 0 {
+		return 0, 0, fmt.Errorf("corpus %s has no word with -min-count %d", path, o.MinCount)
+	}
+	stream = sentencePrefix(stream, pairSampleTokens)
+	opt := skipgram.DefaultOptions()
+	opt.Dim, opt.Window, opt.Negative, opt.Sample, opt.Alpha, opt.Iter, opt.Threads =
+		16, o.Window, o.Negative, o.Sample, o.Alpha, 1, 1
+	_, st, err := skipgram.Train(ctx, v, stream, opt)
+	if err != nil {
+		return 0, 0, err
+	}
+	if st.Words == 0 {
+		return 0, 0, errors.New("no words trained")
+	}
+	return float64(st.Pairs) / float64(st.Words), st.Words, nil
+}
+
+// pairSampleTokens bounds the in-process run of samplePairsPerWord: enough
+// for three significant figures, a few seconds at size 16.
+const pairSampleTokens = 2_000_000
+
+// sentencePrefix returns the stream up to the first sentence end after n
+// tokens.
+func sentencePrefix(stream []int32, n int) []int32 {
+	if len(stream) <= n {
+		return stream
+	}
+	for i := n; i < len(stream); i++ {
+		if stream[i] == vocab.SentenceEnd {
+			return stream[:i+1]
+		}
+	}
+	return stream
+}
+
+// writePlainCorpus decompresses src into the file dst, keeping at most limit
+// bytes (0: all) and cutting long lines into sentences; see plainCorpus.
+// It returns the bytes written.
+func writePlainCorpus(dst, src string, limit int64) (int64, error) {
+	in, err := corpus.Open(src)
+	if err != nil {
+		return 0, err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return 0, err
+	}
+	n, err := plainCorpus(out, in, limit)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return n, fmt.Errorf("write corpus slice %s: %w", dst, err)
+	}
+	if n == 0 {
+		return 0, fmt.Errorf("corpus %s: no text", src)
+	}
+	return n, nil
+}
+
+// plainCorpus copies text from src to dst. It stops at the first whitespace
+// at or after limit bytes (limit <= 0: at the end), so no word is cut, and
+// it ends a line after every corpus.MaxSentenceTokens-th token of a line by
+// turning the whitespace after it into '\n'. That cut is where wipsvec's
+// scanner ends a sentence anyway; writing it out lets gensim (whose
+// corpus_file mode hands each worker whole lines) see the same sentences.
+// It returns the bytes written.
+func plainCorpus(dst io.Writer, src io.Reader, limit int64) (int64, error) {
+	buf := make([]byte, 256<<10)
+	var written int64
+	inToken := false
+	tokens := 0
+	for {
+		n, rerr := src.Read(buf)
+		chunk := buf[:n]
+		stop := false
+		for i, c := range chunk {
+			if !isSpaceByte(c) {
+				inToken = true
+				continue
+			}
+			if limit > 0 && written+int64(i) >= limit {
+				chunk, stop = chunk[:i], true
+				break
+			}
+			if inToken {
+				inToken = false
+				tokens++
+				if tokens == corpus.MaxSentenceTokens && c != '\n' {
+					chunk[i], c = '\n', '\n'
+				}
+			}
+			if c == '\n' {
+				tokens = 0
+			}
+		}
+		if _, err := dst.Write(chunk); err != nil {
+			return written, err
+		}
+		written += int64(len(chunk))
+		if stop || rerr == io.EOF {
+			return written, nil
+		}
+		if rerr != nil {
+			return written, rerr
+		}
+	}
+}
+
+// isSpaceByte reports whether c separates tokens, as in corpus.Scanner.
+func isSpaceByte(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\v', '\f', '\r':
+		return true
+	}
+	return false
+}
+
+// trainResult is what one `wipsvec train` run reported.
+type trainResult struct {
+	wordsPerSec, seconds float64
+	words, pairs         int64 // processed over all epochs; pairs 0 if the sidecar lacks it
+	tokens               int64 // in-vocabulary tokens of one epoch
+	vocab                int
+	rss                  int64 // peak resident set, bytes
+}
+
+// sidecarStats is the part of the trainer's JSON sidecar (skipgram.Meta)
+// the benchmark reads. It is its own type so that a "pairs" count, which the
+// sidecar does not have yet, is used as soon as the trainer writes one.
+type sidecarStats struct {
+	Corpus struct {
+		Tokens int64 `json:"tokens"`
+		Vocab  int   `json:"vocab"`
+	} `json:"corpus"`
+	Stats struct {
+		WordsProcessed int64   `json:"words_processed"`
+		Pairs          int64   `json:"pairs"`
+		Seconds        float64 `json:"seconds"`
+		WordsPerSec    float64 `json:"words_per_sec"`
+	} `json:"stats"`
+}
+
+func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, input string, model skipgram.Kind, dim, threads int) (trainResult, error) {
+	output := filepath.Join(tmp, "vectors.bin")
+	defer os.Remove(output)
+	defer os.Remove(skipgram.SidecarPath(output))
+	args := append(slices.Clone(o.Trainer[1:]),
+		"-train", input, "-output", output, "-binary", "1",
+		"-model", string(model), "-size", strconv.Itoa(dim), "-threads", strconv.Itoa(threads),
+		"-window", strconv.Itoa(o.Window), "-negative", strconv.Itoa(o.Negative),
+		"-sample", strconv.FormatFloat(o.Sample, 'g', -1, 64), "-min-count", strconv.Itoa(o.MinCount),
+		"-alpha", strconv.FormatFloat(o.Alpha, 'g', -1, 64), "-iter", strconv.Itoa(o.Iter),
+		"-quiet")
+	cmd := exec.CommandContext(ctx, o.Trainer[0], args...)
+	cmd.Env = o.Env
+	var stderr tailBuffer
+	cmd.Stdout, cmd.Stderr = &stderr, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return trainResult{}, ctx.Err()
+		}
+		return trainResult{}, fmt.Errorf("%s: %w\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
+	}
+	data, err := os.ReadFile(skipgram.SidecarPath(output))
+	if err != nil {
+		return trainResult{}, fmt.Errorf("trainer wrote no sidecar: %w", err)
+	}
+	var sc sidecarStats
+	if err := json.Unmarshal(data, &sc); err != nil {
+		return trainResult{}, fmt.Errorf("sidecar %s: %w", skipgram.SidecarPath(output), err)
+	}
+	if !(sc.Stats.WordsPerSec > 0) || !(sc.Stats.Seconds > 0) {
+		return trainResult{}, fmt.Errorf("sidecar reports no training speed (words/sec %g in %gs)",
+			sc.Stats.WordsPerSec, sc.Stats.Seconds)
+	}
+	return trainResult{
+		wordsPerSec: sc.Stats.WordsPerSec, seconds: sc.Stats.Seconds,
+		words: sc.Stats.WordsProcessed, pairs: sc.Stats.Pairs,
+		tokens: sc.Corpus.Tokens, vocab: sc.Corpus.Vocab,
+		rss: peakRSS(cmd.ProcessState),
+	}, nil
+}
+
+// gensimResult is gensim_speed.py's output, plus the child's peak RSS.
+type gensimResult struct {
+	Version      string  `json:"gensim"`
+	Mode         string  `json:"mode"`
+	VocabSeconds float64 `json:"vocab_seconds"`
+	TrainSeconds float64 `json:"train_seconds"`
+	Words        int64   `json:"words"` // in-vocabulary words of one epoch
+	Vocab        int     `json:"vocab"`
+	Epochs       int     `json:"-"`
+	rss          int64
+}
+
+// wordsPerSec counts words as wipsvec does: in-vocabulary corpus words
+// (before subsampling) times epochs, over the training wall clock.
+func (r gensimResult) wordsPerSec() float64 {
+	if r.TrainSeconds <= 0 {
+		return 0
+	}
+	return float64(r.Words) * float64(r.Epochs) / r.TrainSeconds
+}
+
+func gensimOnce(ctx context.Context, o *ThroughputOptions, script, input string, dim, threads int) (gensimResult, error) {
+	cmd := exec.CommandContext(ctx, o.Python, script, input,
+		strconv.Itoa(dim), strconv.Itoa(threads), strconv.Itoa(o.Window), strconv.Itoa(o.Negative),
+		strconv.FormatFloat(o.Sample, 'g', -1, 64), strconv.Itoa(o.MinCount),
+		strconv.FormatFloat(o.Alpha, 'g', -1, 64), strconv.Itoa(o.Iter), "1")
+	var stdout bytes.Buffer
+	var stderr tailBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return gensimResult{}, ctx.Err()
+		}
+		return gensimResult{}, fmt.Errorf("%s: %w\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
+	}
+	var r gensimResult
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+		return gensimResult{}, fmt.Errorf("gensim_speed.py: bad output %q: %w", stdout.String(), err)
+	}
+	if r.Words <= 0 || r.TrainSeconds <= 0 {
+		return gensimResult{}, fmt.Errorf("gensim_speed.py: no words trained (%d words in %gs)", r.Words, r.TrainSeconds)
+	}
+	r.Epochs = o.Iter
+	r.rss = peakRSS(cmd.ProcessState)
+	return r, nil
+}
+
+// checkGensim reports why gensim cannot be imported by python, or nil.
+func checkGensim(ctx context.Context, python string) error {
+	out, err := exec.CommandContext(ctx, python, "-c", "import gensim").CombinedOutput()
+	if err != nil {
+		msg := strings.TrimSpace(string(out))
+		if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
+			msg = msg[i+1:]
+		}
+		if msg != "" {
+			return fmt.Errorf("%s cannot import gensim: %s", python, msg)
+		}
+		return fmt.Errorf("%s cannot import gensim: %w", python, err)
+	}
+	return nil
+}
+
+// peakRSS returns a finished child's peak resident set in bytes, 0 if the
+// system does not say. Linux reports ru_maxrss in KiB, macOS in bytes.
+func peakRSS(ps *os.ProcessState) int64 {
+	if ps == nil {
+		return 0
+	}
+	ru, ok := ps.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return 0
+	}
+	if runtime.GOOS == "darwin" {
+		return int64(ru.Maxrss)
+	}
+	return int64(ru.Maxrss) * 1024
+}
+
+// tailBuffer keeps the last 8 KiB written to it: enough of a failing
+// child's output to say why, however much it printed.
+type tailBuffer struct{ b []byte }
+
+const tailBytes = 8 << 10
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if len(t.b) > 2*tailBytes {
+		t.b = append(t.b[:0], t.b[len(t.b)-tailBytes:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	if len(t.b) > tailBytes {
+		return "..." + string(t.b[len(t.b)-tailBytes:])
+	}
+	return string(t.b)
+}
+
+// ParseKinds parses a comma-separated list of model names.
+func ParseKinds(s string) ([]skipgram.Kind, error) {
+	var kinds []skipgram.Kind
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		k, err := skipgram.ParseKind(f)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) == 0 {
+		return nil, fmt.Errorf("no model in %q", s)
+	}
+	return kinds, nil
+}
+
+// ParseInts parses a comma-separated list of positive integers, such as
+// "100,300", keeping their order and dropping repeats.
+func ParseInts(s string) ([]int, error) {
+	var xs []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		x, err := strconv.Atoi(f)
+		if err != nil || x < 1 {
+			return nil, fmt.Errorf("%q is not a positive integer", f)
+		}
+		if !slices.Contains(xs, x) {
+			xs = append(xs, x)
+		}
+	}
+	if len(xs) == 0 {
+		return nil, fmt.Errorf("no number in %q", s)
+	}
+	return xs, nil
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// benchHelperEnv makes the test binary act as `wipsvec` in
+// TestBenchTrainHelper, so that bench's training subprocesses run the code
+// under test.
+const benchHelperEnv = "WIPSVEC_BENCH_TRAIN_HELPER"
+
+// TestBenchTrainHelper is not a test: run by bench as its trainer, it runs
+// the command after "--" and exits with its status.
+func TestBenchTrainHelper(t *testing.T) {
+	if os.Getenv(benchHelperEnv) != "1" {
+		t.Skip("helper process for TestBenchEndToEnd")
+	}
+	args := os.Args
+	for i, a := range args {
+		if a == "--" {
+			args = args[i+1:]
+			break
+		}
+	}
+	if err := run(args, os.Stdin, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "wipsvec:", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// useTestBinaryAsTrainer points bench at TestBenchTrainHelper for the rest
+// of the test.
+func useTestBinaryAsTrainer(t *testing.T) {
+	t.Helper()
+	t.Setenv(benchHelperEnv, "1")
+	saved := trainCommand
+	trainCommand = func() ([]string, error) {
+		return []string{os.Args[0], "-test.run=^TestBenchTrainHelper$", "--", "train"}, nil
+	}
+	t.Cleanup(func() { trainCommand = saved })
+}
+
+// tinyCorpus writes a small Zipf-like corpus that trains in a fraction of a
+// second.
+func tinyCorpus(t *testing.T) string {
+	t.Helper()
+	r := rand.New(rand.NewPCG(1, 2))
+	z := rand.NewZipf(r, 1.1, 1, 299)
+	var b strings.Builder
+	for i := range 30_000 {
+		b.WriteString("w")
+		b.WriteString(strconv.FormatUint(z.Uint64(), 10))
+		if i%25 == 24 {
+			b.WriteString("\n")
+		} else {
+			b.WriteString(" ")
+		}
+	}
+	path := filepath.Join(t.TempDir(), "tiny.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestBenchEndToEnd(t *testing.T) {
+	useTestBinaryAsTrainer(t)
+	corpusPath := tinyCorpus(t)
+	common := []string{"-train", corpusPath, "-models", "sg", "-sizes", "16", "-threads", "1",
+		"-gensim=false", "-ceiling-time", "10ms", "-quiet"}
+
+	var out, errOut bytes.Buffer
+	if err := runBench(common, &out, &errOut); err != nil {
+		t.Fatalf("bench: %v\n%s", err, errOut.String())
+	}
+	table := out.String()
+	if !strings.Contains(table, "ceiling: ") || !strings.Contains(table, "at K=16 in L1") {
+		t.Errorf("no ceiling line:\n%s", table)
+	}
+	var row []string
+	for _, line := range strings.Split(table, "\n") {
+		if f := strings.Fields(line); len(f) == 10 && f[0] == "wipsvec" && f[1] == "sg" && f[2] == "16" && f[3] == "1" {
+			row = f
+		}
+	}
+	if row == nil {
+		t.Fatalf("no row for sg K=16 threads=1:\n%s", table)
+	}
+	if row[4] == "0" || row[4] == "-" || strings.HasPrefix(row[4], "-") {
+		t.Errorf("words/sec/thread %q is not positive:\n%s", row[4], table)
+	}
+
+	// The same through -json, which gives the number exactly.
+	out.Reset()
+	if err := runBench(append(common, "-json"), &out, io.Discard); err != nil {
+		t.Fatalf("bench -json: %v", err)
+	}
+	var rep struct {
+		Tokens int64 `json:"tokens"`
+		Rows   []struct {
+			Trainer     string  `json:"trainer"`
+			Model       string  `json:"model"`
+			WordsPerSec float64 `json:"words_per_sec_per_thread"`
+			PeakRSS     int64   `json:"peak_rss_bytes"`
+			FloorBytes  int64   `json:"floor_bytes"`
+		} `json:"rows"`
+		Ceilings []struct {
+			WordsPerSec float64 `json:"words_per_sec"`
+		} `json:"ceilings"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, out.String())
+	}
+	if len(rep.Rows) != 1 || rep.Rows[0].Model != "sg" || !(rep.Rows[0].WordsPerSec > 0) {
+		t.Fatalf("rows = %+v", rep.Rows)
+	}
+	if r := rep.Rows[0]; r.PeakRSS <= 0 || r.FloorBytes <= 4*rep.Tokens || rep.Tokens < 25_000 {
+		t.Errorf("peak RSS %d, floor %d bytes, %d tokens", r.PeakRSS, r.FloorBytes, rep.Tokens)
+	}
+	if len(rep.Ceilings) != 1 || !(rep.Ceilings[0].WordsPerSec > 0) {
+		t.Errorf("ceilings = %+v", rep.Ceilings)
+	}
+}
+
+func TestBenchBadFlags(t *testing.T) {
+	useTestBinaryAsTrainer(t)
+	corpusPath := tinyCorpus(t)
+	for _, args := range [][]string{
+		{"-train", corpusPath, "-models", "cbow"},
+		{"-train", corpusPath, "-sizes", "0"},
+		{"-train", corpusPath, "-threads", "x"},
+		{"-train", corpusPath, "-limit-mb", "-1"},
+		{"-train", filepath.Join(t.TempDir(), "missing.txt")},
+		{"-train", corpusPath, "extra"},
+	} {
+		err := runBench(args, io.Discard, io.Discard)
+		var ue usageError
+		if err == nil || !errors.As(err, &ue) {
+			t.Errorf("bench %q: err = %v, want a usage error", args, err)
+		}
+	}
+}

@@ -1,0 +1,620 @@
+package bench
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// This file runs the word-similarity experiment of Kim et al. (2019),
+// Table 3: every model trained over a grid of learning rates (and IPDS
+// dimensionality ratios) and seeds on one corpus, each run evaluated on the
+// four benchmarks and appended to a results file as one JSON line, so that
+// an interrupted grid resumes where it stopped and reruns can be compared.
+
+// Grid is the hyperparameter grid of the experiment. Every model is trained
+// at every size, learning rate and seed; IPDS also at every ratio q/K; SG
+// also at half the size, for the paper's SG(K/2) rows.
+type Grid struct {
+	Sizes  []int           // K, the columns of the table
+	Models []skipgram.Kind // trained models; SG yields the rows SG, SG*, SG(K/2) and SG*(K/2)
+	Alphas []float64       // starting learning rates
+	Ratios []float64       // IPDS: q/K, the share of negative coordinates
+	Seeds  []uint64
+	Epochs int
+}
+
+// PaperGrid is the grid of the paper's word-similarity experiment: K in
+// {10, 100}, learning rate in {0.01, 0.025}, the IPDS ratio grid of its
+// graph experiments, 5 epochs and 3 runs per setting.
+func PaperGrid() Grid {
+	return Grid{
+		Sizes:  []int{10, 100},
+		Models: slices.Clone(skipgram.Kinds),
+		Alphas: []float64{0.01, 0.025},
+		Ratios: []float64{0.01, 0.25, 0.5, 0.75, 0.99},
+		Seeds:  []uint64{1, 2, 3},
+		Epochs: 5,
+	}
+}
+
+// QuickGrid is a preview of PaperGrid that trains each model once per K for
+// one epoch at word2vec's default learning rate and IPDS at q = K/2: a few
+// minutes on two cores for a 17M-token corpus, instead of hours.
+func QuickGrid() Grid {
+	g := PaperGrid()
+	g.Alphas = []float64{0.025}
+	g.Ratios = []float64{0.5}
+	g.Seeds = []uint64{1}
+	g.Epochs = 1
+	return g
+}
+
+// RunSpec is one point of the grid: one training run.
+type RunSpec struct {
+	Model    skipgram.Kind `json:"model"`
+	Dim      int           `json:"dim"` // trained size: K, or K/2 for the SG(K/2) rows
+	Alpha    float64       `json:"alpha"`
+	NegRatio float64       `json:"neg_ratio,omitempty"` // IPDS: the grid's q/K
+	NegDim   int           `json:"neg_dim,omitempty"`   // IPDS: q, from NegRatio
+	Seed     uint64        `json:"seed"`
+	Epochs   int           `json:"epochs"`
+}
+
+func (s RunSpec) String() string {
+	str := fmt.Sprintf("%s dim=%d alpha=%g", s.Model, s.Dim, s.Alpha)
+	if s.Model == skipgram.IPDS {
+		str += fmt.Sprintf(" q=%d (q/K=%g)", s.NegDim, s.NegRatio)
+	}
+	return str + fmt.Sprintf(" seed=%d epochs=%d", s.Seed, s.Epochs)
+}
+
+// NegDimFor is IPDS's number of negative coordinates for ratio r at size k:
+// round(r*k), kept inside [1, k-1] so that both parts exist. At K = 10 the
+// paper's ratios 0.01 and 0.99 would otherwise give q = 0 and q = K, which
+// are IPS and its negation rather than IPDS.
+func NegDimFor(r float64, k int) int {
+	q := int(math.Round(r * float64(k)))
+	return min(max(q, 1), k-1)
+}
+
+// Validate reports the first setting that cannot make a grid.
+func (g Grid) Validate() error {
+	switch {
+	case len(g.Sizes) == 0:
+		return errors.New("grid: no sizes")
+	case len(g.Models) == 0:
+		return errors.New("grid: no models")
+	case len(g.Alphas) == 0:
+		return errors.New("grid: no learning rates")
+	case len(g.Seeds) == 0:
+		return errors.New("grid: no seeds")
+	case g.Epochs < 1:
+		return fmt.Errorf("grid: epochs must be at least 1, got %d", g.Epochs)
+	case slices.Contains(g.Models, skipgram.IPDS) && len(g.Ratios) == 0:
+		return errors.New("grid: ipds needs at least one ratio")
+	}
+	for _, k := range g.Sizes {
+		if k < 2 {
+			return fmt.Errorf("grid: size %d: want at least 2 (SIPS, IPDS and HSG need two coordinates)", k)
+		}
+	}
+	for _, m := range g.Models {
+		if _, err := skipgram.ParseKind(string(m)); err != nil {
+			return fmt.Errorf("grid: %w", err)
+		}
+	}
+	for _, a := range g.Alphas {
+		if !(a > 0) || math.IsInf(a, 0) {
+			return fmt.Errorf("grid: learning rate %g: want a positive number", a)
+		}
+	}
+	for _, r := range g.Ratios {
+		if !(r > 0 && r < 1) {
+			return fmt.Errorf("grid: ipds ratio %g: want 0 < ratio < 1", r)
+		}
+	}
+	return nil
+}
+
+// Expand lists the runs of the grid, each once. Seeds vary slowest, so that
+// the first pass over the grid already fills every cell of the table and
+// later seeds refine the means. Within a seed, sizes go up and models follow
+// Table 3's order. A run that two rows share (SG at size 50 is the SG row at
+// K = 50 and the SG(K/2) row at K = 100), or two IPDS ratios that round to
+// the same q, is listed once.
+func (g Grid) Expand() ([]RunSpec, error) {
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	var specs []RunSpec
+	seen := make(map[RunSpec]bool)
+	add := func(s RunSpec) {
+		key := s
+		key.NegRatio = 0 // q, not the ratio it came from, decides the run
+		if !seen[key] {
+			seen[key] = true
+			specs = append(specs, s)
+		}
+	}
+	for _, seed := range g.Seeds {
+		for _, k := range g.Sizes {
+			for _, m := range g.Models {
+				dims := []int{k}
+				if m == skipgram.SG {
+					dims = []int{k / 2, k}
+				}
+				for _, dim := range dims {
+					for _, a := range g.Alphas {
+						s := RunSpec{Model: m, Dim: dim, Alpha: a, Seed: seed, Epochs: g.Epochs}
+						if m != skipgram.IPDS {
+							add(s)
+							continue
+						}
+						for _, r := range g.Ratios {
+							s.NegRatio, s.NegDim = r, NegDimFor(r, k)
+							add(s)
+						}
+					}
+				}
+			}
+		}
+	}
+	return specs, nil
+}
+
+// Setup is what every run of one experiment shares: the corpus and the
+// hyperparameters outside the grid. Records are compared (for resuming and
+// for the table) only within one setup, but for WIPS's lambda settings,
+// which matter to WIPS runs only.
+type Setup struct {
+	// Corpus names the text: the corpus file's base name, with "[:N]"
+	// appended when only its first N bytes were read. The base name rather
+	// than the path, so that a run from another directory still resumes.
+	Corpus string `json:"corpus"`
+	// CorpusTokens, the in-vocabulary tokens of one epoch, fingerprints the
+	// text and min-count: another file of the same name does not match.
+	CorpusTokens int64   `json:"corpus_tokens"`
+	Vocab        int     `json:"vocab"`
+	MinCount     int64   `json:"min_count"`
+	Window       int     `json:"window"`
+	Negative     int     `json:"negative"`
+	Sample       float64 `json:"sample"`
+	LambdaInit   string  `json:"lambda_init"`
+	LambdaAlpha  float64 `json:"lambda_alpha"`
+}
+
+// Validate reports the first fixed hyperparameter that cannot train, as
+// the trainer would, but before the corpus is read.
+func (s Setup) Validate() error {
+	opt := skipgram.DefaultOptions()
+	opt.Model = skipgram.WIPS // checks the lambda settings too
+	opt.Window, opt.Negative, opt.Sample = s.Window, s.Negative, s.Sample
+	opt.LambdaInit, opt.LambdaAlpha = s.LambdaInit, s.LambdaAlpha
+	if s.MinCount < 1 {
+		return fmt.Errorf("-min-count must be at least 1, got %d", s.MinCount)
+	}
+	return opt.Validate()
+}
+
+// CorpusName is the Setup.Corpus of a corpus file read up to limit bytes
+// (0: all of it).
+func CorpusName(path string, limit int64) string {
+	name := filepath.Base(path)
+	if path == "-" {
+		name = "stdin"
+	}
+	if limit > 0 {
+		name += fmt.Sprintf("[:%d]", limit)
+	}
+	return name
+}
+
+// Run statuses in a RunRecord.
+const (
+	StatusOK     = "ok"
+	StatusFailed = "failed"
+)
+
+// RunRecord is one line of the results file: a finished or failed run.
+type RunRecord struct {
+	Setup
+	RunSpec
+	Status string `json:"status"`
+	Error  string `json:"error,omitempty"`
+
+	// Rho holds Spearman's rho (not x100) by similarity ("ip", "cos",
+	// "wip", ...) and dataset. A correlation that is undefined (fewer than
+	// two pairs found) is left out, as JSON has no NaN.
+	Rho map[string]map[string]float64 `json:"rho,omitempty"`
+	// Pairs and Found count each dataset's pairs and those with both
+	// words in the vocabulary: a small corpus scores fewer pairs.
+	Pairs map[string]int `json:"pairs,omitempty"`
+	Found map[string]int `json:"found,omitempty"`
+
+	Seconds     float64 `json:"seconds"` // training wall time, without evaluation
+	Words       int64   `json:"words"`   // tokens processed
+	WordsPerSec float64 `json:"words_per_sec"`
+	Loss        float64 `json:"loss"` // final loss per positive pair
+	Threads     int     `json:"threads"`
+
+	// WIPS: the learned weights and how many of them are negative.
+	Lambda         []float32 `json:"lambda,omitempty"`
+	LambdaNegative int       `json:"lambda_negative,omitempty"`
+
+	// LossCurve samples training as [words processed, seconds, mean loss
+	// per positive pair since the previous sample].
+	LossCurve [][3]float64 `json:"loss_curve,omitempty"`
+
+	Version  string    `json:"version"`
+	Finished time.Time `json:"finished"`
+}
+
+// runKey identifies a run for resuming and for the table: two records with
+// the same key are the same computation (up to Hogwild's nondeterminism).
+type runKey struct {
+	setup Setup
+	spec  RunSpec
+}
+
+// keyOf leaves out what does not change the run: the IPDS ratio (q does)
+// and, for every model but WIPS, lambda's settings, so that tuning WIPS
+// does not invalidate the other models' runs.
+func keyOf(setup Setup, spec RunSpec) runKey {
+	spec.NegRatio = 0
+	if spec.Model != skipgram.WIPS {
+		setup.LambdaInit, setup.LambdaAlpha = "", 0
+	}
+	return runKey{setup, spec}
+}
+
+// Matches reports whether r records the run spec under setup, so that it
+// can stand in for training it.
+func (r RunRecord) Matches(setup Setup, spec RunSpec) bool {
+	return keyOf(r.Setup, r.RunSpec) == keyOf(setup, spec)
+}
+
+// ReadResults reads a results file. A missing file is an empty one. Lines
+// that do not parse are skipped and counted: the last line of a run killed
+// mid-write may be cut short, and one bad line should not cost the others.
+func ReadResults(path string) (recs []RunRecord, bad int, err error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("read results: %w", err)
+	}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		var r RunRecord
+		if err := json.Unmarshal(line, &r); err != nil || r.Model == "" || r.Status == "" {
+			bad++
+			continue
+		}
+		recs = append(recs, r)
+	}
+	return recs, bad, nil
+}
+
+// AppendResult appends rec to the results file as one JSON line, creating
+// the file and its directory if needed. The line goes out in one write to a
+// file opened for appending, so a crash leaves at most a cut-off last line,
+// which ReadResults skips. A previous line cut off without its newline is
+// ended first, so that it does not swallow this one.
+func AppendResult(path string, rec RunRecord) error {
+	line, err := json.Marshal(rec)
+	if err != nil {
+		return fmt.Errorf("append result: %w", err)
+	}
+	line = append(line, '\n')
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("append result: %w", err)
+		}
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("append result: %w", err)
+	}
+	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, fi.Size()-1); err == nil && last[0] != '\n' {
+			line = append([]byte{'\n'}, line...)
+		}
+	}
+	if _, err := f.Write(line); err != nil {
+		f.Close()
+		return fmt.Errorf("append result %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("append result %s: %w", path, err)
+	}
+	return nil
+}
+
+// TrainFunc trains one model; skipgram.Train is the real one.
+type TrainFunc func(ctx context.Context, v *vocab.Vocab, stream []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error)
+
+// Runner trains and evaluates the runs of a grid on one corpus, loaded once.
+type Runner struct {
+	Setup    Setup
+	Vocab    *vocab.Vocab
+	Stream   []int32
+	Datasets []*Dataset
+	Threads  int
+
+	// ProgressEvery is how often the loss curve is sampled (default 1s).
+	ProgressEvery time.Duration
+
+	// Record is called with every finished or failed run before the next
+	// one starts. An error from it stops the grid: a result that cannot be
+	// kept is not worth the next hour of training.
+	Record func(RunRecord) error
+
+	// Log, if not nil, gets one line per run.
+	Log io.Writer
+
+	// Train replaces skipgram.Train, for tests that need a run to fail.
+	Train TrainFunc
+}
+
+// Options returns the training options of one run.
+func (r *Runner) Options(spec RunSpec) skipgram.Options {
+	opt := skipgram.DefaultOptions()
+	opt.Model, opt.Dim, opt.Alpha, opt.Seed, opt.Iter = spec.Model, spec.Dim, spec.Alpha, spec.Seed, spec.Epochs
+	opt.NegDim = spec.NegDim
+	opt.Window, opt.Negative, opt.Sample = r.Setup.Window, r.Setup.Negative, r.Setup.Sample
+	opt.LambdaInit, opt.LambdaAlpha = r.Setup.LambdaInit, r.Setup.LambdaAlpha
+	opt.Threads = max(r.Threads, 1)
+	return opt
+}
+
+// Run trains every spec that prior does not already hold as finished, in
+// order, and returns the records of all specs: prior's and the new ones.
+// Runs that failed before are tried again. A run that fails (an error or a
+// panic while training or evaluating) is recorded as failed and the grid
+// goes on. Run stops early only when ctx is cancelled, leaving the run in
+// progress unrecorded, or when Record fails; it then returns the records so
+// far with the error.
+func (r *Runner) Run(ctx context.Context, specs []RunSpec, prior []RunRecord) ([]RunRecord, error) {
+	done := make(map[runKey]RunRecord)
+	for _, rec := range prior {
+		if rec.Status == StatusOK {
+			done[keyOf(rec.Setup, rec.RunSpec)] = rec
+		}
+	}
+	var todo []RunSpec
+	var recs []RunRecord
+	for _, s := range specs {
+		if rec, ok := done[keyOf(r.Setup, s)]; ok {
+			recs = append(recs, rec)
+		} else {
+			todo = append(todo, s)
+		}
+	}
+	if r.Log != nil && len(recs) > 0 {
+		fmt.Fprintf(r.Log, "resuming: %d of %d runs already done\n", len(recs), len(specs))
+	}
+	for i, s := range todo {
+		if err := ctx.Err(); err != nil {
+			return recs, err
+		}
+		rec := r.runOne(ctx, s)
+		if ctx.Err() != nil {
+			// Cancelled mid-run: the run is not failed, only unfinished.
+			return recs, ctx.Err()
+		}
+		if r.Log != nil {
+			fmt.Fprintf(r.Log, "[%d/%d] %s\n", i+1, len(todo), r.summary(rec))
+		}
+		if r.Record != nil {
+			if err := r.Record(rec); err != nil {
+				return recs, err
+			}
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
+}
+
+// runOne trains and evaluates one run. A panic is turned into a failed
+// record, so that one bad run cannot take the grid down with it (panics in
+// the trainer's own worker goroutines cannot be caught here).
+func (r *Runner) runOne(ctx context.Context, spec RunSpec) (rec RunRecord) {
+	rec = RunRecord{Setup: r.Setup, RunSpec: spec, Threads: max(r.Threads, 1), Version: skipgram.Version}
+	defer func() {
+		if p := recover(); p != nil {
+			rec.Status = StatusFailed
+			rec.Error = fmt.Sprintf("panic: %v", p)
+			if r.Log != nil {
+				fmt.Fprintf(r.Log, "%s: panic: %v\n%s", spec, p, debug.Stack())
+			}
+		}
+		rec.Finished = time.Now().UTC().Truncate(time.Second)
+	}()
+	if err := r.trainAndEvaluate(ctx, &rec); err != nil {
+		rec.Status = StatusFailed
+		rec.Error = err.Error()
+		return rec
+	}
+	rec.Status = StatusOK
+	return rec
+}
+
+func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
+	opt := r.Options(rec.RunSpec)
+	every := r.ProgressEvery
+	if every <= 0 {
+		every = time.Second
+	}
+	// The curve is filled by the trainer's reporter goroutine and handed
+	// to rec only once training has returned.
+	var mu sync.Mutex
+	var curve [][3]float64
+	opt.ProgressEvery = every
+	opt.Progress = func(p skipgram.Progress) {
+		// A snapshot without new pairs carries no loss; the closing one
+		// averages a different stretch and is recorded as Loss instead.
+		if p.Done || p.Loss == 0 || !finite(p.Loss) {
+			return
+		}
+		mu.Lock()
+		curve = append(curve, [3]float64{float64(p.Words), round(p.Elapsed.Seconds(), 2), round(p.Loss, 5)})
+		mu.Unlock()
+	}
+	train := r.Train
+	if train == nil {
+		train = skipgram.Train
+	}
+	m, st, err := train(ctx, r.Vocab, r.Stream, opt)
+	if err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	if m == nil {
+		return errors.New("train: no model")
+	}
+	mu.Lock()
+	rec.LossCurve = curve
+	mu.Unlock()
+	rec.Seconds = round(st.Elapsed.Seconds(), 3)
+	rec.Words = st.Words
+	if s := st.Elapsed.Seconds(); s > 0 {
+		rec.WordsPerSec = math.Round(float64(st.Words) / s)
+	}
+	// JSON has no NaN: a diverged run is failed, not a line that cannot
+	// be written.
+	if !finite(st.Loss) {
+		return fmt.Errorf("training diverged: loss %v", st.Loss)
+	}
+	rec.Loss = round(st.Loss, 6)
+	for _, l := range m.Lambda {
+		if !finite(float64(l)) {
+			return fmt.Errorf("training diverged: wips lambda has %v", l)
+		}
+	}
+	if m.Kind == skipgram.WIPS {
+		rec.Lambda = slices.Clone(m.Lambda)
+		for _, l := range m.Lambda {
+			if l < 0 {
+				rec.LambdaNegative++
+			}
+		}
+	}
+	meta := &skipgram.Meta{Model: m.Kind, Dim: m.Dim, NegDim: m.NegDim, Lambda: m.Lambda}
+	sims := meta.Similarities()
+	vec := m.Vectors(r.Vocab.Words)
+	rec.Rho = make(map[string]map[string]float64, len(sims))
+	rec.Pairs = make(map[string]int, len(r.Datasets))
+	rec.Found = make(map[string]int, len(r.Datasets))
+	for _, d := range r.Datasets {
+		res := Evaluate(vec, sims, d)
+		rec.Pairs[d.Name], rec.Found[d.Name] = res.Pairs, res.Found
+		for _, sim := range sims {
+			rho := res.Rho[sim.Name]
+			if !finite(rho) {
+				continue
+			}
+			if rec.Rho[sim.Name] == nil {
+				rec.Rho[sim.Name] = make(map[string]float64, len(r.Datasets))
+			}
+			rec.Rho[sim.Name][d.Name] = rho
+		}
+	}
+	return nil
+}
+
+// summary is the log line of a run: its scores in the table's order.
+func (r *Runner) summary(rec RunRecord) string {
+	var b strings.Builder
+	b.WriteString(rec.RunSpec.String())
+	if rec.Status != StatusOK {
+		fmt.Fprintf(&b, ": FAILED: %s", firstLineOf(rec.Error))
+		return b.String()
+	}
+	fmt.Fprintf(&b, ": %.1fs, %.0fk words/s, loss %.4f", rec.Seconds, rec.WordsPerSec/1000, rec.Loss)
+	sims := make([]string, 0, len(rec.Rho))
+	for s := range rec.Rho {
+		sims = append(sims, s)
+	}
+	slices.Sort(sims)
+	for _, s := range sims {
+		fmt.Fprintf(&b, "; %s:", s)
+		for _, d := range r.Datasets {
+			if x, ok := rec.Rho[s][d.Name]; ok {
+				fmt.Fprintf(&b, " %s %.1f", DatasetTitle(d.Name), 100*x)
+			}
+		}
+	}
+	if rec.Model == skipgram.WIPS {
+		fmt.Fprintf(&b, "; %d of %d lambda negative", rec.LambdaNegative, len(rec.Lambda))
+	}
+	return b.String()
+}
+
+func firstLineOf(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+func round(x float64, digits int) float64 {
+	p := math.Pow(10, float64(digits))
+	return math.Round(x*p) / p
+}
+
+// WriteFileAtomic writes path through a temporary file beside it and a
+// rename, creating the directory if needed, so a reader never sees half a
+// table or plot.
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	// CreateTemp's 0600 suits a secret, not a table to share.
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	w := bufio.NewWriter(tmp)
+	if err := write(w); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,583 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+func TestGridExpand(t *testing.T) {
+	specs, err := PaperGrid().Expand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Per K and seed: 2 alphas x (ips, sips, wips, hsg, sg at K and K/2)
+	// plus 2 alphas x 5 ratios for ipds = 12 + 10 = 22; 2 sizes, 3 seeds.
+	if len(specs) != 22*2*3 {
+		t.Errorf("paper grid: %d runs, want %d", len(specs), 22*2*3)
+	}
+	seen := make(map[RunSpec]bool)
+	for i, s := range specs {
+		key := s
+		key.NegRatio = 0
+		if seen[key] {
+			t.Errorf("run %v listed twice", s)
+		}
+		seen[key] = true
+		if s.Epochs != 5 {
+			t.Errorf("run %v: epochs %d, want 5", s, s.Epochs)
+		}
+		if s.Model == skipgram.IPDS && (s.NegDim < 1 || s.NegDim >= s.Dim) {
+			t.Errorf("run %v: q outside [1, K-1]", s)
+		}
+		// Seeds vary slowest, so one pass fills the whole table first.
+		if i > 0 && s.Seed < specs[i-1].Seed {
+			t.Errorf("run %d (%v) comes after seed %d", i, s, specs[i-1].Seed)
+		}
+	}
+	var qs []int
+	for _, s := range specs {
+		if s.Model == skipgram.IPDS && s.Dim == 10 && s.Seed == 1 && s.Alpha == 0.01 {
+			qs = append(qs, s.NegDim)
+		}
+	}
+	if want := []int{1, 3, 5, 8, 9}; !slices.Equal(qs, want) {
+		t.Errorf("ipds q at K=10: %v, want %v (0.01 and 0.99 clamped into [1, 9])", qs, want)
+	}
+	for _, dim := range []int{5, 10, 50, 100} {
+		if !seen[RunSpec{Model: skipgram.SG, Dim: dim, Alpha: 0.025, Seed: 2, Epochs: 5}] {
+			t.Errorf("no SG run at size %d", dim)
+		}
+	}
+
+	quick, err := QuickGrid().Expand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(quick) != 14 {
+		t.Errorf("quick grid: %d runs, want 14 (7 per K)", len(quick))
+	}
+
+	// SG at 20 is both the SG row at K=20 and SG(K/2) at K=40: once.
+	g := Grid{Sizes: []int{20, 40}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1}
+	specs, err = g.Expand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dims []int
+	for _, s := range specs {
+		dims = append(dims, s.Dim)
+	}
+	if !slices.Equal(dims, []int{10, 20, 40}) {
+		t.Errorf("sg sizes %v, want [10 20 40]", dims)
+	}
+}
+
+func TestGridValidate(t *testing.T) {
+	for name, g := range map[string]Grid{
+		"no sizes":      {Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
+		"size 1":        {Sizes: []int{1}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
+		"bad alpha":     {Sizes: []int{10}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{-1}, Seeds: []uint64{1}, Epochs: 1},
+		"ipds no ratio": {Sizes: []int{10}, Models: []skipgram.Kind{skipgram.IPDS}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
+		"ratio 1":       {Sizes: []int{10}, Models: []skipgram.Kind{skipgram.IPDS}, Alphas: []float64{0.025}, Ratios: []float64{1}, Seeds: []uint64{1}, Epochs: 1},
+		"no epochs":     {Sizes: []int{10}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.025}, Seeds: []uint64{1}},
+		"bad model":     {Sizes: []int{10}, Models: []skipgram.Kind{"cbow"}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
+	} {
+		if _, err := g.Expand(); err == nil {
+			t.Errorf("%s: Expand succeeded", name)
+		}
+	}
+}
+
+// fakeRecord is a finished run whose own similarity scores rho on every
+// benchmark; SG gets ip = rho and cos = rho + 0.15.
+func fakeRecord(setup Setup, s RunSpec, rho ...float64) RunRecord {
+	r := RunRecord{Setup: setup, RunSpec: s, Status: StatusOK, Rho: map[string]map[string]float64{}}
+	sims := []string{"own"}
+	if s.Model == skipgram.SG {
+		sims = []string{"ip", "cos"}
+	}
+	for j, sim := range sims {
+		r.Rho[sim] = map[string]float64{}
+		for i, d := range DefaultDatasets {
+			r.Rho[sim][d] = rho[i] + 0.15*float64(j)
+		}
+	}
+	if s.Model == skipgram.WIPS {
+		r.Lambda = make([]float32, s.Dim)
+		for i := range r.Lambda {
+			r.Lambda[i] = float32(i) - float32(s.Dim)/3
+			if r.Lambda[i] < 0 {
+				r.LambdaNegative++
+			}
+		}
+	}
+	for i := range 20 {
+		r.LossCurve = append(r.LossCurve, [3]float64{float64(i+1) * 1e5, float64(i), 3 / float64(i+1)})
+	}
+	r.Words = 2e6
+	return r
+}
+
+func TestSelectionRule(t *testing.T) {
+	setup := Setup{Corpus: "c", CorpusTokens: 1}
+	g := Grid{Sizes: []int{10}, Models: []skipgram.Kind{skipgram.IPS, skipgram.IPDS}, Alphas: []float64{0.01, 0.025},
+		Ratios: []float64{0.25, 0.5}, Seeds: []uint64{1, 2}, Epochs: 1}
+	spec := func(m skipgram.Kind, a float64, r float64, seed uint64) RunSpec {
+		s := RunSpec{Model: m, Dim: 10, Alpha: a, Seed: seed, Epochs: 1}
+		if m == skipgram.IPDS {
+			s.NegRatio, s.NegDim = r, NegDimFor(r, 10)
+		}
+		return s
+	}
+	recs := []RunRecord{
+		// alpha 0.01 wins SimLex by far but loses on the mean of the four.
+		fakeRecord(setup, spec(skipgram.IPS, 0.01, 0, 1), 0.9, 0.0, 0.0, 0.0),
+		fakeRecord(setup, spec(skipgram.IPS, 0.01, 0, 2), 0.9, 0.0, 0.0, 0.0),
+		fakeRecord(setup, spec(skipgram.IPS, 0.025, 0, 1), 0.3, 0.3, 0.3, 0.3),
+		fakeRecord(setup, spec(skipgram.IPS, 0.025, 0, 2), 0.5, 0.3, 0.3, 0.3),
+		// IPDS: the setting is alpha and ratio together; seeds are averaged
+		// before selecting (seed 1 of 0.025/0.25 is best alone, not on average).
+		fakeRecord(setup, spec(skipgram.IPDS, 0.01, 0.25, 1), 0.2, 0.2, 0.2, 0.2),
+		fakeRecord(setup, spec(skipgram.IPDS, 0.01, 0.25, 2), 0.2, 0.2, 0.2, 0.2),
+		fakeRecord(setup, spec(skipgram.IPDS, 0.01, 0.5, 1), 0.3, 0.3, 0.3, 0.3),
+		fakeRecord(setup, spec(skipgram.IPDS, 0.01, 0.5, 2), 0.3, 0.3, 0.3, 0.3),
+		fakeRecord(setup, spec(skipgram.IPDS, 0.025, 0.25, 1), 0.5, 0.5, 0.5, 0.5),
+		fakeRecord(setup, spec(skipgram.IPDS, 0.025, 0.25, 2), 0.0, 0.0, 0.0, 0.0),
+		// Another setup's better run must not count.
+		fakeRecord(Setup{Corpus: "other"}, spec(skipgram.IPS, 0.01, 0, 1), 1, 1, 1, 1),
+	}
+	tab, err := BuildTable(g, setup, DefaultDatasets, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ips, ipds := tab.Rows[0].Cells[0], tab.Rows[2].Cells[0]
+	if ips.Spec.Alpha != 0.025 || len(ips.Runs) != 2 || fmt.Sprintf("%.2f", ips.Rho["simlex999"]) != "0.40" {
+		t.Errorf("IPS: selected alpha %g over %d runs, SimLex %.3f; want 0.025, 2 runs, 0.40 (mean of seeds)",
+			ips.Spec.Alpha, len(ips.Runs), ips.Rho["simlex999"])
+	}
+	if ipds.Spec.Alpha != 0.01 || ipds.Spec.NegDim != 5 || ipds.Configs != 4 {
+		t.Errorf("IPDS: selected alpha %g q %d of %d settings; want alpha 0.01, q 5 of 4", ipds.Spec.Alpha, ipds.Spec.NegDim, ipds.Configs)
+	}
+	if tab.Rows[4].Cells[0].Planned || tab.Rows[3].Cells[0].Planned {
+		t.Error("rows of models outside the grid are planned")
+	}
+}
+
+func TestSelectionSGSeparately(t *testing.T) {
+	setup := Setup{Corpus: "c"}
+	g := Grid{Sizes: []int{10}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.01, 0.025}, Seeds: []uint64{1}, Epochs: 1}
+	a := fakeRecord(setup, RunSpec{Model: skipgram.SG, Dim: 10, Alpha: 0.01, Seed: 1, Epochs: 1}, 0.5, 0.5, 0.5, 0.5)
+	b := fakeRecord(setup, RunSpec{Model: skipgram.SG, Dim: 10, Alpha: 0.025, Seed: 1, Epochs: 1}, 0.4, 0.4, 0.4, 0.4)
+	for _, d := range DefaultDatasets {
+		b.Rho["cos"][d] = 0.9 // cosine prefers the other learning rate
+	}
+	tab, err := BuildTable(g, setup, DefaultDatasets, []RunRecord{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg, sgStar := tab.Rows[6].Cells[0], tab.Rows[7].Cells[0]
+	if sg.Spec.Alpha != 0.01 || sgStar.Spec.Alpha != 0.025 {
+		t.Errorf("SG picked alpha %g, SG* %g; want 0.01 and 0.025", sg.Spec.Alpha, sgStar.Spec.Alpha)
+	}
+	if half := tab.Rows[4].Cells[0]; !half.Planned || half.OK() {
+		t.Errorf("SG(K/2) at K=10: planned %v ok %v; want planned and not run (size 5 missing)", half.Planned, half.OK())
+	}
+}
+
+// topicalCorpus returns a corpus in which the words of each group co-occur,
+// and benchmarks (named like the default ones) that rate pairs in one group
+// as similar: a pipeline that works gives a positive correlation.
+func topicalCorpus(t *testing.T) (*vocab.Vocab, []int32, []*Dataset) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	for range 1500 {
+		g := r.IntN(4)
+		for range 10 {
+			fmt.Fprintf(&b, "g%dw%d ", g, r.IntN(8))
+		}
+		b.WriteByte('\n')
+	}
+	v, stream, err := vocab.Learn(corpus.NewScanner(strings.NewReader(b.String())), vocab.LearnOptions{MinCount: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ds []*Dataset
+	for _, name := range DefaultDatasets {
+		d := &Dataset{Name: name}
+		for range 40 {
+			g1, g2 := r.IntN(4), r.IntN(4)
+			score := 1.0
+			if g1 == g2 {
+				score = 9
+			}
+			d.Pairs = append(d.Pairs, Pair{fmt.Sprintf("g%dw%d", g1, r.IntN(8)), fmt.Sprintf("g%dw%d", g2, r.IntN(8)), score})
+		}
+		ds = append(ds, d)
+	}
+	return v, stream, ds
+}
+
+func testRunner(t *testing.T) *Runner {
+	v, stream, ds := topicalCorpus(t)
+	return &Runner{
+		Setup: Setup{Corpus: "topical", CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 1,
+			Window: 3, Negative: 3, Sample: 0, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha},
+		Vocab: v, Stream: stream, Datasets: ds, Threads: 1, ProgressEvery: 2 * time.Millisecond,
+	}
+}
+
+func testGrid() Grid {
+	// 0.01: HSG diverges at 0.025 on this 32-word corpus.
+	return Grid{Sizes: []int{4, 8}, Models: slices.Clone(skipgram.Kinds), Alphas: []float64{0.01},
+		Ratios: []float64{0.5}, Seeds: []uint64{1}, Epochs: 3}
+}
+
+func TestRunnerResumeAndFailure(t *testing.T) {
+	dir := t.TempDir()
+	results := filepath.Join(dir, "out", "r.jsonl")
+	r := testRunner(t)
+	var trained atomic.Int32
+	r.Record = func(rec RunRecord) error { return AppendResult(results, rec) }
+	r.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+		trained.Add(1)
+		if opt.Model == skipgram.SIPS && opt.Dim == 8 {
+			panic("boom")
+		}
+		if opt.Model == skipgram.HSG && opt.Dim == 4 {
+			return nil, skipgram.Stats{}, fmt.Errorf("no luck")
+		}
+		return skipgram.Train(ctx, v, s, opt)
+	}
+	g := testGrid()
+	specs, err := g.Expand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := r.Run(context.Background(), specs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(specs) || int(trained.Load()) != len(specs) {
+		t.Fatalf("%d records, %d trainings; want %d each", len(recs), trained.Load(), len(specs))
+	}
+	failed := 0
+	for _, rec := range recs {
+		if rec.Status == StatusFailed {
+			failed++
+			if !strings.Contains(rec.Error, "boom") && !strings.Contains(rec.Error, "no luck") {
+				t.Errorf("failed run %v: error %q", rec.RunSpec, rec.Error)
+			}
+			continue
+		}
+		if len(rec.Rho) == 0 || rec.Words == 0 || rec.Seconds <= 0 {
+			t.Errorf("run %v: incomplete record %+v", rec.RunSpec, rec)
+		}
+		if rec.Model == skipgram.WIPS && len(rec.Lambda) != rec.Dim {
+			t.Errorf("wips run: lambda %v", rec.Lambda)
+		}
+	}
+	if failed != 2 {
+		t.Errorf("%d failed runs, want 2", failed)
+	}
+
+	// Resume: only the failed runs are tried again.
+	prior, bad, err := ReadResults(results)
+	if err != nil || bad != 0 || len(prior) != len(specs) {
+		t.Fatalf("ReadResults: %d records, %d bad, %v; want %d, 0", len(prior), bad, err, len(specs))
+	}
+	trained.Store(0)
+	r.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+		trained.Add(1)
+		return skipgram.Train(ctx, v, s, opt)
+	}
+	recs, err = r.Run(context.Background(), specs, prior)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if trained.Load() != 2 || len(recs) != len(specs) {
+		t.Fatalf("resume trained %d runs and returned %d records; want 2 and %d", trained.Load(), len(recs), len(specs))
+	}
+	prior2, _, _ := ReadResults(results)
+	if len(prior2) != len(specs)+2 {
+		t.Errorf("after resuming: %d lines, want %d (the two retried runs appended)", len(prior2), len(specs)+2)
+	}
+	for _, rec := range recs {
+		if rec.Status != StatusOK {
+			t.Errorf("retried run %v: %s", rec.RunSpec, rec.Error)
+		}
+	}
+	// WIPS's lambda settings matter to WIPS runs only.
+	lam := *r
+	lam.Setup.LambdaAlpha *= 2
+	var retrained []skipgram.Kind
+	lam.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+		retrained = append(retrained, opt.Model)
+		return nil, skipgram.Stats{}, fmt.Errorf("stop")
+	}
+	lam.Record = nil
+	if _, err := lam.Run(context.Background(), specs, prior2); err != nil || !slices.Equal(retrained, []skipgram.Kind{skipgram.WIPS, skipgram.WIPS}) {
+		t.Errorf("after changing lambda-alpha: retrained %v (%v); want the two WIPS runs", retrained, err)
+	}
+	// A different setup shares nothing.
+	other := *r
+	other.Setup.Window = 2
+	var n atomic.Int32
+	other.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+		n.Add(1)
+		return nil, skipgram.Stats{}, fmt.Errorf("stop")
+	}
+	other.Record = nil
+	if _, err := other.Run(context.Background(), specs[:3], prior2); err != nil || n.Load() != 3 {
+		t.Errorf("other setup: %d trainings, err %v; want 3", n.Load(), err)
+	}
+}
+
+func TestRunnerCancel(t *testing.T) {
+	r := testRunner(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	var recorded int
+	r.Record = func(RunRecord) error { recorded++; return nil }
+	r.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+		cancel()
+		return nil, skipgram.Stats{}, ctx.Err()
+	}
+	specs, _ := testGrid().Expand()
+	if _, err := r.Run(ctx, specs, nil); err != context.Canceled {
+		t.Errorf("Run = %v, want context.Canceled", err)
+	}
+	if recorded != 0 {
+		t.Errorf("an interrupted run was recorded")
+	}
+}
+
+func TestResultsFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	rec := fakeRecord(Setup{Corpus: "c"}, RunSpec{Model: skipgram.WIPS, Dim: 4, Alpha: 0.025, Seed: 1, Epochs: 1}, 0.1, 0.2, 0.3, 0.4)
+	if err := AppendResult(path, rec); err != nil {
+		t.Fatal(err)
+	}
+	// A line cut off by a crash is skipped, and the next append starts a
+	// new line rather than extending it.
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"model":"sg","dim":`)
+	f.Close()
+	if err := AppendResult(path, rec); err != nil {
+		t.Fatal(err)
+	}
+	recs, bad, err := ReadResults(path)
+	if err != nil || bad != 1 || len(recs) != 2 {
+		t.Fatalf("ReadResults: %d records, %d bad, %v; want 2, 1", len(recs), bad, err)
+	}
+	if recs[1].Rho["own"]["yp-130"] != 0.2 || recs[1].LambdaNegative != rec.LambdaNegative || recs[1].Setup != rec.Setup {
+		t.Errorf("record did not round-trip: %+v", recs[1])
+	}
+	if recs, bad, err := ReadResults(filepath.Join(t.TempDir(), "none.jsonl")); err != nil || bad != 0 || recs != nil {
+		t.Errorf("missing file: %v %d %v", recs, bad, err)
+	}
+}
+
+// fullTable is a table with every cell filled by fakeRecord, one failed cell
+// (HSG at K=100) and one run missing.
+func fullTable(t *testing.T) *Table {
+	t.Helper()
+	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5, Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "ones"}
+	g := QuickGrid()
+	g.Seeds = []uint64{1, 2}
+	specs, err := g.Expand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []RunRecord
+	for i, s := range specs {
+		base := float64(i%7) / 10
+		rec := fakeRecord(setup, s, base, base+0.01, base+0.02, base+0.03)
+		if s.Model == skipgram.HSG && s.Dim == 100 {
+			rec = RunRecord{Setup: setup, RunSpec: s, Status: StatusFailed, Error: "panic: boom"}
+		}
+		if s.Model == skipgram.IPS && s.Dim == 100 && s.Seed == 2 {
+			continue
+		}
+		recs = append(recs, rec)
+	}
+	tab, err := BuildTable(g, setup, DefaultDatasets, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
+}
+
+func TestMarkdown(t *testing.T) {
+	tab := fullTable(t)
+	var b bytes.Buffer
+	if err := tab.Markdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	lines := strings.Split(md, "\n")
+	var rows []string
+	for _, l := range lines {
+		for _, v := range Table3Variants {
+			if strings.HasPrefix(l, "| "+v.Name+" | ") && strings.Count(l, "|") == 10 {
+				rows = append(rows, v.Name)
+			}
+		}
+	}
+	var want []string
+	for _, v := range Table3Variants {
+		want = append(want, v.Name)
+	}
+	if !slices.Equal(rows, want) {
+		t.Errorf("table rows %v, want %v\n%s", rows, want, md)
+	}
+	for _, s := range []string{
+		"| | SimLex K=10 | SimLex K=100 | YP K=10 | YP K=100 | WS-Sim K=10 | WS-Sim K=100 | WS-Rel K=10 | WS-Rel K=100 |",
+		"(13.6)", "(23.6)", "(9.9)", "(78.0)", "(58.2)", // paper numbers
+		"failed (68.2)", // HSG, WS-Sim, K=100
+		"†",             // IPS K=100 has one of two seeds
+		"Selection: " + SelectionRule,
+		"- hsg dim=100 alpha=0.025 seed=1 epochs=1: panic: boom",
+	} {
+		if !strings.Contains(md, s) {
+			t.Errorf("markdown lacks %q:\n%s", s, md)
+		}
+	}
+	// Every column has exactly one bold cell here (no ties), the best.
+	header := 0
+	for i, l := range lines {
+		if strings.HasPrefix(l, "|---|") {
+			header = i
+			break
+		}
+	}
+	for col := 1; col <= 8; col++ {
+		bold := 0
+		for _, l := range lines[header+1 : header+10] {
+			if strings.HasPrefix(strings.TrimSpace(strings.Split(l, "|")[col+1]), "**") {
+				bold++
+			}
+		}
+		if bold != 1 {
+			t.Errorf("column %d: %d bold cells, want 1\n%s", col, bold, md)
+		}
+	}
+	// The fake scores are 0.1 per position in the grid, +0.15 for cosine.
+	for _, s := range []string{"| IPS | 0.0 (13.6) |", "| SG* | **65.0** (20.9) |"} {
+		if !strings.Contains(md, s) {
+			t.Errorf("markdown lacks %q:\n%s", s, md)
+		}
+	}
+}
+
+func TestPlots(t *testing.T) {
+	if raceEnabled {
+		t.Skip("rasterizing takes tens of seconds under the race detector and shares nothing between goroutines")
+	}
+	dir := filepath.Join(t.TempDir(), "plots")
+	if d := os.Getenv("WIPSVEC_PLOT_DIR"); d != "" {
+		dir = d // to look at the pictures
+	}
+	written, err := WritePlots(dir, fullTable(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(written) != 3 {
+		t.Fatalf("wrote %v, want 3 plots", written)
+	}
+	for _, name := range []string{LambdaPlot, SpearmanPlot, LossPlot} {
+		path := filepath.Join(dir, name)
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		fi, _ := os.Stat(path)
+		if cfg.Width < 800 || cfg.Height < 400 || fi.Size() < 20000 {
+			t.Errorf("%s: %dx%d, %d bytes; want a real picture", name, cfg.Width, cfg.Height, fi.Size())
+		}
+	}
+	// A grid without WIPS has no lambda plot, and that is not an error.
+	tab := fullTable(t)
+	tab.Rows = slices.DeleteFunc(tab.Rows, func(r Row) bool { return r.Variant.Model == skipgram.WIPS })
+	if err := PlotLambda(io.Discard, tab); !errors.Is(err, ErrNoData) {
+		t.Errorf("lambda plot without WIPS: %v, want ErrNoData", err)
+	}
+}
+
+// TestExperimentSharedCorpus runs a two-model grid on the first megabyte of
+// the shared corpus with the real benchmarks, end to end.
+func TestExperimentSharedCorpus(t *testing.T) {
+	const path = "../../shared/data/enwiki17m.txt.zst"
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is missing and CI=true", path)
+		}
+		t.Skipf("%s not found", path)
+	}
+	rc, err := corpus.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rc.Close()
+	v, stream, err := vocab.Learn(corpus.NewScanner(io.LimitReader(rc, 1<<20)), vocab.LearnOptions{MinCount: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ds []*Dataset
+	for _, name := range DefaultDatasets {
+		p, err := ResolveDataset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := ReadDataset(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds = append(ds, d)
+	}
+	setup := Setup{Corpus: CorpusName(path, 1<<20), CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 5,
+		Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}
+	r := &Runner{Setup: setup, Vocab: v, Stream: stream, Datasets: ds, Threads: 2}
+	g := Grid{Sizes: []int{10}, Models: []skipgram.Kind{skipgram.WIPS, skipgram.SG}, Alphas: []float64{0.025},
+		Seeds: []uint64{1}, Epochs: 1}
+	specs, _ := g.Expand()
+	recs, err := r.Run(context.Background(), specs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range recs {
+		if rec.Status != StatusOK || rec.Found["simlex999"] < 100 || len(rec.Rho) == 0 {
+			t.Errorf("run %v: status %s (%s), %d SimLex pairs found", rec.RunSpec, rec.Status, rec.Error, rec.Found["simlex999"])
+		}
+	}
+	tab, err := BuildTable(g, setup, DefaultDatasets, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tab.Rows[3].Cells[0].OK() || !tab.Rows[7].Cells[0].OK() || tab.Finished != 3 {
+		t.Errorf("table: WIPS %v, SG* %v, %d finished; want both and 3", tab.Rows[3].Cells[0].OK(), tab.Rows[7].Cells[0].OK(), tab.Finished)
+	}
+}

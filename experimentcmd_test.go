@@ -1,0 +1,92 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestExperimentFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-models", "sg,cbow"},
+		{"-sizes", "10,x"},
+		{"-sizes", "1"},
+		{"-seeds", "0"},
+		{"-ratios", "1.5"},
+		{"-alphas", ""},
+		{"-negative", "0"},
+		{"-lambda-init", "bogus"},
+		{"-results", ""},
+		{"extra"},
+	} {
+		_, _, err := runCmd(append([]string{"experiment"}, args...)...)
+		var ue usageError
+		if err == nil || !errors.As(err, &ue) {
+			t.Errorf("experiment %v: %v, want a usage error", args, err)
+		}
+	}
+	f, err := parseExperimentFlags([]string{"-quick", "-seeds", "2"}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := f.grid
+	if len(g.Sizes) != 2 || len(g.Alphas) != 1 || len(g.Ratios) != 1 || len(g.Seeds) != 2 || g.Epochs != 1 || len(g.Models) != 6 {
+		t.Errorf("-quick -seeds 2: grid %+v; want the quick preset with 2 seeds", g)
+	}
+}
+
+// TestExperimentCommand runs a small grid on the start of the shared corpus
+// twice: the second run resumes without training. With -short it skips the
+// plots (rasterizing dominates under the race detector) and reads less.
+func TestExperimentCommand(t *testing.T) {
+	needShared(t, sharedCorpus)
+	dir := t.TempDir()
+	args := []string{"experiment", "-train", sharedCorpus, "-quick", "-sizes", "10",
+		"-models", "wips,sg,ipds", "-threads", "2",
+		"-results", filepath.Join(dir, "r.jsonl"), "-md", filepath.Join(dir, "t.md")}
+	plots := !testing.Short()
+	if plots {
+		args = append(args, "-corpus-bytes", "1000000", "-iter", "2", "-plots", filepath.Join(dir, "plots"))
+	} else {
+		args = append(args, "-corpus-bytes", "300000")
+	}
+	out, errOut, err := runCmd(args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	for _, s := range []string{"| WIPS |", "| SG*(K/2) |", "(19.2)", "Runs: 4 of 4 finished, 0 failed."} {
+		if !strings.Contains(out, s) {
+			t.Errorf("table lacks %q:\n%s", s, out)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "t.md"))
+	if err != nil || string(md) != out {
+		t.Errorf("-md file differs from stdout (%v)", err)
+	}
+	for _, p := range []string{"lambda.png", "spearman.png", "loss.png"} {
+		if !plots {
+			break
+		}
+		if fi, err := os.Stat(filepath.Join(dir, "plots", p)); err != nil || fi.Size() < 10000 {
+			t.Errorf("plot %s: %v", p, err)
+		}
+	}
+	lines, _ := os.ReadFile(filepath.Join(dir, "r.jsonl"))
+	if n := strings.Count(string(lines), "\n"); n != 4 {
+		t.Errorf("results: %d lines, want 4", n)
+	}
+
+	out2, errOut, err := runCmd(args...)
+	if err != nil {
+		t.Fatalf("rerun: %v\n%s", err, errOut)
+	}
+	if !strings.Contains(errOut, "resuming: 4 of 4 runs already done") || out2 != out {
+		t.Errorf("rerun did not resume to the same table:\n%s\n%s", errOut, out2)
+	}
+	lines2, _ := os.ReadFile(filepath.Join(dir, "r.jsonl"))
+	if string(lines2) != string(lines) {
+		t.Error("rerun appended to the results")
+	}
+}

@@ -175,122 +175,85 @@ pairdone:
 	VZEROUPPER
 	RET
 
-// func weightedDotAVX2(a, b, w *float32, n int) float32
-TEXT ·weightedDotAVX2(SB), NOSPLIT, $0-36
-	MOVQ   a+0(FP), SI
-	MOVQ   b+8(FP), DI
-	MOVQ   w+16(FP), DX
-	MOVQ   n+24(FP), CX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
+// func scaleIntoAVX2(dst, w, x *float32, n int)
+// dst = w*x.
+TEXT ·scaleIntoAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ w+8(FP), DX
+	MOVQ x+16(FP), SI
+	MOVQ n+24(FP), CX
 
-wdot16:
-	CMPQ CX, $16
-	JL   wdot8
-	VMOVUPS     (SI), Y4
-	VMOVUPS     32(SI), Y5
-	VMULPS      (DX), Y4, Y4
-	VMULPS      32(DX), Y5, Y5
-	VFMADD231PS (DI), Y4, Y0
-	VFMADD231PS 32(DI), Y5, Y1
-	ADDQ        $64, SI
-	ADDQ        $64, DI
-	ADDQ        $64, DX
-	SUBQ        $16, CX
-	JMP         wdot16
-
-wdot8:
+scale8:
 	CMPQ CX, $8
-	JL   wdotreduce
-	VMOVUPS     (SI), Y4
-	VMULPS      (DX), Y4, Y4
-	VFMADD231PS (DI), Y4, Y0
-	ADDQ        $32, SI
-	ADDQ        $32, DI
-	ADDQ        $32, DX
-	SUBQ        $8, CX
+	JL   scaletail
+	VMOVUPS (DX), Y0
+	VMULPS  (SI), Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, DI
+	ADDQ    $32, DX
+	ADDQ    $32, SI
+	SUBQ    $8, CX
+	JMP     scale8
 
-wdotreduce:
-	VADDPS       Y1, Y0, Y0
-	VEXTRACTF128 $1, Y0, X1
-	VADDPS       X1, X0, X0
-	VHADDPS      X0, X0, X0
-	VHADDPS      X0, X0, X0
-
-wdottail:
+scaletail:
 	TESTQ CX, CX
-	JE    wdotdone
-	VMOVSS      (SI), X4
-	VMULSS      (DX), X4, X4
-	VFMADD231SS (DI), X4, X0
-	ADDQ        $4, SI
-	ADDQ        $4, DI
-	ADDQ        $4, DX
-	DECQ        CX
-	JMP         wdottail
+	JE    scaledone
+	VMOVSS (DX), X0
+	VMULSS (SI), X0, X0
+	VMOVSS X0, (DI)
+	ADDQ   $4, DI
+	ADDQ   $4, DX
+	ADDQ   $4, SI
+	DECQ   CX
+	JMP    scaletail
 
-wdotdone:
+scaledone:
 	VZEROUPPER
-	MOVSS X0, ret+32(FP)
 	RET
 
-// func weightedPairUpdateAVX2(acc, out, in, w, dw *float32, n int, scale float32)
-// gw = g*w: acc += gw*out; dw += g*in*out; out += gw*in.
-TEXT ·weightedPairUpdateAVX2(SB), NOSPLIT, $0-52
-	MOVQ         acc+0(FP), AX
-	MOVQ         out+8(FP), DI
-	MOVQ         in+16(FP), SI
-	MOVQ         w+24(FP), DX
-	MOVQ         dw+32(FP), BX
-	MOVQ         n+40(FP), CX
-	VBROADCASTSS scale+48(FP), Y15
+// func weightedStepAVX2(in, dw, w, acc *float32, n int)
+// dw += in*acc; in += w*acc.
+TEXT ·weightedStepAVX2(SB), NOSPLIT, $0-40
+	MOVQ in+0(FP), DI
+	MOVQ dw+8(FP), BX
+	MOVQ w+16(FP), DX
+	MOVQ acc+24(FP), SI
+	MOVQ n+32(FP), CX
 
-wpair8:
+step8:
 	CMPQ CX, $8
-	JL   wpairtail
-	VMOVUPS     (DI), Y0        // out
-	VMOVUPS     (SI), Y1        // in
-	VMULPS      (DX), Y15, Y2   // gw
-	VMOVUPS     (AX), Y3        // acc
-	VFMADD231PS Y0, Y2, Y3      // acc += gw*out
-	VMULPS      Y0, Y1, Y4      // in*out
-	VMOVUPS     (BX), Y5        // dw
-	VFMADD231PS Y4, Y15, Y5     // dw += g*in*out
-	VFMADD231PS Y1, Y2, Y0      // out += gw*in
-	VMOVUPS     Y3, (AX)
-	VMOVUPS     Y5, (BX)
-	VMOVUPS     Y0, (DI)
-	ADDQ        $32, AX
+	JL   steptail
+	VMOVUPS     (SI), Y0
+	VMOVUPS     (DI), Y1
+	VMOVUPS     (BX), Y2
+	VFMADD231PS Y1, Y0, Y2
+	VFMADD231PS (DX), Y0, Y1
+	VMOVUPS     Y2, (BX)
+	VMOVUPS     Y1, (DI)
 	ADDQ        $32, DI
-	ADDQ        $32, SI
-	ADDQ        $32, DX
 	ADDQ        $32, BX
+	ADDQ        $32, DX
+	ADDQ        $32, SI
 	SUBQ        $8, CX
-	JMP         wpair8
+	JMP         step8
 
-wpairtail:
+steptail:
 	TESTQ CX, CX
-	JE    wpairdone
-	VMOVSS      (DI), X0
-	VMOVSS      (SI), X1
-	VMULSS      (DX), X15, X2
-	VMOVSS      (AX), X3
-	VFMADD231SS X0, X2, X3
-	VMULSS      X0, X1, X4
-	VMOVSS      (BX), X5
-	VFMADD231SS X4, X15, X5
-	VFMADD231SS X1, X2, X0
-	VMOVSS      X3, (AX)
-	VMOVSS      X5, (BX)
-	VMOVSS      X0, (DI)
-	ADDQ        $4, AX
+	JE    stepdone
+	VMOVSS      (SI), X0
+	VMOVSS      (DI), X1
+	VMOVSS      (BX), X2
+	VFMADD231SS X1, X0, X2
+	VFMADD231SS (DX), X0, X1
+	VMOVSS      X2, (BX)
+	VMOVSS      X1, (DI)
 	ADDQ        $4, DI
-	ADDQ        $4, SI
-	ADDQ        $4, DX
 	ADDQ        $4, BX
+	ADDQ        $4, DX
+	ADDQ        $4, SI
 	DECQ        CX
-	JMP         wpairtail
+	JMP         steptail
 
-wpairdone:
+stepdone:
 	VZEROUPPER
 	RET

@@ -17,12 +17,6 @@ func axpyAVX2(y, x *float32, n int, scale float32)
 //go:noescape
 func pairUpdateAVX2(acc, out, in *float32, n int, scale float32)
 
-//go:noescape
-func weightedDotAVX2(a, b, w *float32, n int) float32
-
-//go:noescape
-func weightedPairUpdateAVX2(acc, out, in, w, dw *float32, n int, scale float32)
-
 // The wrappers check the lengths once, so the assembly can trust n.
 
 func dot(a, b []float32) float32 {
@@ -52,21 +46,28 @@ func pairUpdate(acc, out, in []float32, g float32) {
 	pairUpdateAVX2(&acc[0], &out[0], &in[0], n, g)
 }
 
-func weightedDot(a, b, w []float32) float32 {
-	if !hasAVX2FMA || len(a) < 8 {
-		return weightedDotGeneric(a, b, w)
-	}
-	n := len(a)
-	_, _ = b[n-1], w[n-1]
-	return weightedDotAVX2(&a[0], &b[0], &w[0], n)
-}
+//go:noescape
+func scaleIntoAVX2(dst, w, x *float32, n int)
 
-func weightedPairUpdate(acc, out, in, w, dw []float32, g float32) {
-	if !hasAVX2FMA || len(acc) < 8 {
-		weightedPairUpdateGeneric(acc, out, in, w, dw, g)
+//go:noescape
+func weightedStepAVX2(in, dw, w, acc *float32, n int)
+
+func scaleInto(dst, w, x []float32) {
+	if !hasAVX2FMA || len(dst) < 8 {
+		scaleIntoGeneric(dst, w, x)
 		return
 	}
-	n := len(acc)
-	_, _, _, _ = out[n-1], in[n-1], w[n-1], dw[n-1]
-	weightedPairUpdateAVX2(&acc[0], &out[0], &in[0], &w[0], &dw[0], n, g)
+	n := len(dst)
+	_, _ = w[n-1], x[n-1]
+	scaleIntoAVX2(&dst[0], &w[0], &x[0], n)
+}
+
+func weightedStep(in, dw, w, acc []float32) {
+	if !hasAVX2FMA || len(in) < 8 {
+		weightedStepGeneric(in, dw, w, acc)
+		return
+	}
+	n := len(in)
+	_, _, _ = dw[n-1], w[n-1], acc[n-1]
+	weightedStepAVX2(&in[0], &dw[0], &w[0], &acc[0], n)
 }

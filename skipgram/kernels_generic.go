@@ -66,39 +66,43 @@ func pairUpdateGeneric(acc, out, in []float32, g float32) {
 	}
 }
 
-// weightedDotGeneric returns sum w[i]*a[i]*b[i].
-func weightedDotGeneric(a, b, w []float32) float32 {
-	n := len(a)
-	b = b[:n]
-	w = w[:n]
-	var s0, s1, s2, s3 float32
+// scaleIntoGeneric sets dst = w * x elementwise (WIPS's lambda-scaled input).
+func scaleIntoGeneric(dst, w, x []float32) {
+	n := len(dst)
+	w, x = w[:n], x[:n]
 	i := 0
 	for ; i+4 <= n; i += 4 {
-		s0 += w[i] * a[i] * b[i]
-		s1 += w[i+1] * a[i+1] * b[i+1]
-		s2 += w[i+2] * a[i+2] * b[i+2]
-		s3 += w[i+3] * a[i+3] * b[i+3]
+		dst[i] = w[i] * x[i]
+		dst[i+1] = w[i+1] * x[i+1]
+		dst[i+2] = w[i+2] * x[i+2]
+		dst[i+3] = w[i+3] * x[i+3]
 	}
 	for ; i < n; i++ {
-		s0 += w[i] * a[i] * b[i]
+		dst[i] = w[i] * x[i]
 	}
-	return (s0 + s1) + (s2 + s3)
 }
 
-// weightedPairUpdateGeneric is pairUpdateGeneric for the weighted inner product: with
-// gw = g*w[i], acc += gw*out, out += gw*in, and the weight gradient
-// dw += g*in*out (taken before out moves).
-func weightedPairUpdateGeneric(acc, out, in, w, dw []float32, g float32) {
-	n := len(acc)
-	out = out[:n]
-	in = in[:n]
-	w = w[:n]
-	dw = dw[:n]
-	for i := 0; i < n; i++ {
-		o, x := out[i], in[i]
-		gw := g * w[i]
-		acc[i] += gw * o
-		dw[i] += g * x * o
-		out[i] = o + gw*x
+// weightedStepGeneric ends a WIPS context: dw += in*acc (lambda's gradient), then
+// in += w*acc (the input's step).
+func weightedStepGeneric(in, dw, w, acc []float32) {
+	n := len(in)
+	dw, w, acc = dw[:n], w[:n], acc[:n]
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		a0, a1, a2, a3 := acc[i], acc[i+1], acc[i+2], acc[i+3]
+		x0, x1, x2, x3 := in[i], in[i+1], in[i+2], in[i+3]
+		dw[i] += x0 * a0
+		dw[i+1] += x1 * a1
+		dw[i+2] += x2 * a2
+		dw[i+3] += x3 * a3
+		in[i] = x0 + w[i]*a0
+		in[i+1] = x1 + w[i+1]*a1
+		in[i+2] = x2 + w[i+2]*a2
+		in[i+3] = x3 + w[i+3]*a3
+	}
+	for ; i < n; i++ {
+		a, x := acc[i], in[i]
+		dw[i] += x * a
+		in[i] = x + w[i]*a
 	}
 }

@@ -19,12 +19,9 @@ func randVec(r *rand.Rand, n int, scale float32) []float32 {
 func TestKernelsMatchReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{1, 3, 4, 7, 10, 16, 100, 101, 300} {
-		a, b, w := randVec(r, n, 1), randVec(r, n, 1), randVec(r, n, 1)
+		a, b := randVec(r, n, 1), randVec(r, n, 1)
 		if got, want := float64(dot(a, b)), Dot64(a, b); math.Abs(got-want) > 1e-5*float64(n) {
 			t.Errorf("dot n=%d: %v, want %v", n, got, want)
-		}
-		if got, want := float64(weightedDot(a, b, w)), WeightedDot64(a, b, w); math.Abs(got-want) > 1e-5*float64(n) {
-			t.Errorf("weightedDot n=%d: %v, want %v", n, got, want)
 		}
 		acc, out := randVec(r, n, 1), randVec(r, n, 1)
 		acc0, out0 := append([]float32(nil), acc...), append([]float32(nil), out...)
@@ -222,7 +219,7 @@ func TestHyperbolicStaysOnManifold(t *testing.T) {
 func BenchmarkKernels(b *testing.B) {
 	for _, n := range []int{10, 100, 300} {
 		r := rand.New(rand.NewPCG(1, 1))
-		x, y, acc, w, dw := randVec(r, n, 1), randVec(r, n, 1), randVec(r, n, 1), randVec(r, n, 1), make([]float32, n)
+		x, y, acc := randVec(r, n, 1), randVec(r, n, 1), randVec(r, n, 1)
 		var sink float32
 		b.Run("dot/"+itoa(n), func(b *testing.B) {
 			for b.Loop() {
@@ -238,12 +235,6 @@ func BenchmarkKernels(b *testing.B) {
 			for b.Loop() {
 				g := dot(x, y) * 1e-9
 				pairUpdate(acc, y, x, g)
-			}
-		})
-		b.Run("wpair/"+itoa(n), func(b *testing.B) {
-			for b.Loop() {
-				g := weightedDot(x, y, w) * 1e-9
-				weightedPairUpdate(acc, y, x, w, dw, g)
 			}
 		})
 		_ = sink

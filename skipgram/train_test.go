@@ -137,8 +137,10 @@ func TestSplitStreamKeepsSentencesWhole(t *testing.T) {
 
 // TestWIPSWithIPDSLambdaIsIPDS trains WIPS with lambda frozen to
 // (1,..,1,-1,..,-1) and IPDS with the same q, seed and one thread: the paper's
-// Table 1 says they are the same model, and the two kernels must agree to
-// float32 rounding.
+// Table 1 says they are the same model. The two kernels are written
+// separately; multiplying by +-1 is exact in float32, so they must agree to
+// the bit (the bound allows for float32 rounding should the kernels ever
+// order their sums differently).
 func TestWIPSWithIPDSLambdaIsIPDS(t *testing.T) {
 	v, stream := syntheticCorpus(t, 20000, 4)
 	ipds := testOptions(IPDS)

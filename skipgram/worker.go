@@ -257,7 +257,9 @@ func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha floa
 }
 
 // diffKernel is IPDS: s = <in+, out+> - <in-, out->, the last Dim-pos
-// coordinates negative.
+// coordinates negative. Like WIPS's kernel it scores against the signed input
+// (in+, -in-), fixed for the context, so each target costs one dot and one
+// fused update, and the input moves by (acc+, -acc-) at the end.
 type diffKernel struct {
 	m   *Model
 	pos int
@@ -267,9 +269,13 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 	sig := w.r.sig
 	neg := w.r.opt.Negative
 	p, n := k.pos, k.m.Dim
-	acc := w.acc[:n]
+	acc, signed := w.acc[:n], w.tmp[:n]
 	for _, c := range ctxs {
 		in := k.m.Row(int(c))[:n]
+		copy(signed[:p], in[:p])
+		for i := p; i < n; i++ {
+			signed[i] = -in[i]
+		}
 		clear(acc)
 		target := center
 		for d := 0; d <= neg; d++ {
@@ -280,28 +286,36 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 				}
 			}
 			out := k.m.Row(int(target))[:n]
-			g, l := sig.gradient(dot(in[:p], out[:p])-dot(in[p:], out[p:]), d == 0, alpha)
+			g, l := sig.gradient(dot(signed, out), d == 0, alpha)
 			loss += l
-			pairUpdate(acc[:p], out[:p], in[:p], g)
-			pairUpdate(acc[p:], out[p:], in[p:], -g)
+			pairUpdate(acc, out, signed, g)
 		}
-		axpy(in, acc, 1)
+		axpy(in[:p], acc[:p], 1)
+		axpy(in[p:], acc[p:], -1)
 	}
 	return loss
 }
 
 // weightedKernel is WIPS: s = sum_k lambda_k in_k out_k, scored with the
 // worker's private lambda; the lambda gradient goes to w.dlambda.
+//
+// The input row is fixed while its targets are scored, so the kernel scales
+// it once, lin = lambda * in, and each target then costs what IPS's does: the
+// score is dot(lin, out), out moves by g*lin, and acc sums g*out. At the end
+// of the context the input moves by lambda * acc and lambda's gradient is
+// in * acc (both with the outputs as they were when scored), which is the
+// per-pair WIPS update summed over the targets.
 type weightedKernel struct{ m *Model }
 
 func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	sig := w.r.sig
 	neg := w.r.opt.Negative
 	n := k.m.Dim
-	acc := w.acc[:n]
+	acc, lin := w.acc[:n], w.tmp[:n]
 	lambda, dlambda := w.lambda[:n], w.dlambda[:n]
 	for _, c := range ctxs {
 		in := k.m.Row(int(c))[:n]
+		scaleInto(lin, lambda, in)
 		clear(acc)
 		target := center
 		for d := 0; d <= neg; d++ {
@@ -312,11 +326,11 @@ func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 				}
 			}
 			out := k.m.Row(int(target))[:n]
-			g, l := sig.gradient(weightedDot(in, out, lambda), d == 0, alpha)
+			g, l := sig.gradient(dot(lin, out), d == 0, alpha)
 			loss += l
-			weightedPairUpdate(acc, out, in, lambda, dlambda, g)
+			pairUpdate(acc, out, lin, g)
 		}
-		axpy(in, acc, 1)
+		weightedStep(in, dlambda, lambda, acc)
 	}
 	return loss
 }

@@ -213,11 +213,12 @@ func evalRho(t *testing.T, vectors string) map[string]map[string]float64 {
 	return rho
 }
 
-// TestQualityOnSharedCorpus trains SG with the reference flags for one epoch
-// on the shared Wikipedia corpus and checks every benchmark is within 2
-// points of word2vec.c's figures for the same corpus and flags (cosine x100:
-// SimLex 19.5, YP-130 8.5, WS-Sim 52.2, WS-Rel 33.1), less a margin for
-// Hogwild's run-to-run noise on the small YP-130 set.
+// TestQualityOnSharedCorpus trains SG with the reference flags on the shared
+// Wikipedia corpus and checks every benchmark is within 2 points of
+// word2vec.c's figures for the same corpus and flags (cosine x100, 5 epochs:
+// SimLex 22.0, YP-130 24.4, WS-Sim 69.7, WS-Rel 58.3) or above. One thread
+// and a fixed seed make the run deterministic, so the check cannot flake on
+// Hogwild's run-to-run noise (±2 points on these small benchmarks).
 func TestQualityOnSharedCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains on the whole shared corpus")
@@ -227,25 +228,25 @@ func TestQualityOnSharedCorpus(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "sg.bin")
 	_, stderr, err := runCmd("train", "-train", sharedCorpus, "-output", out, "-binary", "1", "-model", "sg",
 		"-size", "100", "-window", "5", "-negative", "5", "-sample", "1e-4", "-min-count", "5", "-alpha", "0.025",
-		"-iter", "1", "-threads", "2")
+		"-iter", "5", "-threads", "1", "-seed", "1")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
 	t.Log(lastLine(stderr))
 	rho := evalRho(t, out)
-	floors := map[string]float64{"simlex999": 17.5, "yp-130": 4.5, "wordsim353-sim": 50.2, "wordsim353-rel": 31.1}
-	for ds, floor := range floors {
+	word2vec := map[string]float64{"simlex999": 22.0, "yp-130": 24.4, "wordsim353-sim": 69.7, "wordsim353-rel": 58.3}
+	for ds, ref := range word2vec {
 		got := 100 * rho[ds]["cos"]
-		t.Logf("%-15s cos %.1f ip %.1f", ds, got, 100*rho[ds]["ip"])
-		if got < floor {
-			t.Errorf("%s: Spearman x100 %.1f below the floor %.1f", ds, got, floor)
+		t.Logf("%-15s cos %.1f ip %.1f (word2vec.c %.1f)", ds, got, 100*rho[ds]["ip"], ref)
+		if got < ref-2 {
+			t.Errorf("%s: Spearman x100 %.1f, more than 2 points below word2vec.c's %.1f", ds, got, ref)
 		}
 	}
 	var meta skipgram.Meta
 	data, _ := os.ReadFile(skipgram.SidecarPath(out))
 	json.Unmarshal(data, &meta)
-	if meta.Stats.WordsProcessed != meta.Corpus.Tokens {
-		t.Errorf("processed %d words, want the corpus's %d", meta.Stats.WordsProcessed, meta.Corpus.Tokens)
+	if meta.Stats.WordsProcessed != 5*meta.Corpus.Tokens {
+		t.Errorf("processed %d words, want 5 x the corpus's %d", meta.Stats.WordsProcessed, meta.Corpus.Tokens)
 	}
 	// 16,943,201 tokens, of which these belong to the 67,873 words with count >= 5.
 	if meta.Corpus.Tokens != 16699475 || meta.Corpus.Vocab != 67873 {
@@ -256,4 +257,82 @@ func TestQualityOnSharedCorpus(t *testing.T) {
 func lastLine(s string) string {
 	s = strings.TrimRight(s, "\n")
 	return s[strings.LastIndexByte(s, '\n')+1:]
+}
+
+// TestGeneralModelsOnSharedCorpus trains the one-view models on the shared
+// corpus and checks that each trains, that eval scores all four benchmarks
+// with the model's own similarity, and the paper's approximation claim in its
+// most robust form: the models that can express negative similarity (SIPS,
+// IPDS, WIPS) fit the skip-gram objective far better than IPS, whose Gram
+// matrix is positive semidefinite. With WIPSVEC_PAPER=1 it trains 5 epochs
+// and also checks Table 3's ordering: SIPS, IPDS and WIPS each beat IPS on at
+// least three of the four benchmarks (about 30 minutes on 2 cores).
+func TestGeneralModelsOnSharedCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains five models on the whole shared corpus")
+	}
+	needShared(t, sharedCorpus)
+	needShared(t, "../shared/eval/simlex999.csv")
+	paper := os.Getenv("WIPSVEC_PAPER") == "1"
+	iter := "1"
+	if paper {
+		iter = "5"
+	}
+	dir := t.TempDir()
+	rho := map[string]map[string]float64{}
+	loss := map[string]float64{}
+	own := map[string]string{"ips": "ip", "sips": "sips", "ipds": "ipds(q=50)", "wips": "wip", "hsg": "minkowski"}
+	for _, model := range []string{"ips", "sips", "ipds", "wips", "hsg"} {
+		out := filepath.Join(dir, model+".bin")
+		_, stderr, err := runCmd("train", "-train", sharedCorpus, "-output", out, "-binary", "1", "-model", model,
+			"-size", "100", "-window", "5", "-negative", "5", "-sample", "1e-4", "-min-count", "5", "-alpha", "0.025",
+			"-iter", iter, "-threads", "2")
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", model, err, stderr)
+		}
+		r := evalRho(t, out)
+		rho[model] = map[string]float64{}
+		for ds, byName := range r {
+			v, ok := byName[own[model]]
+			if !ok {
+				t.Fatalf("%s: eval reported %v, not the model's own similarity %q", model, byName, own[model])
+			}
+			rho[model][ds] = 100 * v
+		}
+		var meta skipgram.Meta
+		data, _ := os.ReadFile(skipgram.SidecarPath(out))
+		if err := json.Unmarshal(data, &meta); err != nil {
+			t.Fatal(err)
+		}
+		loss[model] = meta.Stats.FinalLoss
+		t.Logf("%-5s loss %.3f  %s", model, loss[model], formatRho(rho[model]))
+		if len(rho[model]) != 4 {
+			t.Fatalf("%s: eval reported %d benchmarks, want 4", model, len(rho[model]))
+		}
+	}
+	for _, model := range []string{"sips", "ipds", "wips"} {
+		if loss[model] > loss["ips"]-0.5 {
+			t.Errorf("%s final loss %.3f, want well below IPS's %.3f", model, loss[model], loss["ips"])
+		}
+		if !paper {
+			continue
+		}
+		wins := 0
+		for ds, v := range rho[model] {
+			if v > rho["ips"][ds] {
+				wins++
+			}
+		}
+		if wins < 3 {
+			t.Errorf("%s beats IPS on %d of 4 benchmarks, want at least 3", model, wins)
+		}
+	}
+}
+
+func formatRho(r map[string]float64) string {
+	var parts []string
+	for _, ds := range []string{"simlex999", "yp-130", "wordsim353-sim", "wordsim353-rel"} {
+		parts = append(parts, fmt.Sprintf("%s %.1f", ds, r[ds]))
+	}
+	return strings.Join(parts, "  ")
 }

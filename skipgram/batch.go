@@ -12,16 +12,14 @@ package skipgram
 // together, so a context appearing twice in one window moves twice.
 type batchDotKernel struct {
 	dotKernel
-	targets []int32   // centre word then the negatives
-	grads   []float32 // m x len(targets), row-major
-	accs    []float32 // m x dim: each input row's accumulated gradient
+	grads []float32 // m x len(targets), row-major
+	accs  []float32 // m x dim: each input row's accumulated gradient
 }
 
 func newBatchDotKernel(k dotKernel, window, negative int) *batchDotKernel {
 	m := 2 * window
 	return &batchDotKernel{
 		dotKernel: k,
-		targets:   make([]int32, 0, 1+negative),
 		grads:     make([]float32, m*(1+negative)),
 		accs:      make([]float32, m*k.dim),
 	}
@@ -33,12 +31,7 @@ func (k *batchDotKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 	}
 	sig := w.r.sig
 	dim := k.dim
-	targets := append(k.targets[:0], center)
-	for range w.r.opt.Negative {
-		if t, ok := w.negative(center); ok {
-			targets = append(targets, t)
-		}
-	}
+	targets := w.targets(center)
 	nt := len(targets)
 	grads := k.grads[:len(ctxs)*nt]
 	accs := k.accs[:len(ctxs)*dim]

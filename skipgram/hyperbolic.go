@@ -68,20 +68,12 @@ type hyperbolicKernel struct{ m *Model }
 
 func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	sig := w.r.sig
-	neg := w.r.opt.Negative
 	n := k.m.Dim
 	acc, step := w.acc[:n], w.tmp[:n]
 	for _, c := range ctxs {
 		in := k.m.Row(int(c))[:n]
 		clear(acc)
-		target := center
-		for d := 0; d <= neg; d++ {
-			if d > 0 {
-				var ok bool
-				if target, ok = w.negative(center); !ok {
-					continue
-				}
-			}
+		for d, target := range w.targets(center) {
 			out := k.m.Row(int(target))[:n]
 			mk := minkowski(in, out)
 			g, l := sig.gradient(mk+HSGTheta, d == 0, alpha)

@@ -26,7 +26,7 @@ type worker struct {
 
 	sentence []int32
 	ctxs     []int32
-	negs     []int32   // batch mode: the negatives shared by a window
+	negs     []int32   // the current targets: centre word, then noise words
 	acc      []float32 // gradient accumulated for the input row
 	tmp      []float32 // HSG: the tangent step of an output row
 	lambda   []float32 // WIPS: private copy of the shared lambda
@@ -57,7 +57,7 @@ func newWorker(r *run, id int, p part) *worker {
 		rng:      newRNG(opt.Seed, uint64(id)),
 		sentence: make([]int32, 0, 1024),
 		ctxs:     make([]int32, 0, 2*opt.Window),
-		negs:     make([]int32, 0, opt.Negative),
+		negs:     make([]int32, 0, 1+opt.Negative),
 		acc:      make([]float32, opt.Dim),
 		tmp:      make([]float32, opt.Dim),
 	}
@@ -165,11 +165,18 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 	w.pub.pairs.Add(int64(pairs))
 }
 
-// negative draws a noise word; ok is false when it hit the centre word,
-// which word2vec.c skips rather than redraws.
-func (w *worker) negative(center int32) (target int32, ok bool) {
-	t := w.r.noise.Sample(w.rng.next())
-	return t, t != center
+// targets returns the centre word followed by the context's noise words. A
+// draw that hits the centre word is skipped rather than redrawn, as in
+// word2vec.c.
+func (w *worker) targets(center int32) []int32 {
+	t := append(w.negs[:0], center)
+	for range w.r.opt.Negative {
+		if n := w.r.noise.Sample(w.rng.next()); n != center {
+			t = append(t, n)
+		}
+	}
+	w.negs = t
+	return t
 }
 
 // mergeLambda folds the worker's WIPS lambda gradient into the shared lambda
@@ -201,19 +208,11 @@ type dotKernel struct {
 
 func (k *dotKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	sig := w.r.sig
-	neg := w.r.opt.Negative
 	acc := w.acc
 	for _, c := range ctxs {
 		in := k.in[int(c)*k.stride:][:k.dim]
 		clear(acc)
-		target := center
-		for d := 0; d <= neg; d++ {
-			if d > 0 {
-				var ok bool
-				if target, ok = w.negative(center); !ok {
-					continue
-				}
-			}
+		for d, target := range w.targets(center) {
 			out := k.out[int(target)*k.stride:][:k.dim]
 			g, l := sig.gradient(dot(in, out), d == 0, alpha)
 			loss += l
@@ -230,20 +229,12 @@ type shiftedKernel struct{ m *Model }
 
 func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	sig := w.r.sig
-	neg := w.r.opt.Negative
 	p := k.m.Dim - 1
 	acc := w.acc[:p+1]
 	for _, c := range ctxs {
 		in := k.m.Row(int(c))[:p+1]
 		clear(acc)
-		target := center
-		for d := 0; d <= neg; d++ {
-			if d > 0 {
-				var ok bool
-				if target, ok = w.negative(center); !ok {
-					continue
-				}
-			}
+		for d, target := range w.targets(center) {
 			out := k.m.Row(int(target))[:p+1]
 			g, l := sig.gradient(dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
 			loss += l
@@ -267,7 +258,6 @@ type diffKernel struct {
 
 func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	sig := w.r.sig
-	neg := w.r.opt.Negative
 	p, n := k.pos, k.m.Dim
 	acc, signed := w.acc[:n], w.tmp[:n]
 	for _, c := range ctxs {
@@ -277,14 +267,7 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 			signed[i] = -in[i]
 		}
 		clear(acc)
-		target := center
-		for d := 0; d <= neg; d++ {
-			if d > 0 {
-				var ok bool
-				if target, ok = w.negative(center); !ok {
-					continue
-				}
-			}
+		for d, target := range w.targets(center) {
 			out := k.m.Row(int(target))[:n]
 			g, l := sig.gradient(dot(signed, out), d == 0, alpha)
 			loss += l
@@ -309,7 +292,6 @@ type weightedKernel struct{ m *Model }
 
 func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	sig := w.r.sig
-	neg := w.r.opt.Negative
 	n := k.m.Dim
 	acc, lin := w.acc[:n], w.tmp[:n]
 	lambda, dlambda := w.lambda[:n], w.dlambda[:n]
@@ -317,14 +299,7 @@ func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 		in := k.m.Row(int(c))[:n]
 		scaleInto(lin, lambda, in)
 		clear(acc)
-		target := center
-		for d := 0; d <= neg; d++ {
-			if d > 0 {
-				var ok bool
-				if target, ok = w.negative(center); !ok {
-					continue
-				}
-			}
+		for d, target := range w.targets(center) {
 			out := k.m.Row(int(target))[:n]
 			g, l := sig.gradient(dot(lin, out), d == 0, alpha)
 			loss += l

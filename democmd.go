@@ -104,7 +104,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 		opt := f.opt
 		opt.Model = kind
 		opt.NegDim = opt.Dim / 2
-		m, st, err := skipgram.Train(ctx, v, stream, opt)
+		m, st, err := skipgram.TrainChunks(ctx, v, stream, opt)
 		if err != nil {
 			return err
 		}

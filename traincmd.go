@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -116,12 +117,7 @@ func runTrain(args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tokens := int64(len(stream))
-	for _, id := range stream {
-		if id == vocab.SentenceEnd {
-			tokens--
-		}
-	}
+	tokens := countWords(stream)
 	logf(stderr, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens; read in %.1fs\n",
 		v.Len(), f.minCount, tokens, time.Since(start).Seconds())
 	if f.saveVocab != "" {
@@ -130,11 +126,15 @@ func runTrain(args []string, stderr io.Writer) error {
 		}
 	}
 
+	// The counting table is garbage now: collect it before the matrices are
+	// allocated so that they reuse its memory instead of raising the peak.
+	debug.FreeOSMemory()
+
 	opt := f.opt
 	if !f.quiet {
 		opt.Progress = newProgressLine(stderr)
 	}
-	m, st, err := skipgram.Train(ctx, v, stream, opt)
+	m, st, err := skipgram.TrainChunks(ctx, v, stream, opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return errors.New("training interrupted; nothing written")
@@ -175,8 +175,9 @@ func runTrain(args []string, stderr io.Writer) error {
 }
 
 // loadCorpus reads the corpus once: it counts (or reads) the vocabulary and
-// encodes the text to word ids in the same pass.
-func loadCorpus(f *trainFlags) (*vocab.Vocab, []int32, error) {
+// encodes the text to word ids in the same pass. The ids stay in the chunks
+// they were read into, never copied into one array.
+func loadCorpus(f *trainFlags) (*vocab.Vocab, [][]int32, error) {
 	r, err := corpus.Open(f.train)
 	if err != nil {
 		return nil, nil, err
@@ -200,13 +201,26 @@ func loadCorpus(f *trainFlags) (*vocab.Vocab, []int32, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("corpus %s: %w", f.train, err)
 		}
-		return v, stream, nil
+		return v, [][]int32{stream}, nil
 	}
-	v, stream, err := vocab.Learn(sc, vocab.LearnOptions{MinCount: f.minCount, MaxWords: f.maxVocab})
+	v, stream, err := vocab.LearnChunks(sc, vocab.LearnOptions{MinCount: f.minCount, MaxWords: f.maxVocab})
 	if err != nil {
 		return nil, nil, fmt.Errorf("corpus %s: %w", f.train, err)
 	}
 	return v, stream, nil
+}
+
+// countWords counts the tokens of a stream that are words, not sentence ends.
+func countWords(stream [][]int32) int64 {
+	var n int64
+	for _, c := range stream {
+		for _, id := range c {
+			if id != vocab.SentenceEnd {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // keepFrequent drops the words of a read vocabulary below minCount.

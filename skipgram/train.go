@@ -161,6 +161,13 @@ const lambdaMergeWords = 1000
 // goroutine for Iter epochs without locks (Hogwild). A cancelled ctx stops
 // the run early with ctx's error.
 func Train(ctx context.Context, v *vocab.Vocab, stream []int32, opt Options) (*Model, Stats, error) {
+	return TrainChunks(ctx, v, [][]int32{stream}, opt)
+}
+
+// TrainChunks is Train on a stream held in chunks (vocab.LearnChunks), so
+// that a large corpus is never copied into one array. Sentences may span
+// chunks.
+func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Options) (*Model, Stats, error) {
 	if err := opt.Validate(); err != nil {
 		return nil, Stats{}, err
 	}
@@ -189,7 +196,7 @@ type run struct {
 	lambdaMu sync.Mutex // guards model.Lambda merges
 }
 
-func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream []int32, opt Options) (Stats, error) {
+func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32, opt Options) (Stats, error) {
 	parts := splitStream(stream, opt.Threads)
 	var corpusWords int64
 	for _, p := range parts {
@@ -287,33 +294,59 @@ func (r *run) report(workers []*worker, start time.Time, every time.Duration, do
 	}
 }
 
-// part is a worker's share of the corpus: whole sentences.
+// part is a worker's share of the corpus: whole sentences, as pieces of the
+// stream's chunks.
 type part struct {
-	tokens []int32
+	pieces [][]int32
 	words  int64 // tokens that are words, not sentence ends
 }
 
 // splitStream cuts the stream into n parts of about equal length at sentence
 // ends, so that no sentence straddles two workers.
-func splitStream(stream []int32, n int) []part {
-	parts := make([]part, 0, n)
-	begin := 0
-	for i := 1; i <= n; i++ {
-		end := len(stream)
-		if i < n {
-			end = max(begin, len(stream)*i/n)
-			for end < len(stream) && end > 0 && stream[end-1] != vocab.SentenceEnd {
-				end++
+func splitStream(chunks [][]int32, n int) []part {
+	total := 0
+	for _, c := range chunks {
+		total += len(c)
+	}
+	// at returns the token at global position g (0 <= g < total).
+	at := func(g int) int32 {
+		for _, c := range chunks {
+			if g < len(c) {
+				return c[g]
+			}
+			g -= len(c)
+		}
+		return vocab.SentenceEnd
+	}
+	// Cut i ends part i: the first sentence end at or after an equal share.
+	cuts := make([]int, n+1)
+	for i := 1; i < n; i++ {
+		g := max(cuts[i-1], total*i/n)
+		for g < total && g > 0 && at(g-1) != vocab.SentenceEnd {
+			g++
+		}
+		cuts[i] = g
+	}
+	cuts[n] = total
+	parts := make([]part, n)
+	offset := 0 // global position of the current chunk's first token
+	for _, c := range chunks {
+		for i := range parts {
+			lo, hi := max(cuts[i]-offset, 0), min(cuts[i+1]-offset, len(c))
+			if lo < hi {
+				parts[i].pieces = append(parts[i].pieces, c[lo:hi])
 			}
 		}
-		p := part{tokens: stream[begin:end]}
-		for _, id := range p.tokens {
-			if id != vocab.SentenceEnd {
-				p.words++
+		offset += len(c)
+	}
+	for i := range parts {
+		for _, p := range parts[i].pieces {
+			for _, id := range p {
+				if id != vocab.SentenceEnd {
+					parts[i].words++
+				}
 			}
 		}
-		parts = append(parts, p)
-		begin = end
 	}
 	return parts
 }

@@ -120,18 +120,53 @@ func TestEveryEpochTrainsEveryWord(t *testing.T) {
 
 func TestSplitStreamKeepsSentencesWhole(t *testing.T) {
 	_, stream := syntheticCorpus(t, 5000, 3)
-	for n := 1; n <= 9; n++ {
-		parts := splitStream(stream, n)
-		var joined []int32
-		for i, p := range parts {
-			joined = append(joined, p.tokens...)
-			if i < len(parts)-1 && len(p.tokens) > 0 && p.tokens[len(p.tokens)-1] != vocab.SentenceEnd {
-				t.Fatalf("n=%d: part %d ends mid-sentence", n, i)
+	for _, chunkLen := range []int{len(stream), 1000, 7, 1} {
+		chunks := chunk(stream, chunkLen)
+		for n := 1; n <= 9; n++ {
+			parts := splitStream(chunks, n)
+			var joined []int32
+			for i, p := range parts {
+				var flat []int32
+				for _, piece := range p.pieces {
+					flat = append(flat, piece...)
+				}
+				joined = append(joined, flat...)
+				if i < len(parts)-1 && len(flat) > 0 && flat[len(flat)-1] != vocab.SentenceEnd {
+					t.Fatalf("chunks of %d, n=%d: part %d ends mid-sentence", chunkLen, n, i)
+				}
+			}
+			if !slices.Equal(joined, stream) {
+				t.Fatalf("chunks of %d, n=%d: parts do not cover the stream", chunkLen, n)
 			}
 		}
-		if !slices.Equal(joined, stream) {
-			t.Fatalf("n=%d: parts do not cover the stream", n)
-		}
+	}
+}
+
+// chunk cuts a stream into pieces of n tokens, ignoring sentence ends.
+func chunk(stream []int32, n int) [][]int32 {
+	var chunks [][]int32
+	for len(stream) > n {
+		chunks = append(chunks, stream[:n])
+		stream = stream[n:]
+	}
+	return append(chunks, stream)
+}
+
+// TestChunkedStreamTrainsLikeFlat: sentences may span chunks, and a chunked
+// stream must train to the same vectors as the flat one.
+func TestChunkedStreamTrainsLikeFlat(t *testing.T) {
+	v, stream := syntheticCorpus(t, 20000, 11)
+	opt := testOptions(SG)
+	a, _, err := Train(context.Background(), v, stream, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := TrainChunks(context.Background(), v, chunk(stream, 333), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(a.In, b.In) || !slices.Equal(a.Out, b.Out) {
+		t.Fatal("training on chunks differs from training on the joined stream")
 	}
 }
 

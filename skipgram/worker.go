@@ -100,25 +100,27 @@ func (w *worker) trainPart() bool {
 	keep := w.r.keep
 	sen := w.sentence[:0]
 	alpha := float32(w.r.alpha(w.r.words.Load()))
-	for _, id := range w.part.tokens {
-		if id != vocab.SentenceEnd {
-			w.pendingWords++
-			if uint32(w.rng.next()) <= keep[id] {
-				sen = append(sen, id)
+	for _, piece := range w.part.pieces {
+		for _, id := range piece {
+			if id != vocab.SentenceEnd {
+				w.pendingWords++
+				if uint32(w.rng.next()) <= keep[id] {
+					sen = append(sen, id)
+				}
+				continue
 			}
-			continue
-		}
-		w.trainSentence(sen, alpha)
-		sen = sen[:0]
-		if w.pendingLambda >= lambdaMergeWords {
-			w.mergeLambda()
-		}
-		if w.pendingWords >= chunkWords {
-			w.flush()
-			if w.r.stop.Load() {
-				return false
+			w.trainSentence(sen, alpha)
+			sen = sen[:0]
+			if w.pendingLambda >= lambdaMergeWords {
+				w.mergeLambda()
 			}
-			alpha = float32(w.r.alpha(w.r.words.Load()))
+			if w.pendingWords >= chunkWords {
+				w.flush()
+				if w.r.stop.Load() {
+					return false
+				}
+				alpha = float32(w.r.alpha(w.r.words.Load()))
+			}
 		}
 	}
 	w.trainSentence(sen, alpha)

@@ -37,7 +37,31 @@ type LearnOptions struct {
 	MaxWords int
 }
 
-// Learn reads the corpus once. It counts the words and, at the same time,
+// Learn is LearnChunks with the stream joined into one slice: handy for
+// small corpora and tests. Large corpora should train on the chunks, which
+// saves a copy of the whole stream at the peak of memory use.
+func Learn(src TokenSource, opt LearnOptions) (*Vocab, []int32, error) {
+	v, chunks, err := LearnChunks(src, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, Join(chunks), nil
+}
+
+// Join concatenates a chunked stream.
+func Join(chunks [][]int32) []int32 {
+	n := 0
+	for _, c := range chunks {
+		n += len(c)
+	}
+	stream := make([]int32, 0, n)
+	for _, c := range chunks {
+		stream = append(stream, c...)
+	}
+	return stream
+}
+
+// LearnChunks reads the corpus once. It counts the words and, at the same time,
 // records every token as a provisional id, so the text is never re-read or
 // re-hashed: the corpus may be a pipe, and hashing dominates the cost of a
 // pass. After counting it drops the words that occur fewer than MinCount
@@ -52,7 +76,7 @@ type LearnOptions struct {
 // (starting at 1) goes up by one. A pruned word that is seen again is counted
 // afresh, from zero, as a new word; its earlier occurrences are dropped from
 // the stream, so every id in the stream belongs to the final vocabulary.
-func Learn(src TokenSource, opt LearnOptions) (*Vocab, []int32, error) {
+func LearnChunks(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, error) {
 	maxWords := opt.MaxWords
 	if maxWords <= 0 {
 		maxWords = DefaultMaxWords
@@ -148,11 +172,11 @@ func Learn(src TokenSource, opt LearnOptions) (*Vocab, []int32, error) {
 	for i, e := range es { // build sorted es into vocabulary order
 		remap[e.id] = int64(i)
 	}
-	// Remap each chunk in place, then join them into one exactly sized
-	// stream, releasing each chunk as it is copied.
-	total := 0
+	// Remap each chunk in place; the chunks are the stream, never copied
+	// into one array. The sentence-end state carries across chunks.
 	atEnd = true
-	for ci, c := range chunks {
+	kept := chunks[:0]
+	for _, c := range chunks {
 		n := 0
 		for _, id := range c {
 			if id != SentenceEnd {
@@ -168,15 +192,11 @@ func Learn(src TokenSource, opt LearnOptions) (*Vocab, []int32, error) {
 			c[n] = id
 			n++
 		}
-		chunks[ci] = c[:n]
-		total += n
+		if n > 0 {
+			kept = append(kept, c[:n]) // len(kept) <= ci: never overwrites an unvisited chunk
+		}
 	}
-	stream := make([]int32, 0, total)
-	for ci, c := range chunks {
-		stream = append(stream, c...)
-		chunks[ci] = nil
-	}
-	return v, stream, nil
+	return v, kept, nil
 }
 
 // chunkLen is the length of Learn's stream chunks, once past the small ones

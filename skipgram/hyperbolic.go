@@ -70,10 +70,12 @@ func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha f
 	sig := w.r.sig
 	n := k.m.Dim
 	acc, step := w.acc[:n], w.tmp[:n]
-	for _, c := range ctxs {
+	w.startTargets(center)
+	for i, c := range ctxs {
+		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
 		in := k.m.Row(int(c))[:n]
 		clear(acc)
-		for d, target := range w.targets(center) {
+		for d, target := range w.negs {
 			out := k.m.Row(int(target))[:n]
 			mk := minkowski(in, out)
 			g, l := sig.gradient(mk+HSGTheta, d == 0, alpha)
@@ -86,6 +88,7 @@ func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha f
 			expMap(out, step)
 		}
 		expMap(in, acc)
+		w.advanceTargets()
 	}
 	return loss
 }

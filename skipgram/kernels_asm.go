@@ -71,3 +71,13 @@ func weightedStep(in, dw, w, acc []float32) {
 	_, _, _ = dw[n-1], w[n-1], acc[n-1]
 	weightedStepAVX2(&in[0], &dw[0], &w[0], &acc[0], n)
 }
+
+//go:noescape
+func prefetchAMD64(p *float32, lines int)
+
+// prefetch asks for row's cache lines ahead of use; rows start on a line.
+func prefetch(row []float32) {
+	if len(row) > 0 {
+		prefetchAMD64(&row[0], (len(row)+cacheLineFloats-1)/cacheLineFloats)
+	}
+}

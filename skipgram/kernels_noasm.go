@@ -7,3 +7,6 @@ func axpy(y, x []float32, g float32)               { axpyGeneric(y, x, g) }
 func pairUpdate(acc, out, in []float32, g float32) { pairUpdateGeneric(acc, out, in, g) }
 func scaleInto(dst, w, x []float32)                { scaleIntoGeneric(dst, w, x) }
 func weightedStep(in, dw, w, acc []float32)        { weightedStepGeneric(in, dw, w, acc) }
+
+// prefetch is a no-op without assembly.
+func prefetch(row []float32) {}

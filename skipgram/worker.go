@@ -27,6 +27,7 @@ type worker struct {
 	sentence []int32
 	ctxs     []int32
 	negs     []int32   // the current targets: centre word, then noise words
+	next     []int32   // the next context's targets, drawn ahead for prefetching
 	acc      []float32 // gradient accumulated for the input row
 	tmp      []float32 // HSG: the tangent step of an output row
 	lambda   []float32 // WIPS: private copy of the shared lambda
@@ -58,6 +59,7 @@ func newWorker(r *run, id int, p part) *worker {
 		sentence: make([]int32, 0, 1024),
 		ctxs:     make([]int32, 0, 2*opt.Window),
 		negs:     make([]int32, 0, 1+opt.Negative),
+		next:     make([]int32, 0, 1+opt.Negative),
 		acc:      make([]float32, opt.Dim),
 		tmp:      make([]float32, opt.Dim),
 	}
@@ -171,13 +173,44 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 // draw that hits the centre word is skipped rather than redrawn, as in
 // word2vec.c.
 func (w *worker) targets(center int32) []int32 {
-	t := append(w.negs[:0], center)
+	w.negs = w.drawTargets(w.negs[:0], center)
+	return w.negs
+}
+
+// startTargets draws the targets of a window's first context into w.negs.
+func (w *worker) startTargets(center int32) {
+	w.negs = w.drawTargets(w.negs[:0], center)
+}
+
+// prefetchNext draws the targets of context i+1 into w.next and prefetches
+// its input row and their output rows while context i computes: the rows are
+// random, and waiting for memory is the largest cost left once the
+// arithmetic is vectorised. The draws come in the same order as without the
+// lookahead, so results are unchanged.
+func (w *worker) prefetchNext(ctxs []int32, i int, center int32, in, out []float32, stride, dim int) {
+	if i+1 >= len(ctxs) {
+		return
+	}
+	w.next = w.drawTargets(w.next[:0], center)
+	prefetch(in[int(ctxs[i+1])*stride:][:dim])
+	for _, t := range w.next {
+		prefetch(out[int(t)*stride:][:dim])
+	}
+}
+
+// advanceTargets makes the drawn-ahead targets current.
+func (w *worker) advanceTargets() {
+	w.negs, w.next = w.next, w.negs
+}
+
+// drawTargets appends the centre word and the noise words to t.
+func (w *worker) drawTargets(t []int32, center int32) []int32 {
+	t = append(t, center)
 	for range w.r.opt.Negative {
 		if n := w.r.noise.Sample(w.rng.next()); n != center {
 			t = append(t, n)
 		}
 	}
-	w.negs = t
 	return t
 }
 
@@ -211,16 +244,19 @@ type dotKernel struct {
 func (k *dotKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	sig := w.r.sig
 	acc := w.acc
-	for _, c := range ctxs {
+	w.startTargets(center)
+	for i, c := range ctxs {
+		w.prefetchNext(ctxs, i, center, k.in, k.out, k.stride, k.dim)
 		in := k.in[int(c)*k.stride:][:k.dim]
 		clear(acc)
-		for d, target := range w.targets(center) {
+		for d, target := range w.negs {
 			out := k.out[int(target)*k.stride:][:k.dim]
 			g, l := sig.gradient(dot(in, out), d == 0, alpha)
 			loss += l
 			pairUpdate(acc, out, in, g)
 		}
 		axpy(in, acc, 1)
+		w.advanceTargets()
 	}
 	return loss
 }
@@ -233,10 +269,12 @@ func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha floa
 	sig := w.r.sig
 	p := k.m.Dim - 1
 	acc := w.acc[:p+1]
-	for _, c := range ctxs {
+	w.startTargets(center)
+	for i, c := range ctxs {
+		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
 		in := k.m.Row(int(c))[:p+1]
 		clear(acc)
-		for d, target := range w.targets(center) {
+		for d, target := range w.negs {
 			out := k.m.Row(int(target))[:p+1]
 			g, l := sig.gradient(dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
 			loss += l
@@ -245,6 +283,7 @@ func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha floa
 			out[p] += g
 		}
 		axpy(in, acc, 1)
+		w.advanceTargets()
 	}
 	return loss
 }
@@ -262,14 +301,16 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 	sig := w.r.sig
 	p, n := k.pos, k.m.Dim
 	acc, signed := w.acc[:n], w.tmp[:n]
-	for _, c := range ctxs {
+	w.startTargets(center)
+	for i, c := range ctxs {
+		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
 		in := k.m.Row(int(c))[:n]
 		copy(signed[:p], in[:p])
 		for i := p; i < n; i++ {
 			signed[i] = -in[i]
 		}
 		clear(acc)
-		for d, target := range w.targets(center) {
+		for d, target := range w.negs {
 			out := k.m.Row(int(target))[:n]
 			g, l := sig.gradient(dot(signed, out), d == 0, alpha)
 			loss += l
@@ -277,6 +318,7 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 		}
 		axpy(in[:p], acc[:p], 1)
 		axpy(in[p:], acc[p:], -1)
+		w.advanceTargets()
 	}
 	return loss
 }
@@ -297,17 +339,20 @@ func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 	n := k.m.Dim
 	acc, lin := w.acc[:n], w.tmp[:n]
 	lambda, dlambda := w.lambda[:n], w.dlambda[:n]
-	for _, c := range ctxs {
+	w.startTargets(center)
+	for i, c := range ctxs {
+		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
 		in := k.m.Row(int(c))[:n]
 		scaleInto(lin, lambda, in)
 		clear(acc)
-		for d, target := range w.targets(center) {
+		for d, target := range w.negs {
 			out := k.m.Row(int(target))[:n]
 			g, l := sig.gradient(dot(lin, out), d == 0, alpha)
 			loss += l
 			pairUpdate(acc, out, lin, g)
 		}
 		weightedStep(in, dlambda, lambda, acc)
+		w.advanceTargets()
 	}
 	return loss
 }

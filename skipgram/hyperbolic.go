@@ -15,18 +15,33 @@ import "math"
 // hsgMaxStep bounds the geodesic length of one update.
 const hsgMaxStep = 1.0
 
+// hsgMaxSpatial bounds a point's spatial norm, so its distance from the
+// origin stays below acosh(sqrt(1+1e6)) ~ 7.6. Scores saturate long before:
+// sigma(<x,y>_M + 3) < 1e-4 once two points are 3.2 apart. Without the bound,
+// points pushed outwards grow until the Minkowski products overflow float32
+// (seen at K=10 on the shared corpus).
+const hsgMaxSpatial = 1e3
+
 // minkowski is <a,b>_M in float32.
 func minkowski(a, b []float32) float32 {
 	n := len(a) - 1
 	return dot(a[:n], b[:n]) - a[n]*b[n]
 }
 
-// liftToHyperboloid sets the time coordinate so that <y,y>_M = -1.
+// liftToHyperboloid sets the time coordinate so that <y,y>_M = -1, after
+// pulling the spatial part back within hsgMaxSpatial.
 func liftToHyperboloid(y []float32) {
 	n := len(y) - 1
 	var s float64
 	for _, v := range y[:n] {
 		s += float64(v) * float64(v)
+	}
+	if s > hsgMaxSpatial*hsgMaxSpatial {
+		f := hsgMaxSpatial / math.Sqrt(s)
+		for i := range y[:n] {
+			y[i] = float32(float64(y[i]) * f)
+		}
+		s = hsgMaxSpatial * hsgMaxSpatial
 	}
 	y[n] = float32(math.Sqrt(1 + s))
 }

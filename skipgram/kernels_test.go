@@ -251,3 +251,25 @@ func itoa(n int) string {
 		}
 	}
 }
+
+// TestHyperbolicDoesNotDiverge trains HSG at a small dimension with a large
+// learning rate on a dense corpus, where unbounded points used to overflow.
+func TestHyperbolicDoesNotDiverge(t *testing.T) {
+	for _, dim := range []int{3, 4, 8} {
+		w := testWorker(t, HSG, dim, 30, 5, 6)
+		r := rand.New(rand.NewPCG(6, 6))
+		for range 100000 {
+			ctxs := []int32{int32(r.IntN(30)), int32(r.IntN(30))}
+			w.kernel.window(w, int32(r.IntN(30)), ctxs, 5)
+		}
+		if !w.r.model.finite() {
+			t.Fatalf("dim %d: HSG diverged", dim)
+		}
+		for i := 0; i < 30; i++ {
+			y := w.r.model.Row(i)
+			if y[len(y)-1] > 1.01*hsgMaxSpatial {
+				t.Fatalf("dim %d: point %d left the bounded region: %v", dim, i, y)
+			}
+		}
+	}
+}

@@ -50,6 +50,7 @@ func NewModel(opt Options, words int) *Model {
 		} else {
 			init, _ := parseLambdaInit(opt.LambdaInit)
 			init(m.Lambda, &r)
+			normalizeRMS(m.Lambda) // training keeps lambda at RMS 1: see mergeLambda
 		}
 	}
 	return m

@@ -26,7 +26,9 @@ type Options struct {
 
 	NegDim int // IPDS: the last NegDim coordinates count negatively
 
-	// WIPS: how lambda starts and its step size. LambdaInit is "ones",
+	// WIPS: how lambda starts and its step size. The start's direction is
+	// kept and its scale set to RMS 1 (training holds lambda there: see
+	// mergeLambda). LambdaInit is "ones",
 	// "uniform" (the paper's U(0, 1/K)), "signed" (half +1, half -1) or a
 	// number c (every lambda_k = c), or "random" (U(-1, 1), the default). LambdaAlpha is lambda's starting
 	// learning rate; it decays with Alpha.

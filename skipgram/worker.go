@@ -218,6 +218,13 @@ func (w *worker) drawTargets(t []int32, center int32) []int32 {
 // under a lock and refreshes the private copy. Workers score with their
 // private copy between merges, so the hot loop never touches the shared
 // cache line.
+//
+// After the step lambda is rescaled to RMS 1. The score is unchanged by
+// lambda -> c*lambda, y -> y/sqrt(c), so lambda's overall scale is a free
+// direction; left alone it drifts, and with it the vectors' effective
+// learning rate alpha*|lambda|, until training diverges (it did at K=10 on
+// the shared corpus). Fixing the scale loses no expressiveness: the vectors
+// absorb it, and lambda keeps every direction that matters, signs included.
 func (w *worker) mergeLambda() {
 	w.pendingLambda = 0
 	if w.dlambda == nil || w.r.opt.FixedLambda != nil {
@@ -228,10 +235,27 @@ func (w *worker) mergeLambda() {
 	w.r.lambdaMu.Lock()
 	for k, d := range w.dlambda {
 		shared[k] += scale * d
-		w.lambda[k] = shared[k]
 		w.dlambda[k] = 0
 	}
+	normalizeRMS(shared)
+	copy(w.lambda, shared)
 	w.r.lambdaMu.Unlock()
+}
+
+// normalizeRMS scales v to a root mean square of 1 (a zero vector is left
+// alone).
+func normalizeRMS(v []float32) {
+	var ss float64
+	for _, x := range v {
+		ss += float64(x) * float64(x)
+	}
+	if ss == 0 || math.IsNaN(ss) || math.IsInf(ss, 0) {
+		return
+	}
+	f := float32(1 / math.Sqrt(ss/float64(len(v))))
+	for k := range v {
+		v[k] *= f
+	}
 }
 
 // dotKernel is SG (in and out are the two matrices) and IPS (both are the

@@ -127,7 +127,8 @@ func (o *ThroughputOptions) validate() error {
 		return fmt.Errorf("limit must not be negative, got %d bytes", o.LimitBytes)
 	}
 	for _, m := range o.Models {
-		if _, err := skipgram.ParseKind(string(m)); err != nil {
+		base, _ := splitBatch(m)
+		if _, err := skipgram.ParseKind(string(base)); err != nil {
 			return err
 		}
 	}
@@ -514,7 +515,7 @@ func median(xs []float64) float64 {
 func wipsvecFloor(model skipgram.Kind, dim int, tokens int64, words int) int64 {
 	stride := int64(dim+15) / 16 * 16
 	matrices := int64(1)
-	if model == skipgram.SG {
+	if base, _ := splitBatch(model); base == skipgram.SG {
 		matrices = 2
 	}
 	return 4*tokens + matrices*int64(words)*stride*4
@@ -729,16 +730,20 @@ type sidecarStats struct {
 }
 
 func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, input string, model skipgram.Kind, dim, threads int) (trainResult, error) {
+	base, batch := splitBatch(model)
 	output := filepath.Join(tmp, "vectors.bin")
 	defer os.Remove(output)
 	defer os.Remove(skipgram.SidecarPath(output))
 	args := append(slices.Clone(o.Trainer[1:]),
 		"-train", input, "-output", output, "-binary", "1",
-		"-model", string(model), "-size", strconv.Itoa(dim), "-threads", strconv.Itoa(threads),
+		"-model", string(base), "-size", strconv.Itoa(dim), "-threads", strconv.Itoa(threads),
 		"-window", strconv.Itoa(o.Window), "-negative", strconv.Itoa(o.Negative),
 		"-sample", strconv.FormatFloat(o.Sample, 'g', -1, 64), "-min-count", strconv.Itoa(o.MinCount),
 		"-alpha", strconv.FormatFloat(o.Alpha, 'g', -1, 64), "-iter", strconv.Itoa(o.Iter),
 		"-quiet")
+	if batch {
+		args = append(args, "-batch")
+	}
 	cmd := exec.CommandContext(ctx, o.Trainer[0], args...)
 	cmd.Env = o.Env
 	var stderr tailBuffer
@@ -869,7 +874,17 @@ func (t *tailBuffer) String() string {
 	return string(t.b)
 }
 
-// ParseKinds parses a comma-separated list of model names.
+// batchSuffix marks a model timed with -batch: "sg/batch".
+const batchSuffix = "/batch"
+
+// splitBatch separates a model name from its -batch mark.
+func splitBatch(m skipgram.Kind) (skipgram.Kind, bool) {
+	base, ok := strings.CutSuffix(string(m), batchSuffix)
+	return skipgram.Kind(base), ok
+}
+
+// ParseKinds parses a comma-separated list of model names; a name ending in
+// "/batch" (sg/batch, ips/batch) is timed with -batch.
 func ParseKinds(s string) ([]skipgram.Kind, error) {
 	var kinds []skipgram.Kind
 	for _, f := range strings.Split(s, ",") {
@@ -877,9 +892,13 @@ func ParseKinds(s string) ([]skipgram.Kind, error) {
 		if f == "" {
 			continue
 		}
-		k, err := skipgram.ParseKind(f)
+		name, batch := strings.CutSuffix(f, batchSuffix)
+		k, err := skipgram.ParseKind(name)
 		if err != nil {
 			return nil, err
+		}
+		if batch {
+			k += batchSuffix
 		}
 		if !slices.Contains(kinds, k) {
 			kinds = append(kinds, k)

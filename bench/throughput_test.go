@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -370,5 +371,24 @@ func BenchmarkFusedPairUpdate(b *testing.B) {
 	}
 	for b.Loop() {
 		skipgram.FusedPairUpdate(acc, out, in, 0.025)
+	}
+}
+
+func TestParseKindsBatchVariant(t *testing.T) {
+	kinds, err := ParseKinds("sg, sg/batch,wips")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(kinds, []skipgram.Kind{"sg", "sg/batch", "wips"}) {
+		t.Fatalf("kinds %v", kinds)
+	}
+	if base, batch := splitBatch(kinds[1]); base != skipgram.SG || !batch {
+		t.Fatalf("splitBatch(%q) = %q, %v", kinds[1], base, batch)
+	}
+	if _, err := ParseKinds("glove/batch"); err == nil {
+		t.Fatal("unknown model with /batch accepted")
+	}
+	if wipsvecFloor("sg/batch", 100, 10, 10) != wipsvecFloor(skipgram.SG, 100, 10, 10) {
+		t.Fatal("sg/batch floor differs from sg's")
 	}
 }

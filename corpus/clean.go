@@ -463,15 +463,19 @@ func removeRefs(b []byte) []byte {
 }
 
 // removeTags is s/<[^>]*>//g.
-func removeTags(b []byte) []byte {
+func removeTags(b []byte) []byte { return removeDelimited(b, '<', '>') }
+
+// removeDelimited removes every shortest run from open to the next close,
+// both included: s/<open>[^<close>]*<close>//g.
+func removeDelimited(b []byte, open, close byte) []byte {
 	e := editor{b: b}
 	for s := 0; ; {
-		i := bytes.IndexByte(b[s:], '<')
+		i := bytes.IndexByte(b[s:], open)
 		if i < 0 {
 			break
 		}
 		i += s
-		j := bytes.IndexByte(b[i+1:], '>')
+		j := bytes.IndexByte(b[i+1:], close)
 		if j < 0 {
 			break
 		}
@@ -700,21 +704,4 @@ func removeTemplates(b []byte) []byte {
 
 // removeBraces is s/{[^}]*}//g, which removes tables {| ... |} and what
 // removeTemplates left of nested templates.
-func removeBraces(b []byte) []byte {
-	e := editor{b: b}
-	for s := 0; ; {
-		i := bytes.IndexByte(b[s:], '{')
-		if i < 0 {
-			break
-		}
-		i += s
-		r := bytes.IndexByte(b[i+1:], '}')
-		if r < 0 {
-			break
-		}
-		r += i + 1
-		e.replace(i, r+1, "")
-		s = r + 1
-	}
-	return e.done()
-}
+func removeBraces(b []byte) []byte { return removeDelimited(b, '{', '}') }

@@ -37,8 +37,9 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "1. Planted similarity: %d words on two circles, h(i,j) = r^2 cos(theta_i-theta_j) - r^2 cos(phi_i-phi_j)\n",
 		e.Planted.Words)
 	fmt.Fprintf(stdout, "   (two negative eigenvalues: no inner product of real vectors can express it).\n")
-	fmt.Fprintf(stdout, "   %d co-occurring pairs; K = %d, %d epochs, 1 thread. How well each model recovers h:\n\n",
-		e.Sentences, e.Train.Dim, e.Train.Iter)
+	fmt.Fprintf(stdout, "   %d co-occurring pairs; K = %d, %d epochs, 1 thread; WIPS's lambda starts -lambda-init %s.\n",
+		e.Sentences, e.Train.Dim, e.Train.Iter, e.Train.LambdaInit)
+	fmt.Fprintf(stdout, "   How well each model recovers h:\n\n")
 	_, runs, err := e.Run(ctx)
 	if err != nil {
 		return err

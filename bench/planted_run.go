@@ -32,6 +32,10 @@ func DefaultPlantedExperiment() PlantedExperiment {
 	opt := skipgram.DefaultOptions()
 	opt.Dim, opt.Window, opt.Negative, opt.Sample, opt.Iter, opt.Threads = 8, 1, 5, 0, 10, 1
 	opt.NegDim = 4
+	// WIPS starts from a sign-symmetric lambda here: from the default
+	// all-positive start it is an IPS and, on this similarity, never pushes
+	// a weight through zero (see the README's ablation).
+	opt.LambdaInit = "random"
 	return PlantedExperiment{
 		Planted:   PlantedOptions{Words: 150, Radius: 1.3, Seed: 1},
 		Sentences: 300000,

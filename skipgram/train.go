@@ -30,7 +30,8 @@ type Options struct {
 	// kept and its scale set to RMS 1 (training holds lambda there: see
 	// mergeLambda). LambdaInit is "ones",
 	// "uniform" (the paper's U(0, 1/K)), "signed" (half +1, half -1) or a
-	// number c (every lambda_k = c), or "random" (U(-1, 1), the default). LambdaAlpha is lambda's starting
+	// number c (every lambda_k = c), or "random" (U(-1, 1)); "ones" is the
+	// default. LambdaAlpha is lambda's starting
 	// learning rate; it decays with Alpha.
 	LambdaInit  string
 	LambdaAlpha float64
@@ -59,7 +60,7 @@ func DefaultOptions() Options {
 
 // Defaults for WIPS's lambda, chosen by the ablation recorded in the README.
 const (
-	DefaultLambdaInit  = "random"
+	DefaultLambdaInit  = "ones"
 	DefaultLambdaAlpha = 0.005
 )
 

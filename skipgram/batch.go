@@ -20,8 +20,8 @@ func newBatchDotKernel(k dotKernel, window, negative int) *batchDotKernel {
 	m := 2 * window
 	return &batchDotKernel{
 		dotKernel: k,
-		grads:     make([]float32, m*(1+negative)),
-		accs:      make([]float32, m*k.dim),
+		grads:     ownLines[float32](m * (1 + negative)),
+		accs:      ownLines[float32](m * k.dim),
 	}
 }
 

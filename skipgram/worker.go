@@ -3,6 +3,7 @@ package skipgram
 import (
 	"math"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -19,6 +20,7 @@ type windowKernel interface {
 // worker is one Hogwild thread: its part of the corpus, its random stream and
 // its scratch buffers.
 type worker struct {
+	_      [64]byte // with pub's padding at the end, keeps the hot fields off other workers' lines
 	r      *run
 	part   part
 	rng    rng
@@ -41,6 +43,20 @@ type worker struct {
 	pub published
 }
 
+// ownLines returns n zeroed elements on cache lines of their own. A worker's
+// scratch buffers are written for every pair; allocated plainly, small ones
+// share lines with the other workers' (the allocator packs objects of one
+// size together), and every write then steals the line from another core.
+func ownLines[T int32 | float32](n int) []T {
+	const line = 64 / 4 // elements per cache line, both types being 4 bytes
+	buf := make([]T, (n+line-1)/line*line+2*line)
+	off := 0
+	for uintptr(unsafe.Pointer(&buf[off]))%64 != 0 {
+		off++
+	}
+	return buf[off : off+n : off+n]
+}
+
 // published is what a worker shows the progress reporter, padded so that two
 // workers' counters never share a cache line.
 type published struct {
@@ -56,12 +72,12 @@ func newWorker(r *run, id int, p part) *worker {
 		r:        r,
 		part:     p,
 		rng:      newRNG(opt.Seed, uint64(id)),
-		sentence: make([]int32, 0, 1024),
-		ctxs:     make([]int32, 0, 2*opt.Window),
-		negs:     make([]int32, 0, 1+opt.Negative),
-		next:     make([]int32, 0, 1+opt.Negative),
-		acc:      make([]float32, opt.Dim),
-		tmp:      make([]float32, opt.Dim),
+		sentence: ownLines[int32](1024)[:0],
+		ctxs:     ownLines[int32](2 * opt.Window)[:0],
+		negs:     ownLines[int32](1 + opt.Negative)[:0],
+		next:     ownLines[int32](1 + opt.Negative)[:0],
+		acc:      ownLines[float32](opt.Dim),
+		tmp:      ownLines[float32](opt.Dim),
 	}
 	m := r.model
 	switch m.Kind {
@@ -74,8 +90,9 @@ func newWorker(r *run, id int, p part) *worker {
 	case IPDS:
 		w.kernel = &diffKernel{m: m, pos: m.Dim - m.NegDim}
 	case WIPS:
-		w.lambda = append([]float32(nil), m.Lambda...)
-		w.dlambda = make([]float32, m.Dim)
+		w.lambda = ownLines[float32](m.Dim)
+		copy(w.lambda, m.Lambda)
+		w.dlambda = ownLines[float32](m.Dim)
 		w.kernel = &weightedKernel{m: m}
 	case HSG:
 		w.kernel = &hyperbolicKernel{m: m}

@@ -32,7 +32,7 @@ func TestExperimentFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := f.grid
-	if len(g.Sizes) != 2 || len(g.Alphas) != 1 || len(g.Ratios) != 1 || len(g.Seeds) != 2 || g.Epochs != 1 || len(g.Models) != 6 {
+	if len(g.Sizes) != 2 || len(g.Alphas) != 1 || len(g.Ratios) != 1 || len(g.Seeds) != 2 || g.Epochs != 5 || len(g.Models) != 6 {
 		t.Errorf("-quick -seeds 2: grid %+v; want the quick preset with 2 seeds", g)
 	}
 }

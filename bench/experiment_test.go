@@ -455,7 +455,7 @@ func TestMarkdown(t *testing.T) {
 		"failed (68.2)", // HSG, WS-Sim, K=100
 		"†",             // IPS K=100 has one of two seeds
 		"Selection: " + SelectionRule,
-		"- hsg dim=100 alpha=0.025 seed=1 epochs=1: panic: boom",
+		"- hsg dim=100 alpha=0.025 seed=1 epochs=5: panic: boom",
 	} {
 		if !strings.Contains(md, s) {
 			t.Errorf("markdown lacks %q:\n%s", s, md)

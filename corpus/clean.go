@@ -548,6 +548,22 @@ func removePx(b []byte) []byte {
 	return e.done()
 }
 
+// indexFold returns the position of the first "[[" at or after s that
+// starts pre ("[[image:", "[[category:") in any case, or -1.
+func indexFold(b []byte, s int, pre string) int {
+	for {
+		i := bytes.Index(b[s:], []byte("[["))
+		if i < 0 {
+			return -1
+		}
+		i += s
+		if hasPrefixFold(b[i+2:], pre[2:]) {
+			return i
+		}
+		s = i + 1
+	}
+}
+
 // removeImageTargets is s/\[\[image:[^\[\]]*\|//ig: the file name and the
 // options of an image go, up to the last '|' before any bracket, leaving
 // the caption.
@@ -555,14 +571,9 @@ func removeImageTargets(b []byte) []byte {
 	const pre = "[[image:"
 	e := editor{b: b}
 	for s := 0; ; {
-		i := bytes.Index(b[s:], []byte("[["))
+		i := indexFold(b, s, pre)
 		if i < 0 {
 			break
-		}
-		i += s
-		if !hasPrefixFold(b[i+2:], pre[2:]) {
-			s = i + 1
-			continue
 		}
 		end := len(b)
 		if k := bytes.IndexAny(b[i+len(pre):], "[]"); k >= 0 {
@@ -585,14 +596,9 @@ func unwrapCategories(b []byte) []byte {
 	const pre = "[[category:"
 	e := editor{b: b}
 	for s := 0; ; {
-		i := bytes.Index(b[s:], []byte("[["))
+		i := indexFold(b, s, pre)
 		if i < 0 {
 			break
-		}
-		i += s
-		if !hasPrefixFold(b[i+2:], pre[2:]) {
-			s = i + 1
-			continue
 		}
 		name := i + len(pre)
 		r := bytes.IndexByte(b[name:], ']')

@@ -73,7 +73,7 @@ func testWorker(t *testing.T, kind Kind, dim, words, negative int, seed uint64) 
 		counts[i] = int64(words - i)
 	}
 	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: newSigmoidTable(), total: 1}
-	return newWorker(run, 0, part{})
+	return newWorker(run, 0)
 }
 
 // score64 is the model's score in float64, the reference for the gradients.
@@ -273,3 +273,4 @@ func TestHyperbolicDoesNotDiverge(t *testing.T) {
 		}
 	}
 }
+

@@ -160,8 +160,9 @@ const lambdaMergeWords = 1000
 
 // Train learns embeddings for the vocabulary from an encoded corpus (word ids
 // with vocab.SentenceEnd between sentences) under the given options. The
-// stream is split into Threads contiguous parts, each trained by its own
-// goroutine for Iter epochs without locks (Hogwild). A cancelled ctx stops
+// stream is cut into blocks of whole sentences that Threads goroutines claim
+// one at a time, Iter passes over the corpus in all, and train without locks
+// (Hogwild). A cancelled ctx stops
 // the run early with ctx's error.
 func Train(ctx context.Context, v *vocab.Vocab, stream []int32, opt Options) (*Model, Stats, error) {
 	return TrainChunks(ctx, v, [][]int32{stream}, opt)
@@ -193,32 +194,36 @@ type run struct {
 	noise    *vocab.Noise
 	keep     []uint32
 	sig      *sigmoidTable
-	total    int64        // Iter x corpus tokens
+	total    int64 // Iter x corpus tokens
+	blocks   []block
+	sched    *schedule
 	words    atomic.Int64 // tokens processed, updated per chunk
 	stop     atomic.Bool
 	lambdaMu sync.Mutex // guards model.Lambda merges
 }
 
 func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32, opt Options) (Stats, error) {
-	parts := splitStream(stream, opt.Threads)
+	blocks := splitBlocks(stream, blockWords)
 	var corpusWords int64
-	for _, p := range parts {
-		corpusWords += p.words
+	for _, b := range blocks {
+		corpusWords += b.words
 	}
 	if corpusWords == 0 {
 		return Stats{}, errors.New("corpus has no in-vocabulary words to train on")
 	}
 	r := &run{
-		opt:   &opt,
-		model: m,
-		noise: vocab.NewNoise(v.Counts, 0.75),
-		keep:  vocab.SubsampleThresholds(v, opt.Sample),
-		sig:   newSigmoidTable(),
-		total: int64(opt.Iter) * corpusWords,
+		opt:    &opt,
+		model:  m,
+		noise:  vocab.NewNoise(v.Counts, 0.75),
+		keep:   vocab.SubsampleThresholds(v, opt.Sample),
+		sig:    newSigmoidTable(),
+		total:  int64(opt.Iter) * corpusWords,
+		blocks: blocks,
+		sched:  newSchedule(len(blocks), opt.Threads, opt.Iter),
 	}
-	workers := make([]*worker, len(parts))
-	for i, p := range parts {
-		workers[i] = newWorker(r, i, p)
+	workers := make([]*worker, opt.Threads)
+	for i := range workers {
+		workers[i] = newWorker(r, i)
 	}
 
 	start := time.Now()
@@ -297,59 +302,85 @@ func (r *run) report(workers []*worker, start time.Time, every time.Duration, do
 	}
 }
 
-// part is a worker's share of the corpus: whole sentences, as pieces of the
-// stream's chunks.
-type part struct {
+// block is a stretch of the corpus trained as one unit of work: whole
+// sentences, as pieces of the stream's chunks.
+type block struct {
 	pieces [][]int32
 	words  int64 // tokens that are words, not sentence ends
 }
 
-// splitStream cuts the stream into n parts of about equal length at sentence
-// ends, so that no sentence straddles two workers.
-func splitStream(chunks [][]int32, n int) []part {
-	total := 0
+// blockWords is the length a block is cut at (the next sentence end after
+// it). Workers claim blocks one at a time, so when one of them is slowed
+// down (a shared machine, a cold cache) the others take over its share and
+// at most one block's time is spent with idle cores at the end of the run.
+// Large enough that the shared claim counter is touched a few times a
+// second; small enough that a block lasts about a tenth of a second.
+const blockWords = 100_000
+
+// splitBlocks cuts the stream into blocks of about size tokens that end at
+// sentence ends, so that no sentence straddles two blocks (or two workers).
+func splitBlocks(chunks [][]int32, size int) []block {
+	var blocks []block
+	var cur block
+	n := 0 // tokens in cur
 	for _, c := range chunks {
-		total += len(c)
-	}
-	// at returns the token at global position g (0 <= g < total).
-	at := func(g int) int32 {
-		for _, c := range chunks {
-			if g < len(c) {
-				return c[g]
+		lo := 0
+		for i, id := range c {
+			n++
+			if id != vocab.SentenceEnd {
+				cur.words++
+				continue
 			}
-			g -= len(c)
-		}
-		return vocab.SentenceEnd
-	}
-	// Cut i ends part i: the first sentence end at or after an equal share.
-	cuts := make([]int, n+1)
-	for i := 1; i < n; i++ {
-		g := max(cuts[i-1], total*i/n)
-		for g < total && g > 0 && at(g-1) != vocab.SentenceEnd {
-			g++
-		}
-		cuts[i] = g
-	}
-	cuts[n] = total
-	parts := make([]part, n)
-	offset := 0 // global position of the current chunk's first token
-	for _, c := range chunks {
-		for i := range parts {
-			lo, hi := max(cuts[i]-offset, 0), min(cuts[i+1]-offset, len(c))
-			if lo < hi {
-				parts[i].pieces = append(parts[i].pieces, c[lo:hi])
+			if n >= size {
+				cur.pieces = append(cur.pieces, c[lo:i+1])
+				blocks = append(blocks, cur)
+				cur, n, lo = block{}, 0, i+1
 			}
 		}
-		offset += len(c)
-	}
-	for i := range parts {
-		for _, p := range parts[i].pieces {
-			for _, id := range p {
-				if id != vocab.SentenceEnd {
-					parts[i].words++
-				}
-			}
+		if lo < len(c) {
+			cur.pieces = append(cur.pieces, c[lo:])
 		}
 	}
-	return parts
+	if n > 0 {
+		blocks = append(blocks, cur)
+	}
+	return blocks
+}
+
+// schedule hands out the run's work, Iter passes over the blocks, one block
+// at a time. Within an epoch the blocks are dealt from lanes, one contiguous
+// region of the corpus per thread, as word2vec.c splits its file: threads
+// working at the same time then read far-apart text, touch different rare
+// words and fight less over the same rows. With one thread the order is
+// simply the corpus order, epoch after epoch.
+type schedule struct {
+	_       [64]byte
+	next    atomic.Int64 // claims handed out so far
+	_       [56]byte
+	blocks  int
+	lanes   int
+	perLane int // blocks per lane, rounded up: lanes x perLane >= blocks
+	iter    int
+}
+
+func newSchedule(blocks, lanes, iter int) *schedule {
+	lanes = max(1, min(lanes, blocks))
+	return &schedule{blocks: blocks, lanes: lanes, perLane: (blocks + lanes - 1) / max(lanes, 1), iter: iter}
+}
+
+// claim returns the next block to train and its epoch, or ok false when the
+// run's work is all handed out.
+func (s *schedule) claim() (epoch, blk int, ok bool) {
+	slots := s.lanes * s.perLane
+	for {
+		i := int(s.next.Add(1) - 1)
+		if i >= s.iter*slots {
+			return 0, 0, false
+		}
+		epoch, j := i/slots, i%slots
+		// Slot j is position j/lanes of lane j%lanes; the last lane may be short.
+		if b := (j%s.lanes)*s.perLane + j/s.lanes; b < s.blocks {
+			return epoch, b, true
+		}
+	}
 }

@@ -118,26 +118,81 @@ func TestEveryEpochTrainsEveryWord(t *testing.T) {
 	}
 }
 
-func TestSplitStreamKeepsSentencesWhole(t *testing.T) {
+func TestSplitBlocksKeepsSentencesWhole(t *testing.T) {
 	_, stream := syntheticCorpus(t, 5000, 3)
 	for _, chunkLen := range []int{len(stream), 1000, 7, 1} {
 		chunks := chunk(stream, chunkLen)
-		for n := 1; n <= 9; n++ {
-			parts := splitStream(chunks, n)
+		for _, size := range []int{1, 10, 100, 1000, len(stream) + 1} {
+			blocks := splitBlocks(chunks, size)
 			var joined []int32
-			for i, p := range parts {
+			for i, b := range blocks {
 				var flat []int32
-				for _, piece := range p.pieces {
+				for _, piece := range b.pieces {
 					flat = append(flat, piece...)
 				}
 				joined = append(joined, flat...)
-				if i < len(parts)-1 && len(flat) > 0 && flat[len(flat)-1] != vocab.SentenceEnd {
-					t.Fatalf("chunks of %d, n=%d: part %d ends mid-sentence", chunkLen, n, i)
+				if i < len(blocks)-1 && (len(flat) < size || flat[len(flat)-1] != vocab.SentenceEnd) {
+					t.Fatalf("chunks of %d, size %d: block %d of %d tokens ends mid-sentence or short", chunkLen, size, i, len(flat))
+				}
+				var words int64
+				for _, id := range flat {
+					if id != vocab.SentenceEnd {
+						words++
+					}
+				}
+				if words != b.words {
+					t.Fatalf("chunks of %d, size %d: block %d counts %d words, holds %d", chunkLen, size, i, b.words, words)
 				}
 			}
 			if !slices.Equal(joined, stream) {
-				t.Fatalf("chunks of %d, n=%d: parts do not cover the stream", chunkLen, n)
+				t.Fatalf("chunks of %d, size %d: blocks do not cover the stream", chunkLen, size)
 			}
+		}
+	}
+}
+
+// TestScheduleDealsEveryBlockOncePerEpoch checks the claim order: every
+// block once per epoch, epochs in order, lanes interleaved, and the plain
+// corpus order for one thread.
+func TestScheduleDealsEveryBlockOncePerEpoch(t *testing.T) {
+	for _, tc := range []struct{ blocks, lanes, iter int }{
+		{1, 1, 3}, {7, 1, 2}, {7, 2, 2}, {7, 3, 3}, {10, 2, 1}, {2, 9, 2}, {100, 7, 2},
+	} {
+		s := newSchedule(tc.blocks, tc.lanes, tc.iter)
+		seen := make([]int, tc.blocks)
+		var order []int
+		last := 0
+		for {
+			e, b, ok := s.claim()
+			if !ok {
+				break
+			}
+			if e < last || e >= tc.iter {
+				t.Fatalf("%+v: epoch %d after %d", tc, e, last)
+			}
+			last = e
+			if seen[b] != e {
+				t.Fatalf("%+v: block %d dealt %d times before epoch %d", tc, b, seen[b], e)
+			}
+			seen[b]++
+			if e == 0 {
+				order = append(order, b)
+			}
+		}
+		for b, n := range seen {
+			if n != tc.iter {
+				t.Fatalf("%+v: block %d dealt %d times", tc, b, n)
+			}
+		}
+		if tc.lanes == 1 {
+			for i, b := range order {
+				if b != i {
+					t.Fatalf("%+v: one lane deals %v, want corpus order", tc, order)
+				}
+			}
+		}
+		if tc.lanes == 2 && tc.blocks == 10 && !slices.Equal(order, []int{0, 5, 1, 6, 2, 7, 3, 8, 4, 9}) {
+			t.Fatalf("two lanes over 10 blocks deal %v", order)
 		}
 	}
 }

@@ -17,13 +17,13 @@ type windowKernel interface {
 	window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32)
 }
 
-// worker is one Hogwild thread: its part of the corpus, its random stream and
-// its scratch buffers.
+// worker is one Hogwild thread: its random stream, its scratch buffers and
+// the learning rate it last read.
 type worker struct {
 	_      [64]byte // with pub's padding at the end, keeps the hot fields off other workers' lines
 	r      *run
-	part   part
 	rng    rng
+	alpha  float32 // the learning rate, refreshed when words are published
 	kernel windowKernel
 
 	sentence []int32
@@ -66,11 +66,11 @@ type published struct {
 	_     [48]byte
 }
 
-func newWorker(r *run, id int, p part) *worker {
+func newWorker(r *run, id int) *worker {
 	opt := r.opt
 	w := &worker{
 		r:        r,
-		part:     p,
+		alpha:    float32(r.alpha(0)),
 		rng:      newRNG(opt.Seed, uint64(id)),
 		sentence: ownLines[int32](1024)[:0],
 		ctxs:     ownLines[int32](2 * opt.Window)[:0],
@@ -103,23 +103,31 @@ func newWorker(r *run, id int, p part) *worker {
 	return w
 }
 
-// run trains the worker's part for every epoch.
+// run trains the blocks the worker claims until the run's work is done.
 func (w *worker) run() {
-	for ep := 0; ep < w.r.opt.Iter; ep++ {
-		w.epochLoss, w.epochPairs = 0, 0
-		if !w.trainPart() {
+	epoch := -1
+	for !w.r.stop.Load() {
+		e, b, ok := w.r.sched.claim()
+		if !ok {
+			break
+		}
+		if e != epoch {
+			epoch = e
+			w.epochLoss, w.epochPairs = 0, 0
+		}
+		if !w.trainBlock(&w.r.blocks[b]) {
 			break
 		}
 	}
 	w.flush()
 }
 
-// trainPart makes one pass over the worker's part; false if the run was stopped.
-func (w *worker) trainPart() bool {
+// trainBlock makes one pass over a block; false if the run was stopped.
+func (w *worker) trainBlock(b *block) bool {
 	keep := w.r.keep
 	sen := w.sentence[:0]
-	alpha := float32(w.r.alpha(w.r.words.Load()))
-	for _, piece := range w.part.pieces {
+	alpha := w.alpha
+	for _, piece := range b.pieces {
 		for _, id := range piece {
 			if id != vocab.SentenceEnd {
 				w.pendingWords++
@@ -138,7 +146,7 @@ func (w *worker) trainPart() bool {
 				if w.r.stop.Load() {
 					return false
 				}
-				alpha = float32(w.r.alpha(w.r.words.Load()))
+				alpha = w.alpha
 			}
 		}
 	}
@@ -150,9 +158,10 @@ func (w *worker) trainPart() bool {
 // flush publishes the worker's progress: words to the shared counter that
 // drives the learning rate, loss to the reporter, lambda to the model.
 func (w *worker) flush() {
-	w.r.words.Add(w.pendingWords)
+	words := w.r.words.Add(w.pendingWords)
 	w.words += w.pendingWords
 	w.pendingWords = 0
+	w.alpha = float32(w.r.alpha(words))
 	w.mergeLambda()
 }
 

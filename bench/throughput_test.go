@@ -362,6 +362,7 @@ func benchmarkTrain(b *testing.B, model skipgram.Kind) {
 func BenchmarkTrainSG(b *testing.B)   { benchmarkTrain(b, skipgram.SG) }
 func BenchmarkTrainWIPS(b *testing.B) { benchmarkTrain(b, skipgram.WIPS) }
 func BenchmarkTrainIPS(b *testing.B)  { benchmarkTrain(b, skipgram.IPS) }
+func BenchmarkTrainHSG(b *testing.B)  { benchmarkTrain(b, skipgram.HSG) }
 
 // BenchmarkFusedPairUpdate is the ceiling's inner step at K=100.
 func BenchmarkFusedPairUpdate(b *testing.B) {

@@ -46,62 +46,81 @@ func liftToHyperboloid(y []float32) {
 	y[n] = float32(math.Sqrt(1 + s))
 }
 
-// expMap moves x along the geodesic with initial velocity v (a tangent vector
-// at x): x' = cosh(|v|) x + sinh(|v|) v/|v|, |v| = sqrt(<v,v>_M), clipped to
-// hsgMaxStep; then x' is lifted back onto the hyperboloid.
-func expMap(x, v []float32) {
-	nv := float64(minkowski(v, v))
-	if !(nv > 0) { // zero step, or rounding left v slightly time-like
-		if nv == 0 {
-			return
-		}
-		nv = 0
-	}
-	norm := math.Sqrt(nv)
+// coshSinhc returns cosh(r) and sinh(r)/r from r² by their Taylor series,
+// for 0 <= r <= hsgMaxStep = 1: the first omitted terms are below 1e-10,
+// and two calls into package math cost more than the rest of a pair update.
+func coshSinhc(r2 float64) (cosh, sinhc float64) {
+	cosh = 1 + r2*(1.0/2+r2*(1.0/24+r2*(1.0/720+r2*(1.0/40320+r2*(1.0/3628800+r2*(1.0/479001600))))))
+	sinhc = 1 + r2*(1.0/6+r2*(1.0/120+r2*(1.0/5040+r2*(1.0/362880+r2*(1.0/39916800+r2*(1.0/6227020800))))))
+	return cosh, sinhc
+}
+
+// geodesicStep moves the point x along the geodesic with initial velocity
+// v = a*x + b*y, a tangent vector at x with <v,v>_M = vv:
+// x' = cosh(|v|) x + sinh(|v|)/|v| v, the step length clipped to
+// hsgMaxStep. Only the spatial coordinates are computed, in one pass that
+// also sums their squares; the time coordinate is then set from them, which
+// puts x' back on the hyperboloid however float32 rounded. Taking v as a
+// combination of x and one other vector lets HSG step an output point
+// towards or away from the input without building v.
+func geodesicStep(x, y []float32, a, b, vv float32) {
+	r2 := max(float64(vv), 0) // rounding may leave v slightly time-like
 	scale := 1.0
-	if norm > hsgMaxStep {
-		scale = hsgMaxStep / norm
-		norm = hsgMaxStep
+	if r2 > hsgMaxStep*hsgMaxStep {
+		scale = hsgMaxStep / math.Sqrt(r2)
+		r2 = hsgMaxStep * hsgMaxStep
 	}
-	var c, s float32
-	if norm < 1e-12 {
-		c, s = 1, float32(scale)
-	} else {
-		c, s = float32(math.Cosh(norm)), float32(math.Sinh(norm)/norm*scale)
+	c, sc := coshSinhc(r2)
+	sc *= scale
+	n := len(x) - 1
+	s := axpbyNorm(x[:n], y[:n], float32(c+sc*float64(a)), float32(sc*float64(b)))
+	if s > hsgMaxSpatial*hsgMaxSpatial {
+		f := float32(hsgMaxSpatial / math.Sqrt(float64(s)))
+		for i := range x[:n] {
+			x[i] *= f
+		}
+		s = hsgMaxSpatial * hsgMaxSpatial
 	}
-	v = v[:len(x)]
-	for i := range x {
-		x[i] = c*x[i] + s*v[i]
-	}
-	liftToHyperboloid(x)
+	x[n] = float32(math.Sqrt(1 + float64(s)))
+}
+
+// expMap moves x along the geodesic with initial velocity v, a tangent
+// vector at x.
+func expMap(x, v []float32) {
+	geodesicStep(x, v, 0, 1, minkowski(v, v))
 }
 
 // hyperbolicKernel is HSG. For each context the gradients of the input point
 // are summed in the tangent space at it and applied in one exponential-map
 // step at the end, as word2vec.c does with neu1e; output points move at once.
+//
+// Both gradients are combinations of the two points: the ascent direction
+// at in is g*(out + mk*in), at out g*(in + mk*out), with mk = <in,out>_M. So
+// the input's sum is kept as acc (the out terms) plus one coefficient of in,
+// and an output's step needs no vector of its own: on the hyperboloid
+// (<x,x>_M = -1) its squared length is g²(mk² - 1).
 type hyperbolicKernel struct{ m *Model }
 
 func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	sig := w.r.sig
 	n := k.m.Dim
-	acc, step := w.acc[:n], w.tmp[:n]
+	acc := w.acc[:n]
 	w.startTargets(center)
 	for i, c := range ctxs {
 		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
 		in := k.m.Row(int(c))[:n]
 		clear(acc)
+		var inCoef float32 // acc's share along in: the sum of g*mk
 		for d, target := range w.negs {
 			out := k.m.Row(int(target))[:n]
 			mk := minkowski(in, out)
 			g, l := sig.gradient(mk+HSGTheta, d == 0, alpha)
 			loss += l
-			// Ascent directions: at in, g*(out + mk*in); at out, g*(in + mk*out).
-			for i := range acc {
-				acc[i] += g * (out[i] + mk*in[i])
-				step[i] = g * (in[i] + mk*out[i])
-			}
-			expMap(out, step)
+			axpy(acc, out, g)
+			inCoef += g * mk
+			geodesicStep(out, in, g*mk, g, g*g*(mk*mk-1))
 		}
+		axpy(acc, in, inCoef)
 		expMap(in, acc)
 		w.advanceTargets()
 	}

@@ -270,3 +270,65 @@ prefetchloop:
 	DECQ       CX
 	JNZ        prefetchloop
 	RET
+
+// func axpbyNormAVX2(x, y *float32, n int, a, b float32) float32
+// x = a*x + b*y, returning the sum of squares of the new x.
+TEXT ·axpbyNormAVX2(SB), NOSPLIT, $0-36
+	MOVQ         x+0(FP), DI
+	MOVQ         y+8(FP), SI
+	MOVQ         n+16(FP), CX
+	VBROADCASTSS a+24(FP), Y14
+	VBROADCASTSS b+28(FP), Y15
+	VXORPS       Y2, Y2, Y2
+	VXORPS       Y3, Y3, Y3
+
+axpby16:
+	CMPQ CX, $16
+	JL   axpby8
+	VMULPS      (SI), Y15, Y0
+	VMULPS      32(SI), Y15, Y1
+	VFMADD231PS (DI), Y14, Y0
+	VFMADD231PS 32(DI), Y14, Y1
+	VMOVUPS     Y0, (DI)
+	VMOVUPS     Y1, 32(DI)
+	VFMADD231PS Y0, Y0, Y2
+	VFMADD231PS Y1, Y1, Y3
+	ADDQ        $64, SI
+	ADDQ        $64, DI
+	SUBQ        $16, CX
+	JMP         axpby16
+
+axpby8:
+	CMPQ CX, $8
+	JL   axpbyreduce
+	VMULPS      (SI), Y15, Y0
+	VFMADD231PS (DI), Y14, Y0
+	VMOVUPS     Y0, (DI)
+	VFMADD231PS Y0, Y0, Y2
+	ADDQ        $32, SI
+	ADDQ        $32, DI
+	SUBQ        $8, CX
+
+axpbyreduce:
+	VADDPS       Y3, Y2, Y2
+	VEXTRACTF128 $1, Y2, X3
+	VADDPS       X3, X2, X2
+	VHADDPS      X2, X2, X2
+	VHADDPS      X2, X2, X2
+
+axpbytail:
+	TESTQ CX, CX
+	JE    axpbydone
+	VMULSS      (SI), X15, X0
+	VFMADD231SS (DI), X14, X0
+	VMOVSS      X0, (DI)
+	VFMADD231SS X0, X0, X2
+	ADDQ        $4, SI
+	ADDQ        $4, DI
+	DECQ        CX
+	JMP         axpbytail
+
+axpbydone:
+	VZEROUPPER
+	MOVSS X2, ret+32(FP)
+	RET

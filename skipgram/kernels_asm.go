@@ -73,6 +73,17 @@ func weightedStep(in, dw, w, acc []float32) {
 }
 
 //go:noescape
+func axpbyNormAVX2(x, y *float32, n int, a, b float32) float32
+
+func axpbyNorm(x, y []float32, a, b float32) float32 {
+	if !hasAVX2FMA || len(x) < 8 {
+		return axpbyNormGeneric(x, y, a, b)
+	}
+	_ = y[len(x)-1]
+	return axpbyNormAVX2(&x[0], &y[0], len(x), a, b)
+}
+
+//go:noescape
 func prefetchAMD64(p *float32, lines int)
 
 // prefetch asks for row's cache lines ahead of use; rows start on a line.

@@ -50,6 +50,9 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 		scaleIntoGeneric(out2, w, a)
 		axpy(acc, b, 0.7)
 		axpyGeneric(acc2, b, 0.7)
+		if x, y := axpbyNorm(out, a, 0.9, -0.4), axpbyNormGeneric(out2, a, 0.9, -0.4); !close(x, y, 4*n) {
+			t.Errorf("axpbyNorm n=%d: sum of squares %v vs %v", n, x, y)
+		}
 		for i := range acc {
 			if !close(acc[i], acc2[i], 4) || !close(out[i], out2[i], 4) || !close(dw[i], dw2[i], 4) {
 				t.Fatalf("updates n=%d i=%d: acc %v/%v out %v/%v dw %v/%v", n, i, acc[i], acc2[i], out[i], out2[i], dw[i], dw2[i])

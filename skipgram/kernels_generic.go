@@ -106,3 +106,30 @@ func weightedStepGeneric(in, dw, w, acc []float32) {
 		in[i] = x + w[i]*a
 	}
 }
+
+// axpbyNormGeneric sets x = a*x + b*y and returns the sum of squares of the
+// new x: HSG's exponential-map step and the norm it lifts the point with, in
+// one pass.
+func axpbyNormGeneric(x, y []float32, a, b float32) float32 {
+	n := len(x)
+	y = y[:n]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		x0 := a*x[i] + b*y[i]
+		x1 := a*x[i+1] + b*y[i+1]
+		x2 := a*x[i+2] + b*y[i+2]
+		x3 := a*x[i+3] + b*y[i+3]
+		x[i], x[i+1], x[i+2], x[i+3] = x0, x1, x2, x3
+		s0 += x0 * x0
+		s1 += x1 * x1
+		s2 += x2 * x2
+		s3 += x3 * x3
+	}
+	for ; i < n; i++ {
+		v := a*x[i] + b*y[i]
+		x[i] = v
+		s0 += v * v
+	}
+	return (s0 + s1) + (s2 + s3)
+}

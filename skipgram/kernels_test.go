@@ -274,3 +274,60 @@ func TestHyperbolicDoesNotDiverge(t *testing.T) {
 	}
 }
 
+func TestCoshSinhcSeries(t *testing.T) {
+	for r := 0.0; r <= hsgMaxStep; r += 1.0 / 64 {
+		c, sc := coshSinhc(r * r)
+		wantSc := 1.0
+		if r > 0 {
+			wantSc = math.Sinh(r) / r
+		}
+		if math.Abs(c-math.Cosh(r)) > 1e-10 || math.Abs(sc-wantSc) > 1e-10 {
+			t.Errorf("r=%g: cosh %v sinh/r %v, want %v %v", r, c, sc, math.Cosh(r), wantSc)
+		}
+	}
+}
+
+// TestGeodesicStepMatchesExpMap checks HSG's output step, which never builds
+// its tangent vector, against the exponential map computed in float64 with
+// package math, for short steps and for steps long enough to be clipped.
+func TestGeodesicStepMatchesExpMap(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for _, dim := range []int{3, 10, 33} {
+		for trial := 0; trial < 50; trial++ {
+			x, y := randVec(r, dim, 1.5), randVec(r, dim, 1.5)
+			liftToHyperboloid(x)
+			liftToHyperboloid(y)
+			mk := Minkowski64(x, y)
+			g := (r.Float64()*2 - 1) * math.Pow(10, -3+3*r.Float64()) // 1e-3 .. 1
+			// v = g*(y + mk*x), tangent at x; the exact step in float64.
+			n := dim - 1
+			v := make([]float64, dim)
+			for i := range v {
+				v[i] = g * (float64(y[i]) + mk*float64(x[i]))
+			}
+			var vv float64
+			for i := 0; i < n; i++ {
+				vv += v[i] * v[i]
+			}
+			vv -= v[n] * v[n]
+			norm := math.Sqrt(max(vv, 0))
+			step := min(norm, hsgMaxStep)
+			want := make([]float64, dim)
+			var s float64
+			for i := 0; i < n; i++ {
+				want[i] = math.Cosh(step)*float64(x[i]) + math.Sinh(step)*v[i]/norm
+				s += want[i] * want[i]
+			}
+			want[n] = math.Sqrt(1 + s)
+
+			got := append([]float32(nil), x...)
+			g32, mk32 := float32(g), float32(mk)
+			geodesicStep(got, y, g32*mk32, g32, g32*g32*(mk32*mk32-1))
+			for i := range got {
+				if d := math.Abs(float64(got[i]) - want[i]); d > 1e-3*(1+math.Abs(want[i])) {
+					t.Fatalf("dim %d, g %.3g, |v| %.3g: coordinate %d is %v, want %v", dim, g, norm, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}

@@ -31,7 +31,7 @@ type worker struct {
 	negs     []int32   // the current targets: centre word, then noise words
 	next     []int32   // the next context's targets, drawn ahead for prefetching
 	acc      []float32 // gradient accumulated for the input row
-	tmp      []float32 // HSG: the tangent step of an output row
+	tmp      []float32 // IPDS, WIPS: the transformed input row
 	lambda   []float32 // WIPS: private copy of the shared lambda
 	dlambda  []float32 // WIPS: lambda gradient not yet merged
 

@@ -77,7 +77,7 @@ func tinyCorpus(t *testing.T) string {
 func TestBenchEndToEnd(t *testing.T) {
 	useTestBinaryAsTrainer(t)
 	corpusPath := tinyCorpus(t)
-	common := []string{"-train", corpusPath, "-models", "sg", "-sizes", "16", "-threads", "1",
+	common := []string{"-train", corpusPath, "-models", "sg", "-sizes", "16", "-threads", "1,2", "-repeat", "2",
 		"-gensim=false", "-ceiling-time", "10ms", "-quiet"}
 
 	var out, errOut bytes.Buffer
@@ -111,6 +111,8 @@ func TestBenchEndToEnd(t *testing.T) {
 		Rows   []struct {
 			Trainer     string  `json:"trainer"`
 			Model       string  `json:"model"`
+			Threads     int     `json:"threads"`
+			Runs        int     `json:"runs"`
 			WordsPerSec float64 `json:"words_per_sec_per_thread"`
 			PeakRSS     int64   `json:"peak_rss_bytes"`
 			FloorBytes  int64   `json:"floor_bytes"`
@@ -122,7 +124,8 @@ func TestBenchEndToEnd(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatalf("bad JSON: %v\n%s", err, out.String())
 	}
-	if len(rep.Rows) != 1 || rep.Rows[0].Model != "sg" || !(rep.Rows[0].WordsPerSec > 0) {
+	if len(rep.Rows) != 2 || rep.Rows[0].Model != "sg" || !(rep.Rows[0].WordsPerSec > 0) ||
+		rep.Rows[1].Threads != 2 || rep.Rows[1].Runs != 2 || !(rep.Rows[1].WordsPerSec > 0) {
 		t.Fatalf("rows = %+v", rep.Rows)
 	}
 	if r := rep.Rows[0]; r.PeakRSS <= 0 || r.FloorBytes <= 4*rep.Tokens || rep.Tokens < 25_000 {

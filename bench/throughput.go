@@ -276,64 +276,85 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 		opt.logf("bench: wrote %s (%.1f MB of text) for both trainers", input, float64(n)/1e6)
 	}
 
-	var pairsPerWord float64
+	// Every cell (trainer, model, K, threads) runs once per round, and the
+	// rounds repeat: a noisy stretch of a shared machine then slows one run
+	// of every cell rather than all runs of one, and the medians compare.
+	type cell struct {
+		row              ThroughputRow
+		model            skipgram.Kind
+		wps, secs, setup []float64
+	}
+	var cells []*cell
 	for _, model := range opt.Models {
 		for _, k := range opt.Sizes {
 			for _, threads := range opt.Threads {
-				row := ThroughputRow{Trainer: "wipsvec", Model: string(model), Dim: k, Threads: threads, Runs: opt.Repeat}
-				var wps, secs []float64
-				for i := range opt.Repeat {
-					r, err := trainOnce(ctx, &opt, tmp, input, model, k, threads)
-					if err != nil {
-						return nil, fmt.Errorf("throughput: %s K=%d threads=%d: %w", model, k, threads, err)
-					}
-					opt.logf("bench: wipsvec %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs, peak RSS %s MB",
-						model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"))
-					wps, secs = append(wps, r.wordsPerSec), append(secs, r.seconds)
-					row.PeakRSS = max(row.PeakRSS, r.rss)
-					rep.Tokens, rep.Vocab = r.tokens, r.vocab
-					if r.pairs > 0 && r.words > 0 && pairsPerWord == 0 {
-						pairsPerWord = float64(r.pairs) / float64(r.words)
-					}
-				}
-				row.WordsPerSec, row.Seconds = median(wps), median(secs)
-				row.WordsPerSecPerThread = row.WordsPerSec / float64(threads)
-				row.FloorBytes = wipsvecFloor(model, k, rep.Tokens, rep.Vocab)
-				rep.Rows = append(rep.Rows, row)
+				cells = append(cells, &cell{model: model,
+					row: ThroughputRow{Trainer: "wipsvec", Model: string(model), Dim: k, Threads: threads, Runs: opt.Repeat}})
 			}
 		}
 	}
-
 	switch {
 	case !opt.Gensim:
 	case pythonErr != nil:
 		rep.GensimNote = fmt.Sprintf("gensim skipped: %v", pythonErr)
 	default:
-		script := filepath.Join(tmp, "gensim_speed.py")
+		for _, k := range opt.Sizes {
+			for _, threads := range opt.Threads {
+				cells = append(cells, &cell{row: ThroughputRow{Trainer: "gensim", Model: "sg", Dim: k, Threads: threads, Runs: opt.Repeat}})
+			}
+		}
+	}
+	var script string
+	if runGensim {
+		script = filepath.Join(tmp, "gensim_speed.py")
 		if err := os.WriteFile(script, gensimSpeedScript, 0o644); err != nil {
 			return nil, fmt.Errorf("throughput: %w", err)
 		}
-		for _, k := range opt.Sizes {
-			for _, threads := range opt.Threads {
-				row := ThroughputRow{Trainer: "gensim", Model: "sg", Dim: k, Threads: threads, Runs: opt.Repeat}
-				var wps, secs, setup []float64
-				for i := range opt.Repeat {
-					r, err := gensimOnce(ctx, &opt, script, input, k, threads)
-					if err != nil {
-						return nil, fmt.Errorf("throughput: gensim K=%d threads=%d: %w", k, threads, err)
-					}
-					opt.logf("bench: gensim %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs (+%.2fs vocabulary), peak RSS %s MB",
-						r.Version, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec()/float64(threads)), r.TrainSeconds, r.VocabSeconds, megabytes(r.rss, "?"))
-					wps, secs, setup = append(wps, r.wordsPerSec()), append(secs, r.TrainSeconds), append(setup, r.VocabSeconds)
-					row.PeakRSS = max(row.PeakRSS, r.rss)
-					row.FloorBytes = 2 * int64(r.Vocab) * int64(k) * 4
-					rep.GensimNote = fmt.Sprintf("gensim %s, %s mode", r.Version, r.Mode)
+	}
+
+	var pairsPerWord float64
+	for i := range opt.Repeat {
+		for _, c := range cells {
+			row := &c.row
+			k, threads := row.Dim, row.Threads
+			if row.Trainer == "gensim" {
+				r, err := gensimOnce(ctx, &opt, script, input, k, threads)
+				if err != nil {
+					return nil, fmt.Errorf("throughput: gensim K=%d threads=%d: %w", k, threads, err)
 				}
-				row.WordsPerSec, row.Seconds, row.SetupSeconds = median(wps), median(secs), median(setup)
-				row.WordsPerSecPerThread = row.WordsPerSec / float64(threads)
-				rep.Rows = append(rep.Rows, row)
+				opt.logf("bench: gensim %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs (+%.2fs vocabulary), peak RSS %s MB",
+					r.Version, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec()/float64(threads)), r.TrainSeconds, r.VocabSeconds, megabytes(r.rss, "?"))
+				c.wps, c.secs, c.setup = append(c.wps, r.wordsPerSec()), append(c.secs, r.TrainSeconds), append(c.setup, r.VocabSeconds)
+				row.PeakRSS = max(row.PeakRSS, r.rss)
+				row.FloorBytes = 2 * int64(r.Vocab) * int64(k) * 4
+				rep.GensimNote = fmt.Sprintf("gensim %s, %s mode", r.Version, r.Mode)
+				continue
+			}
+			r, err := trainOnce(ctx, &opt, tmp, input, c.model, k, threads)
+			if err != nil {
+				return nil, fmt.Errorf("throughput: %s K=%d threads=%d: %w", c.model, k, threads, err)
+			}
+			opt.logf("bench: wipsvec %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs, peak RSS %s MB",
+				c.model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"))
+			c.wps, c.secs = append(c.wps, r.wordsPerSec), append(c.secs, r.seconds)
+			row.PeakRSS = max(row.PeakRSS, r.rss)
+			rep.Tokens, rep.Vocab = r.tokens, r.vocab
+			if r.pairs > 0 && r.words > 0 && pairsPerWord == 0 {
+				pairsPerWord = float64(r.pairs) / float64(r.words)
 			}
 		}
+	}
+	for _, c := range cells {
+		row := c.row
+		row.WordsPerSec, row.Seconds = median(c.wps), median(c.secs)
+		if len(c.setup) > 0 {
+			row.SetupSeconds = median(c.setup)
+		}
+		row.WordsPerSecPerThread = row.WordsPerSec / float64(row.Threads)
+		if row.Trainer == "wipsvec" {
+			row.FloorBytes = wipsvecFloor(c.model, row.Dim, rep.Tokens, rep.Vocab)
+		}
+		rep.Rows = append(rep.Rows, row)
 	}
 
 	perWordFrom := "sidecar"

@@ -73,7 +73,7 @@ func parseExperimentFlags(args []string, stderr io.Writer) (*experimentFlags, er
 	fs.Float64Var(&f.setup.Sample, "sample", 1e-4, "subsampling threshold for frequent words; 0 disables")
 	fs.Int64Var(&f.setup.MinCount, "min-count", 5, "discard words that occur fewer times")
 	fs.StringVar(&f.setup.LambdaInit, "lambda-init", skipgram.DefaultLambdaInit, "wips: lambda's start: ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed, or a number")
-	fs.Float64Var(&f.setup.LambdaAlpha, "lambda-alpha", skipgram.DefaultLambdaAlpha, "wips: lambda's starting learning rate")
+	fs.Float64Var(&f.setup.LambdaAlpha, "lambda-alpha", skipgram.DefaultLambdaAlpha, "wips: lambda's starting learning rate per coordinate (the step is this times K)")
 	fs.StringVar(&f.results, "results", filepath.Join("out", "table3.jsonl"), "results file: one JSON line per run, read to resume")
 	fs.StringVar(&f.md, "md", "", "also write the Markdown table to this file")
 	fs.StringVar(&f.plots, "plots", "", "write lambda.png, spearman.png and loss.png into this directory")

@@ -57,7 +57,7 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	fs.IntVar(&f.opt.NegDim, "neg-dim", 0, "ipds: number q of negative coordinates, 0 < q < size")
 	fs.Float64Var(&f.negRatio, "neg-ratio", 0, "ipds: q = round(ratio*size), instead of -neg-dim")
 	fs.StringVar(&f.opt.LambdaInit, "lambda-init", f.opt.LambdaInit, "wips: lambda's start: ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half +1, half -1), or a number; scaled to RMS 1")
-	fs.Float64Var(&f.opt.LambdaAlpha, "lambda-alpha", f.opt.LambdaAlpha, "wips: lambda's starting learning rate (decays with -alpha)")
+	fs.Float64Var(&f.opt.LambdaAlpha, "lambda-alpha", f.opt.LambdaAlpha, "wips: lambda's starting learning rate per coordinate; the step is this times -size, and decays with -alpha")
 	fs.BoolVar(&f.opt.Batch, "batch", false, "share negatives across a centre word's window (HogBatch); faster, slightly different")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress line")
 	if err := parseFlags(fs, args); err != nil {

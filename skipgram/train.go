@@ -31,8 +31,9 @@ type Options struct {
 	// mergeLambda). LambdaInit is "ones",
 	// "uniform" (the paper's U(0, 1/K)), "signed" (half +1, half -1) or a
 	// number c (every lambda_k = c), or "random" (U(-1, 1)); "ones" is the
-	// default. LambdaAlpha is lambda's starting
-	// learning rate; it decays with Alpha.
+	// default. LambdaAlpha is lambda's starting learning rate per
+	// coordinate: the step is LambdaAlpha*K (see mergeLambda); it decays
+	// with Alpha.
 	LambdaInit  string
 	LambdaAlpha float64
 	// FixedLambda, when set, freezes WIPS's lambda at this value (used to
@@ -61,7 +62,7 @@ func DefaultOptions() Options {
 // Defaults for WIPS's lambda, chosen by the ablation recorded in the README.
 const (
 	DefaultLambdaInit  = "ones"
-	DefaultLambdaAlpha = 0.005
+	DefaultLambdaAlpha = 5e-5 // a step of 0.005 at K = 100, 0.0005 at K = 10
 )
 
 // Validate reports the first option that cannot train.

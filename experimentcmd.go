@@ -60,7 +60,7 @@ func parseExperimentFlags(args []string, stderr io.Writer) (*experimentFlags, er
 	defaults := bench.PaperGrid()
 	fs.StringVar(&f.train, "train", "", "corpus (default: $WIPSVEC_CORPUS, data/text9, ../shared/data/enwiki17m.txt.zst)")
 	fs.Int64Var(&f.corpusBytes, "corpus-bytes", 0, "read only the first N bytes of the (decompressed) corpus; 0 reads all")
-	quick := fs.Bool("quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
+	quick := fs.Bool("quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
 	fs.StringVar(&sizes, "sizes", joinInts(defaults.Sizes), "comma-separated sizes K, the table's columns")
 	fs.StringVar(&models, "models", joinKinds(defaults.Models), "comma-separated models to train (sg gives the rows SG, SG*, SG(K/2), SG*(K/2))")
 	fs.StringVar(&alphas, "alphas", joinFloat64s(defaults.Alphas), "comma-separated starting learning rates to search")
@@ -271,11 +271,12 @@ func prepareOutputs(f *experimentFlags) error {
 }
 
 // lossSampleEvery is how often the loss curve is sampled: about every 1% of
-// a run at a million words a second, between 50ms and a second. A quick run
-// on a small corpus still gets a curve; a long one gets a few hundred points.
+// a run at a million words a second, between 10ms and a second. A quick run
+// on a small corpus (a tenth of a second) still gets a curve; a long one
+// gets a few hundred points.
 func lossSampleEvery(tokens int64, epochs int) time.Duration {
 	d := time.Duration(float64(tokens) * float64(epochs) / 1e6 / 100 * float64(time.Second))
-	return min(max(d, 50*time.Millisecond), time.Second)
+	return min(max(d, 10*time.Millisecond), time.Second)
 }
 
 // loadBenchmarks reads the four benchmarks of Table 3; all are needed for

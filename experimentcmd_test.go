@@ -32,7 +32,7 @@ func TestExperimentFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := f.grid
-	if len(g.Sizes) != 2 || len(g.Alphas) != 1 || len(g.Ratios) != 1 || len(g.Seeds) != 2 || g.Epochs != 5 || len(g.Models) != 6 {
+	if len(g.Sizes) != 2 || len(g.Alphas) != 1 || len(g.Ratios) != 2 || len(g.Seeds) != 2 || g.Epochs != 5 || len(g.Models) != 6 {
 		t.Errorf("-quick -seeds 2: grid %+v; want the quick preset with 2 seeds", g)
 	}
 }
@@ -56,7 +56,7 @@ func TestExperimentCommand(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, errOut)
 	}
-	for _, s := range []string{"| WIPS |", "| SG*(K/2) |", "(19.2)", "Runs: 4 of 4 finished, 0 failed."} {
+	for _, s := range []string{"| WIPS |", "| SG*(K/2) |", "(19.2)", "Runs: 5 of 5 finished, 0 failed."} {
 		if !strings.Contains(out, s) {
 			t.Errorf("table lacks %q:\n%s", s, out)
 		}
@@ -74,15 +74,15 @@ func TestExperimentCommand(t *testing.T) {
 		}
 	}
 	lines, _ := os.ReadFile(filepath.Join(dir, "r.jsonl"))
-	if n := strings.Count(string(lines), "\n"); n != 4 {
-		t.Errorf("results: %d lines, want 4", n)
+	if n := strings.Count(string(lines), "\n"); n != 5 {
+		t.Errorf("results: %d lines, want 5", n)
 	}
 
 	out2, errOut, err := runCmd(args...)
 	if err != nil {
 		t.Fatalf("rerun: %v\n%s", err, errOut)
 	}
-	if !strings.Contains(errOut, "resuming: 4 of 4 runs already done") || out2 != out {
+	if !strings.Contains(errOut, "resuming: 5 of 5 runs already done") || out2 != out {
 		t.Errorf("rerun did not resume to the same table:\n%s\n%s", errOut, out2)
 	}
 	lines2, _ := os.ReadFile(filepath.Join(dir, "r.jsonl"))

@@ -69,8 +69,8 @@ func TestGridExpand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(quick) != 14 {
-		t.Errorf("quick grid: %d runs, want 14 (7 per K)", len(quick))
+	if len(quick) != 16 {
+		t.Errorf("quick grid: %d runs, want 16 (8 per K: IPDS at two ratios)", len(quick))
 	}
 
 	// SG at 20 is both the SG row at K=20 and SG(K/2) at K=40: once.
@@ -403,6 +403,7 @@ func fullTable(t *testing.T) *Table {
 	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5, Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "ones"}
 	g := QuickGrid()
 	g.Seeds = []uint64{1, 2}
+	g.Ratios = []float64{0.5} // the fixture's values follow the runs' order
 	specs, err := g.Expand()
 	if err != nil {
 		t.Fatal(err)

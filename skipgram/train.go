@@ -366,14 +366,14 @@ type schedule struct {
 
 func newSchedule(blocks, lanes, iter int) *schedule {
 	lanes = max(1, min(lanes, blocks))
-	return &schedule{blocks: blocks, lanes: lanes, perLane: (blocks + lanes - 1) / max(lanes, 1), iter: iter}
+	return &schedule{blocks: blocks, lanes: lanes, perLane: (blocks + lanes - 1) / lanes, iter: iter}
 }
 
 // claim returns the next block to train and its epoch, or ok false when the
 // run's work is all handed out.
 func (s *schedule) claim() (epoch, blk int, ok bool) {
 	slots := s.lanes * s.perLane
-	for {
+	for slots > 0 {
 		i := int(s.next.Add(1) - 1)
 		if i >= s.iter*slots {
 			return 0, 0, false
@@ -384,4 +384,5 @@ func (s *schedule) claim() (epoch, blk int, ok bool) {
 			return epoch, b, true
 		}
 	}
+	return 0, 0, false
 }

@@ -156,7 +156,7 @@ func TestSplitBlocksKeepsSentencesWhole(t *testing.T) {
 // corpus order for one thread.
 func TestScheduleDealsEveryBlockOncePerEpoch(t *testing.T) {
 	for _, tc := range []struct{ blocks, lanes, iter int }{
-		{1, 1, 3}, {7, 1, 2}, {7, 2, 2}, {7, 3, 3}, {10, 2, 1}, {2, 9, 2}, {100, 7, 2},
+		{0, 2, 3}, {1, 1, 3}, {7, 1, 2}, {7, 2, 2}, {7, 3, 3}, {10, 2, 1}, {2, 9, 2}, {100, 7, 2},
 	} {
 		s := newSchedule(tc.blocks, tc.lanes, tc.iter)
 		seen := make([]int, tc.blocks)

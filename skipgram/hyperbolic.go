@@ -31,11 +31,17 @@ func minkowski(a, b []float32) float32 {
 // liftToHyperboloid sets the time coordinate so that <y,y>_M = -1, after
 // pulling the spatial part back within hsgMaxSpatial.
 func liftToHyperboloid(y []float32) {
-	n := len(y) - 1
 	var s float64
-	for _, v := range y[:n] {
+	for _, v := range y[:len(y)-1] {
 		s += float64(v) * float64(v)
 	}
+	setTime(y, s)
+}
+
+// setTime is liftToHyperboloid for a point whose spatial sum of squares s
+// is already known.
+func setTime(y []float32, s float64) {
+	n := len(y) - 1
 	if s > hsgMaxSpatial*hsgMaxSpatial {
 		f := hsgMaxSpatial / math.Sqrt(s)
 		for i := range y[:n] {
@@ -73,15 +79,7 @@ func geodesicStep(x, y []float32, a, b, vv float32) {
 	c, sc := coshSinhc(r2)
 	sc *= scale
 	n := len(x) - 1
-	s := axpbyNorm(x[:n], y[:n], float32(c+sc*float64(a)), float32(sc*float64(b)))
-	if s > hsgMaxSpatial*hsgMaxSpatial {
-		f := float32(hsgMaxSpatial / math.Sqrt(float64(s)))
-		for i := range x[:n] {
-			x[i] *= f
-		}
-		s = hsgMaxSpatial * hsgMaxSpatial
-	}
-	x[n] = float32(math.Sqrt(1 + float64(s)))
+	setTime(x, float64(axpbyNorm(x[:n], y[:n], float32(c+sc*float64(a)), float32(sc*float64(b)))))
 }
 
 // expMap moves x along the geodesic with initial velocity v, a tangent

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"unsafe"
 )
 
 // Model holds the trained parameters.
@@ -28,7 +27,7 @@ const cacheLineFloats = 16
 func NewModel(opt Options, words int) *Model {
 	m := &Model{Kind: opt.Model, Dim: opt.Dim, Words: words, NegDim: opt.NegDim}
 	m.Stride = (opt.Dim + cacheLineFloats - 1) / cacheLineFloats * cacheLineFloats
-	m.In = alignedFloats(words * m.Stride)
+	m.In = ownLines[float32](words * m.Stride)
 	r := newRNG(opt.Seed, math.MaxUint64)
 	scale := float32(1) / float32(opt.Dim)
 	for w := 0; w < words; w++ {
@@ -41,7 +40,7 @@ func NewModel(opt Options, words int) *Model {
 		}
 	}
 	if m.Kind == SG {
-		m.Out = alignedFloats(words * m.Stride)
+		m.Out = ownLines[float32](words * m.Stride)
 	}
 	if m.Kind == WIPS {
 		m.Lambda = make([]float32, opt.Dim)
@@ -76,17 +75,6 @@ func (m *Model) Row(w int) []float32 {
 // Vectors exposes the word vectors for writing; it shares memory with m.
 func (m *Model) Vectors(words []string) *Vectors {
 	return &Vectors{Words: words, Dim: m.Dim, Stride: m.Stride, Data: m.In}
-}
-
-// alignedFloats returns n zeroed float32 whose first element sits on a
-// cache-line boundary, so that every row of a 16-float stride owns its lines.
-func alignedFloats(n int) []float32 {
-	buf := make([]float32, n+cacheLineFloats)
-	off := 0
-	for uintptr(unsafe.Pointer(&buf[off]))%64 != 0 {
-		off++
-	}
-	return buf[off : off+n : off+n]
 }
 
 // parseLambdaInit turns -lambda-init into a function that fills lambda.

@@ -163,8 +163,7 @@ const lambdaMergeWords = 1000
 // with vocab.SentenceEnd between sentences) under the given options. The
 // stream is cut into blocks of whole sentences that Threads goroutines claim
 // one at a time, Iter passes over the corpus in all, and train without locks
-// (Hogwild). A cancelled ctx stops
-// the run early with ctx's error.
+// (Hogwild). A cancelled ctx stops the run early with ctx's error.
 func Train(ctx context.Context, v *vocab.Vocab, stream []int32, opt Options) (*Model, Stats, error) {
 	return TrainChunks(ctx, v, [][]int32{stream}, opt)
 }

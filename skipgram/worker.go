@@ -47,6 +47,8 @@ type worker struct {
 // scratch buffers are written for every pair; allocated plainly, small ones
 // share lines with the other workers' (the allocator packs objects of one
 // size together), and every write then steals the line from another core.
+// The parameter matrices use it too, so that every row of a 16-float stride
+// starts a line.
 func ownLines[T int32 | float32](n int) []T {
 	const line = 64 / 4 // elements per cache line, both types being 4 bytes
 	buf := make([]T, (n+line-1)/line*line+2*line)
@@ -156,7 +158,7 @@ func (w *worker) trainBlock(b *block) bool {
 }
 
 // flush publishes the worker's progress: words to the shared counter that
-// drives the learning rate, loss to the reporter, lambda to the model.
+// drives the learning rate (and reads the rate back), lambda to the model.
 func (w *worker) flush() {
 	words := w.r.words.Add(w.pendingWords)
 	w.words += w.pendingWords

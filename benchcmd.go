@@ -52,6 +52,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&opt.Sample, "sample", opt.Sample, "subsampling threshold for frequent words")
 	fs.IntVar(&opt.MinCount, "min-count", opt.MinCount, "discard words that occur fewer times")
 	fs.Float64Var(&opt.Alpha, "alpha", opt.Alpha, "starting learning rate")
+	fs.BoolVar(&opt.Separate, "separate", opt.Separate, "also time, per size and thread count T > 1, T separate one-thread runs of the first model at once: the scaling the machine allows")
 	fs.BoolVar(&opt.Gensim, "gensim", true, "also time gensim's Word2Vec (sg=1) when "+bench.DefaultPython+" can import it")
 	fs.StringVar(&opt.Python, "python", bench.DefaultPython, "Python interpreter for gensim")
 	fs.DurationVar(&opt.CeilingTime, "ceiling-time", opt.CeilingTime, "length of each of the three trials of the ceiling measurement")

@@ -124,9 +124,14 @@ func TestBenchEndToEnd(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatalf("bad JSON: %v\n%s", err, out.String())
 	}
-	if len(rep.Rows) != 2 || rep.Rows[0].Model != "sg" || !(rep.Rows[0].WordsPerSec > 0) ||
+	if len(rep.Rows) != 3 || rep.Rows[0].Model != "sg" || !(rep.Rows[0].WordsPerSec > 0) ||
 		rep.Rows[1].Threads != 2 || rep.Rows[1].Runs != 2 || !(rep.Rows[1].WordsPerSec > 0) {
 		t.Fatalf("rows = %+v", rep.Rows)
+	}
+	// The control: two one-thread runs at once, each about as fast as one alone.
+	if r := rep.Rows[2]; r.Trainer != "separate" || r.Model != "sg" || r.Threads != 2 || r.Runs != 2 ||
+		!(r.WordsPerSec > 0) || r.PeakRSS <= 0 {
+		t.Fatalf("separate row = %+v", r)
 	}
 	if r := rep.Rows[0]; r.PeakRSS <= 0 || r.FloorBytes <= 4*rep.Tokens || rep.Tokens < 25_000 {
 		t.Errorf("peak RSS %d, floor %d bytes, %d tokens", r.PeakRSS, r.FloorBytes, rep.Tokens)

@@ -75,6 +75,16 @@ type ThroughputOptions struct {
 	// Env, if non-nil, is the trainer's environment (default: the parent's).
 	Env []string
 
+	// Separate adds, for every size and thread count T > 1, a control
+	// cell "separate": T one-thread trainings of the first model in Models
+	// started at once as
+	// separate processes, which share no memory. Their summed speed over
+	// one thread's is the scaling this machine allows at that moment for
+	// the same arithmetic, so a trainer's speed-up reads against what the
+	// cores can do rather than against T. On a shared virtual machine that
+	// figure moves from run to run, and it is measured in the same rounds.
+	Separate bool
+
 	// Gensim runs gensim beside wipsvec when Python can import it.
 	Gensim bool
 	// Python is the interpreter for gensim; DefaultPython if empty.
@@ -104,6 +114,7 @@ func DefaultThroughputOptions() ThroughputOptions {
 		Window:  5, Negative: 5, MinCount: 5, Iter: 1,
 		Sample: 1e-4, Alpha: 0.025,
 		Repeat:      1,
+		Separate:    true,
 		Gensim:      true,
 		CeilingTime: 200 * time.Millisecond,
 	}
@@ -198,7 +209,7 @@ type Ceiling struct {
 // ThroughputRow is one cell of the benchmark: a trainer, model, size and
 // thread count, measured Runs times.
 type ThroughputRow struct {
-	Trainer string `json:"trainer"` // "wipsvec" or "gensim"
+	Trainer string `json:"trainer"` // "wipsvec", "gensim", or "separate" (Options.Separate)
 	Model   string `json:"model"`
 	Dim     int    `json:"dim"`
 	Threads int    `json:"threads"`
@@ -293,6 +304,16 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			}
 		}
 	}
+	if opt.Separate {
+		for _, k := range opt.Sizes {
+			for _, threads := range opt.Threads {
+				if threads > 1 {
+					cells = append(cells, &cell{model: opt.Models[0],
+						row: ThroughputRow{Trainer: "separate", Model: string(opt.Models[0]), Dim: k, Threads: threads, Runs: opt.Repeat}})
+				}
+			}
+		}
+	}
 	switch {
 	case !opt.Gensim:
 	case pythonErr != nil:
@@ -330,7 +351,18 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 				rep.GensimNote = fmt.Sprintf("gensim %s, %s mode", r.Version, r.Mode)
 				continue
 			}
-			r, err := trainOnce(ctx, &opt, tmp, input, c.model, k, threads)
+			if row.Trainer == "separate" {
+				r, err := trainSeparate(ctx, &opt, tmp, input, c.model, k, threads)
+				if err != nil {
+					return nil, fmt.Errorf("throughput: %d separate %s K=%d: %w", threads, c.model, k, err)
+				}
+				opt.logf("bench: %d separate one-thread %s K=%d at once, run %d/%d: %s words/sec/thread, peak RSS %s MB each",
+					threads, c.model, k, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), megabytes(r.rss, "?"))
+				c.wps, c.secs = append(c.wps, r.wordsPerSec), append(c.secs, r.seconds)
+				row.PeakRSS = max(row.PeakRSS, r.rss)
+				continue
+			}
+			r, err := trainOnce(ctx, &opt, tmp, "vectors.bin", input, c.model, k, threads)
 			if err != nil {
 				return nil, fmt.Errorf("throughput: %s K=%d threads=%d: %w", c.model, k, threads, err)
 			}
@@ -351,7 +383,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			row.SetupSeconds = median(c.setup)
 		}
 		row.WordsPerSecPerThread = row.WordsPerSec / float64(row.Threads)
-		if row.Trainer == "wipsvec" {
+		if row.Trainer != "gensim" {
 			row.FloorBytes = wipsvecFloor(c.model, row.Dim, rep.Tokens, rep.Vocab)
 		}
 		rep.Rows = append(rep.Rows, row)
@@ -402,7 +434,11 @@ func (r *ThroughputReport) derive() {
 	for i := range r.Rows {
 		row := &r.Rows[i]
 		row.SpeedUp, row.OfCeiling, row.VsGensim = 0, 0, 0
-		if one, ok := byCell[cell{row.Trainer, row.Model, row.Dim, 1}]; ok && row.Threads != 1 && one.WordsPerSec > 0 {
+		oneTrainer := row.Trainer
+		if oneTrainer == "separate" {
+			oneTrainer = "wipsvec" // T copies of the one-thread run
+		}
+		if one, ok := byCell[cell{oneTrainer, row.Model, row.Dim, 1}]; ok && row.Threads != 1 && one.WordsPerSec > 0 {
 			row.SpeedUp = row.WordsPerSec / one.WordsPerSec
 		}
 		for _, c := range r.Ceilings {
@@ -410,7 +446,7 @@ func (r *ThroughputReport) derive() {
 				row.OfCeiling = row.WordsPerSecPerThread / c.WordsPerSec
 			}
 		}
-		if row.Trainer != "gensim" {
+		if row.Trainer == "wipsvec" {
 			if g, ok := byCell[cell{"gensim", "sg", row.Dim, row.Threads}]; ok && g.WordsPerSecPerThread > 0 {
 				row.VsGensim = row.WordsPerSecPerThread / g.WordsPerSecPerThread
 			}
@@ -750,9 +786,10 @@ type sidecarStats struct {
 	} `json:"stats"`
 }
 
-func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, input string, model skipgram.Kind, dim, threads int) (trainResult, error) {
+// trainOnce runs `wipsvec train` once, writing the vectors to tmp/name.
+func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input string, model skipgram.Kind, dim, threads int) (trainResult, error) {
 	base, batch := splitBatch(model)
-	output := filepath.Join(tmp, "vectors.bin")
+	output := filepath.Join(tmp, name)
 	defer os.Remove(output)
 	defer os.Remove(skipgram.SidecarPath(output))
 	args := append(slices.Clone(o.Trainer[1:]),
@@ -793,6 +830,34 @@ func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, input string, mod
 		tokens: sc.Corpus.Tokens, vocab: sc.Corpus.Vocab,
 		rss: peakRSS(cmd.ProcessState),
 	}, nil
+}
+
+// trainSeparate starts n one-thread trainings at once and returns their
+// summed words/sec, the longest training time, and the largest peak RSS of
+// one of them (each process holds its own corpus and vectors).
+func trainSeparate(ctx context.Context, o *ThroughputOptions, tmp, input string, model skipgram.Kind, dim, n int) (trainResult, error) {
+	results := make([]trainResult, n)
+	errs := make([]error, n)
+	done := make(chan int)
+	for i := range n {
+		go func() {
+			results[i], errs[i] = trainOnce(ctx, o, tmp, fmt.Sprintf("separate%d.bin", i), input, model, dim, 1)
+			done <- i
+		}()
+	}
+	for range n {
+		<-done
+	}
+	if err := errors.Join(errs...); err != nil {
+		return trainResult{}, err
+	}
+	sum := results[0]
+	for _, r := range results[1:] {
+		sum.wordsPerSec += r.wordsPerSec
+		sum.seconds = max(sum.seconds, r.seconds)
+		sum.rss = max(sum.rss, r.rss)
+	}
+	return sum, nil
 }
 
 // gensimResult is gensim_speed.py's output, plus the child's peak RSS.

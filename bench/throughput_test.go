@@ -34,6 +34,7 @@ func fakeReport() *ThroughputReport {
 			{Trainer: "wipsvec", Model: "sg", Dim: 300, Threads: 1, WordsPerSec: 200e3, WordsPerSecPerThread: 200e3},
 			{Trainer: "gensim", Model: "sg", Dim: 100, Threads: 1, WordsPerSec: 250e3, WordsPerSecPerThread: 250e3},
 			{Trainer: "gensim", Model: "sg", Dim: 100, Threads: 2, WordsPerSec: 400e3, WordsPerSecPerThread: 200e3},
+			{Trainer: "separate", Model: "sg", Dim: 100, Threads: 2, WordsPerSec: 950e3, WordsPerSecPerThread: 475e3},
 		},
 		GensimNote: "gensim 4.2.0, corpus_file mode",
 	}
@@ -48,7 +49,8 @@ func TestThroughputDerive(t *testing.T) {
 		{0, 0.3, 1.5}, // no one-thread wips cell: speed-up unknown
 		{0, 0, 0},     // no ceiling or gensim at K=300
 		{0, 0.25, 0},
-		{1.6, 0.2, 0}, // gensim is not compared with itself
+		{1.6, 0.2, 0},   // gensim is not compared with itself
+		{1.9, 0.475, 0}, // the control reads against wipsvec's one-thread run
 	}
 	for i, row := range r.Rows {
 		w := want[i]
@@ -92,10 +94,11 @@ func TestThroughputTable(t *testing.T) {
 		t.Errorf("table lacks its header:\n%s", out)
 	}
 	for key, want := range map[string]string{
-		"wipsvec sg 100 1": "500k - 50% 120 45 2.00x",
-		"wipsvec sg 100 2": "450k 1.80x 45% 125 45 2.25x",
-		"wipsvec sg 300 1": "200k - - - 0 -",
-		"gensim sg 100 2":  "200k 1.60x 20% - 0 -",
+		"wipsvec sg 100 1":  "500k - 50% 120 45 2.00x",
+		"wipsvec sg 100 2":  "450k 1.80x 45% 125 45 2.25x",
+		"wipsvec sg 300 1":  "200k - - - 0 -",
+		"gensim sg 100 2":   "200k 1.60x 20% - 0 -",
+		"separate sg 100 2": "475k 1.90x 48% - 0 -",
 	} {
 		got, ok := rows[key]
 		if !ok {

@@ -109,13 +109,15 @@ func TestBenchEndToEnd(t *testing.T) {
 	var rep struct {
 		Tokens int64 `json:"tokens"`
 		Rows   []struct {
-			Trainer     string  `json:"trainer"`
-			Model       string  `json:"model"`
-			Threads     int     `json:"threads"`
-			Runs        int     `json:"runs"`
-			WordsPerSec float64 `json:"words_per_sec_per_thread"`
-			PeakRSS     int64   `json:"peak_rss_bytes"`
-			FloorBytes  int64   `json:"floor_bytes"`
+			Trainer     string    `json:"trainer"`
+			Model       string    `json:"model"`
+			Threads     int       `json:"threads"`
+			Runs        int       `json:"runs"`
+			WordsPerSec float64   `json:"words_per_sec_per_thread"`
+			PeakRSS     int64     `json:"peak_rss_bytes"`
+			FloorBytes  int64     `json:"floor_bytes"`
+			RunWPS      []float64 `json:"run_words_per_sec_per_thread"`
+			RunC2C      []float64 `json:"run_core_to_core_ns"`
 		} `json:"rows"`
 		Ceilings []struct {
 			WordsPerSec float64 `json:"words_per_sec"`
@@ -127,6 +129,14 @@ func TestBenchEndToEnd(t *testing.T) {
 	if len(rep.Rows) != 3 || rep.Rows[0].Model != "sg" || !(rep.Rows[0].WordsPerSec > 0) ||
 		rep.Rows[1].Threads != 2 || rep.Rows[1].Runs != 2 || !(rep.Rows[1].WordsPerSec > 0) {
 		t.Fatalf("rows = %+v", rep.Rows)
+	}
+	for _, r := range rep.Rows {
+		if len(r.RunWPS) != 2 || !(r.RunWPS[0] > 0) {
+			t.Errorf("%s %s on %d threads: per-run speeds %v", r.Trainer, r.Model, r.Threads, r.RunWPS)
+		}
+		if (r.Threads > 1) != (len(r.RunC2C) == 2) {
+			t.Errorf("%s %s on %d threads: core-to-core probes %v", r.Trainer, r.Model, r.Threads, r.RunC2C)
+		}
 	}
 	// The control: two one-thread runs at once, each about as fast as one alone.
 	if r := rep.Rows[2]; r.Trainer != "separate" || r.Model != "sg" || r.Threads != 2 || r.Runs != 2 ||

@@ -185,11 +185,23 @@ type ThroughputReport struct {
 	CPUs   int    `json:"cpus"`
 	GOARCH string `json:"goarch"`
 
-	Ceilings []Ceiling       `json:"ceilings"`
-	Rows     []ThroughputRow `json:"rows"`
+	Ceilings []Ceiling `json:"ceilings"`
+	// CoreToCore summarises the core-to-core round trips measured before
+	// the multi-threaded runs; nil if none was measured.
+	CoreToCore *CoreToCoreSummary `json:"core_to_core,omitempty"`
+	Rows       []ThroughputRow    `json:"rows"`
 
 	// GensimNote says why gensim was not run, or which gensim ran.
 	GensimNote string `json:"gensim_note,omitempty"`
+}
+
+// CoreToCoreSummary is the spread of the core-to-core round trips (see
+// CoreToCore) measured before the benchmark's multi-threaded runs.
+type CoreToCoreSummary struct {
+	Runs     int     `json:"runs"`
+	MedianNs float64 `json:"median_ns"`
+	MinNs    float64 `json:"min_ns"`
+	MaxNs    float64 `json:"max_ns"`
 }
 
 // Ceiling is the speed of the inner loop alone: SG's fused negative-sampling
@@ -230,6 +242,12 @@ type ThroughputRow struct {
 	SpeedUp   float64 `json:"speed_up,omitempty"`   // words/sec over the same cell's on 1 thread
 	OfCeiling float64 `json:"of_ceiling,omitempty"` // words/sec/thread over the ceiling at Dim
 	VsGensim  float64 `json:"vs_gensim,omitempty"`  // words/sec/thread over gensim's SG at Dim, Threads
+
+	// Each run's words/sec/thread, in round order, and for runs on more than
+	// one thread the core-to-core round trip measured just before it
+	// (CoreToCore, in ns; 0 where it could not be measured).
+	RunWordsPerSecPerThread []float64 `json:"run_words_per_sec_per_thread"`
+	RunCoreToCoreNs         []float64 `json:"run_core_to_core_ns,omitempty"`
 }
 
 // RunThroughput runs the benchmark. Cancelling ctx kills the running child
@@ -334,17 +352,28 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 	}
 
 	var pairsPerWord float64
+	var probes []float64
 	for i := range opt.Repeat {
 		for _, c := range cells {
 			row := &c.row
 			k, threads := row.Dim, row.Threads
+			var probe string
+			if threads > 1 {
+				ns := 0.0
+				if d, err := CoreToCore(coreToCoreRounds); err == nil {
+					ns = float64(d.Nanoseconds())
+					probes = append(probes, ns)
+					probe = fmt.Sprintf(" (core-to-core %.0f ns before)", ns)
+				}
+				row.RunCoreToCoreNs = append(row.RunCoreToCoreNs, ns)
+			}
 			if row.Trainer == "gensim" {
 				r, err := gensimOnce(ctx, &opt, script, input, k, threads)
 				if err != nil {
 					return nil, fmt.Errorf("throughput: gensim K=%d threads=%d: %w", k, threads, err)
 				}
-				opt.logf("bench: gensim %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs (+%.2fs vocabulary), peak RSS %s MB",
-					r.Version, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec()/float64(threads)), r.TrainSeconds, r.VocabSeconds, megabytes(r.rss, "?"))
+				opt.logf("bench: gensim %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs (+%.2fs vocabulary), peak RSS %s MB%s",
+					r.Version, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec()/float64(threads)), r.TrainSeconds, r.VocabSeconds, megabytes(r.rss, "?"), probe)
 				c.wps, c.secs, c.setup = append(c.wps, r.wordsPerSec()), append(c.secs, r.TrainSeconds), append(c.setup, r.VocabSeconds)
 				row.PeakRSS = max(row.PeakRSS, r.rss)
 				row.FloorBytes = 2 * int64(r.Vocab) * int64(k) * 4
@@ -356,8 +385,8 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 				if err != nil {
 					return nil, fmt.Errorf("throughput: %d separate %s K=%d: %w", threads, c.model, k, err)
 				}
-				opt.logf("bench: %d separate one-thread %s K=%d at once, run %d/%d: %s words/sec/thread, peak RSS %s MB each",
-					threads, c.model, k, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), megabytes(r.rss, "?"))
+				opt.logf("bench: %d separate one-thread %s K=%d at once, run %d/%d: %s words/sec/thread, peak RSS %s MB each%s",
+					threads, c.model, k, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), megabytes(r.rss, "?"), probe)
 				c.wps, c.secs = append(c.wps, r.wordsPerSec), append(c.secs, r.seconds)
 				row.PeakRSS = max(row.PeakRSS, r.rss)
 				continue
@@ -366,8 +395,8 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			if err != nil {
 				return nil, fmt.Errorf("throughput: %s K=%d threads=%d: %w", c.model, k, threads, err)
 			}
-			opt.logf("bench: wipsvec %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs, peak RSS %s MB",
-				c.model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"))
+			opt.logf("bench: wipsvec %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs, peak RSS %s MB%s",
+				c.model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"), probe)
 			c.wps, c.secs = append(c.wps, r.wordsPerSec), append(c.secs, r.seconds)
 			row.PeakRSS = max(row.PeakRSS, r.rss)
 			rep.Tokens, rep.Vocab = r.tokens, r.vocab
@@ -376,9 +405,16 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			}
 		}
 	}
+	if len(probes) > 0 {
+		rep.CoreToCore = &CoreToCoreSummary{Runs: len(probes), MedianNs: median(probes),
+			MinNs: slices.Min(probes), MaxNs: slices.Max(probes)}
+	}
 	for _, c := range cells {
 		row := c.row
 		row.WordsPerSec, row.Seconds = median(c.wps), median(c.secs)
+		for _, x := range c.wps {
+			row.RunWordsPerSecPerThread = append(row.RunWordsPerSecPerThread, x/float64(row.Threads))
+		}
 		if len(c.setup) > 0 {
 			row.SetupSeconds = median(c.setup)
 		}
@@ -469,6 +505,10 @@ func (r *ThroughputReport) WriteTable(w io.Writer) error {
 	for _, c := range r.Ceilings {
 		fmt.Fprintf(&b, "ceiling: %s fused updates/s at K=%d in L1 = %s words/sec/thread (%.1f updates per word, from %s)\n",
 			humanCount(c.UpdatesPerSec), c.Dim, humanCount(c.WordsPerSec), c.UpdatesPerWord, c.PerWordFrom)
+	}
+	if c := r.CoreToCore; c != nil {
+		fmt.Fprintf(&b, "core-to-core round trip before the %d multi-threaded runs: median %.0f ns, %.0f to %.0f ns\n",
+			c.Runs, c.MedianNs, c.MinNs, c.MaxNs)
 	}
 	if r.GensimNote != "" {
 		fmt.Fprintln(&b, r.GensimNote)
@@ -859,6 +899,10 @@ func trainSeparate(ctx context.Context, o *ThroughputOptions, tmp, input string,
 	}
 	return sum, nil
 }
+
+// coreToCoreRounds is the length of the probe before each multi-threaded
+// run: 20,000 round trips, 1 to 10 ms.
+const coreToCoreRounds = 20_000
 
 // gensimResult is gensim_speed.py's output, plus the child's peak RSS.
 type gensimResult struct {

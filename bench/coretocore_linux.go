@@ -99,9 +99,10 @@ func CoreToCore(rounds int) (time.Duration, error) {
 	return time.Since(start) / time.Duration(rounds), nil
 }
 
-// yieldNow gives up the processor every 2^16 spins (milliseconds, against
-// round trips of nanoseconds): with every P held by a spinning thread, the
-// partner could otherwise wait forever for the Go scheduler to run it.
+// yieldNow gives up the processor every 2^16 spins (tenths of a millisecond,
+// against round trips of nanoseconds): with every P held by a spinning
+// thread, the partner could otherwise wait forever for the Go scheduler to
+// run it.
 func yieldNow(spins int) bool {
 	if spins&(1<<16-1) != 0 {
 		return false

@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"text/tabwriter"
 	"time"
@@ -76,13 +77,13 @@ type ThroughputOptions struct {
 	Env []string
 
 	// Separate adds, for every size and thread count T > 1, a control
-	// cell "separate": T one-thread trainings of the first model in Models
-	// started at once as
-	// separate processes, which share no memory. Their summed speed over
-	// one thread's is the scaling this machine allows at that moment for
-	// the same arithmetic, so a trainer's speed-up reads against what the
-	// cores can do rather than against T. On a shared virtual machine that
-	// figure moves from run to run, and it is measured in the same rounds.
+	// cell "separate": T one-thread trainings of the first model in Models,
+	// started at once as separate processes, which share no memory. Their
+	// summed speed over one thread's is the scaling this machine allows at
+	// that moment for the same arithmetic, so a trainer's speed-up reads
+	// against what the cores can do rather than against T. On a shared
+	// virtual machine that figure moves from run to run, and it is measured
+	// in the same rounds.
 	Separate bool
 
 	// Gensim runs gensim beside wipsvec when Python can import it.
@@ -878,16 +879,13 @@ func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input strin
 func trainSeparate(ctx context.Context, o *ThroughputOptions, tmp, input string, model skipgram.Kind, dim, n int) (trainResult, error) {
 	results := make([]trainResult, n)
 	errs := make([]error, n)
-	done := make(chan int)
+	var wg sync.WaitGroup
 	for i := range n {
-		go func() {
+		wg.Go(func() {
 			results[i], errs[i] = trainOnce(ctx, o, tmp, fmt.Sprintf("separate%d.bin", i), input, model, dim, 1)
-			done <- i
-		}()
+		})
 	}
-	for range n {
-		<-done
-	}
+	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return trainResult{}, err
 	}

@@ -219,10 +219,17 @@ type Ceiling struct {
 	PerWordFrom string `json:"updates_per_word_from"`
 }
 
+// The trainers of a ThroughputRow.
+const (
+	trainerWipsvec  = "wipsvec"
+	trainerGensim   = "gensim"
+	trainerSeparate = "separate" // Options.Separate's control
+)
+
 // ThroughputRow is one cell of the benchmark: a trainer, model, size and
 // thread count, measured Runs times.
 type ThroughputRow struct {
-	Trainer string `json:"trainer"` // "wipsvec", "gensim", or "separate" (Options.Separate)
+	Trainer string `json:"trainer"` // trainerWipsvec, trainerGensim or trainerSeparate
 	Model   string `json:"model"`
 	Dim     int    `json:"dim"`
 	Threads int    `json:"threads"`
@@ -319,7 +326,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 		for _, k := range opt.Sizes {
 			for _, threads := range opt.Threads {
 				cells = append(cells, &cell{model: model,
-					row: ThroughputRow{Trainer: "wipsvec", Model: string(model), Dim: k, Threads: threads, Runs: opt.Repeat}})
+					row: ThroughputRow{Trainer: trainerWipsvec, Model: string(model), Dim: k, Threads: threads, Runs: opt.Repeat}})
 			}
 		}
 	}
@@ -328,7 +335,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			for _, threads := range opt.Threads {
 				if threads > 1 {
 					cells = append(cells, &cell{model: opt.Models[0],
-						row: ThroughputRow{Trainer: "separate", Model: string(opt.Models[0]), Dim: k, Threads: threads, Runs: opt.Repeat}})
+						row: ThroughputRow{Trainer: trainerSeparate, Model: string(opt.Models[0]), Dim: k, Threads: threads, Runs: opt.Repeat}})
 				}
 			}
 		}
@@ -340,7 +347,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 	default:
 		for _, k := range opt.Sizes {
 			for _, threads := range opt.Threads {
-				cells = append(cells, &cell{row: ThroughputRow{Trainer: "gensim", Model: "sg", Dim: k, Threads: threads, Runs: opt.Repeat}})
+				cells = append(cells, &cell{row: ThroughputRow{Trainer: trainerGensim, Model: "sg", Dim: k, Threads: threads, Runs: opt.Repeat}})
 			}
 		}
 	}
@@ -353,7 +360,6 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 	}
 
 	var pairsPerWord float64
-	var probes []float64
 	for i := range opt.Repeat {
 		for _, c := range cells {
 			row := &c.row
@@ -363,12 +369,11 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 				ns := 0.0
 				if d, err := CoreToCore(coreToCoreRounds); err == nil {
 					ns = float64(d.Nanoseconds())
-					probes = append(probes, ns)
 					probe = fmt.Sprintf(" (core-to-core %.0f ns before)", ns)
 				}
 				row.RunCoreToCoreNs = append(row.RunCoreToCoreNs, ns)
 			}
-			if row.Trainer == "gensim" {
+			if row.Trainer == trainerGensim {
 				r, err := gensimOnce(ctx, &opt, script, input, k, threads)
 				if err != nil {
 					return nil, fmt.Errorf("throughput: gensim K=%d threads=%d: %w", k, threads, err)
@@ -381,7 +386,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 				rep.GensimNote = fmt.Sprintf("gensim %s, %s mode", r.Version, r.Mode)
 				continue
 			}
-			if row.Trainer == "separate" {
+			if row.Trainer == trainerSeparate {
 				r, err := trainSeparate(ctx, &opt, tmp, input, c.model, k, threads)
 				if err != nil {
 					return nil, fmt.Errorf("throughput: %d separate %s K=%d: %w", threads, c.model, k, err)
@@ -406,6 +411,14 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			}
 		}
 	}
+	var probes []float64
+	for _, c := range cells {
+		for _, ns := range c.row.RunCoreToCoreNs {
+			if ns > 0 {
+				probes = append(probes, ns)
+			}
+		}
+	}
 	if len(probes) > 0 {
 		rep.CoreToCore = &CoreToCoreSummary{Runs: len(probes), MedianNs: median(probes),
 			MinNs: slices.Min(probes), MaxNs: slices.Max(probes)}
@@ -420,7 +433,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			row.SetupSeconds = median(c.setup)
 		}
 		row.WordsPerSecPerThread = row.WordsPerSec / float64(row.Threads)
-		if row.Trainer != "gensim" {
+		if row.Trainer != trainerGensim {
 			row.FloorBytes = wipsvecFloor(c.model, row.Dim, rep.Tokens, rep.Vocab)
 		}
 		rep.Rows = append(rep.Rows, row)
@@ -472,8 +485,8 @@ func (r *ThroughputReport) derive() {
 		row := &r.Rows[i]
 		row.SpeedUp, row.OfCeiling, row.VsGensim = 0, 0, 0
 		oneTrainer := row.Trainer
-		if oneTrainer == "separate" {
-			oneTrainer = "wipsvec" // T copies of the one-thread run
+		if oneTrainer == trainerSeparate {
+			oneTrainer = trainerWipsvec // T copies of the one-thread run
 		}
 		if one, ok := byCell[cell{oneTrainer, row.Model, row.Dim, 1}]; ok && row.Threads != 1 && one.WordsPerSec > 0 {
 			row.SpeedUp = row.WordsPerSec / one.WordsPerSec
@@ -483,8 +496,8 @@ func (r *ThroughputReport) derive() {
 				row.OfCeiling = row.WordsPerSecPerThread / c.WordsPerSec
 			}
 		}
-		if row.Trainer == "wipsvec" {
-			if g, ok := byCell[cell{"gensim", "sg", row.Dim, row.Threads}]; ok && g.WordsPerSecPerThread > 0 {
+		if row.Trainer == trainerWipsvec {
+			if g, ok := byCell[cell{trainerGensim, "sg", row.Dim, row.Threads}]; ok && g.WordsPerSecPerThread > 0 {
 				row.VsGensim = row.WordsPerSecPerThread / g.WordsPerSecPerThread
 			}
 		}

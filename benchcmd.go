@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/wipsvec/wipsvec/bench"
+	"github.com/wipsvec/wipsvec/bench/speed"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -38,7 +38,7 @@ func defaultBenchCorpus() string {
 }
 
 func runBench(args []string, stdout, stderr io.Writer) error {
-	opt := bench.DefaultThroughputOptions()
+	opt := speed.DefaultThroughputOptions()
 	fs := newFlagSet("bench", stderr)
 	fs.StringVar(&opt.Corpus, "train", defaultBenchCorpus(), "corpus to train on: plain text, .gz or .zst")
 	limitMB := fs.Int64("limit-mb", 0, "train on only the first N MiB of the decompressed corpus (0: all of it)")
@@ -53,8 +53,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&opt.MinCount, "min-count", opt.MinCount, "discard words that occur fewer times")
 	fs.Float64Var(&opt.Alpha, "alpha", opt.Alpha, "starting learning rate")
 	fs.BoolVar(&opt.Separate, "separate", opt.Separate, "also time, per size and thread count T > 1, T separate one-thread runs of the first model at once: the scaling the machine allows")
-	fs.BoolVar(&opt.Gensim, "gensim", true, "also time gensim's Word2Vec (sg=1) when "+bench.DefaultPython+" can import it")
-	fs.StringVar(&opt.Python, "python", bench.DefaultPython, "Python interpreter for gensim")
+	fs.BoolVar(&opt.Gensim, "gensim", true, "also time gensim's Word2Vec (sg=1) when "+speed.DefaultPython+" can import it")
+	fs.StringVar(&opt.Python, "python", speed.DefaultPython, "Python interpreter for gensim")
 	fs.DurationVar(&opt.CeilingTime, "ceiling-time", opt.CeilingTime, "length of each of the three trials of the ceiling measurement")
 	asJSON := fs.Bool("json", false, "print the report as JSON instead of a table")
 	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
@@ -65,13 +65,13 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Errorf("bench: unexpected argument %q (flags start with -)", fs.Arg(0))}
 	}
 	var err error
-	if opt.Models, err = bench.ParseKinds(*models); err != nil {
+	if opt.Models, err = speed.ParseKinds(*models); err != nil {
 		return usageError{fmt.Errorf("bench: -models: %v", err)}
 	}
-	if opt.Sizes, err = bench.ParseInts(*sizes); err != nil {
+	if opt.Sizes, err = speed.ParseInts(*sizes); err != nil {
 		return usageError{fmt.Errorf("bench: -sizes: %v", err)}
 	}
-	if opt.Threads, err = bench.ParseInts(*threads); err != nil {
+	if opt.Threads, err = speed.ParseInts(*threads); err != nil {
 		return usageError{fmt.Errorf("bench: -threads: %v", err)}
 	}
 	if *limitMB < 0 {
@@ -90,7 +90,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, unix.SIGTERM)
 	defer stop()
-	rep, err := bench.RunThroughput(ctx, opt)
+	rep, err := speed.RunThroughput(ctx, opt)
 	if err != nil {
 		if ctx.Err() != nil {
 			return errors.New("bench interrupted")

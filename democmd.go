@@ -12,7 +12,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/wipsvec/wipsvec/bench"
+	"github.com/wipsvec/wipsvec/bench/eval"
+	"github.com/wipsvec/wipsvec/bench/planted"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -33,7 +34,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	e := bench.DefaultPlantedExperiment()
+	e := planted.DefaultPlantedExperiment()
 	fmt.Fprintf(stdout, "1. Planted similarity: %d words on two circles, h(i,j) = r^2 cos(theta_i-theta_j) - r^2 cos(phi_i-phi_j)\n",
 		e.Planted.Words)
 	fmt.Fprintf(stdout, "   (two negative eigenvalues: no inner product of real vectors can express it).\n")
@@ -75,14 +76,14 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var datasets []*bench.Dataset
-	for _, name := range bench.DefaultDatasets {
-		p, err := bench.ResolveDataset(name)
+	var datasets []*eval.Dataset
+	for _, name := range eval.DefaultDatasets {
+		p, err := eval.ResolveDataset(name)
 		if err != nil {
 			fmt.Fprintf(stdout, "   benchmark %s not found (run scripts/get-benchmarks.sh): skipped\n", name)
 			continue
 		}
-		d, err := bench.ReadDataset(p)
+		d, err := eval.ReadDataset(p)
 		if err != nil {
 			return err
 		}
@@ -114,7 +115,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 		for _, sim := range meta.Similarities() {
 			line := fmt.Sprintf("%s\t%s\t", kind, sim.Name)
 			for _, d := range datasets {
-				res := bench.Evaluate(vec, []skipgram.Similarity{sim}, d)
+				res := eval.Evaluate(vec, []skipgram.Similarity{sim}, d)
 				line += fmt.Sprintf("%.1f\t", 100*res.Rho[sim.Name])
 			}
 			fmt.Fprintf(tw, "%s%.0f\t\n", line, float64(st.Words)/st.Elapsed.Seconds()/float64(opt.Threads))

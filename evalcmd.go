@@ -10,7 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/wipsvec/wipsvec/bench"
+	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -119,11 +119,11 @@ func runEval(args []string, stdout io.Writer) error {
 	vectors := fs.String("vectors", "", "word vectors `FILE` (word2vec binary or text; sidecar FILE.json)")
 	asJSON := fs.Bool("json", false, "print the results as JSON (rho unscaled, NaN as null)")
 	analogy := fs.String("analogy", "", "also run word2vec's analogy test on `FILE` (questions-words.txt or CSV; a name is looked up like a DATASET)")
-	restrict := fs.Int("restrict", bench.DefaultAnalogyRestrict, "analogies: answer among this many most frequent words")
+	restrict := fs.Int("restrict", eval.DefaultAnalogyRestrict, "analogies: answer among this many most frequent words")
 	names, err := parseWithOperands(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printHelp(stdout, fs, fmt.Sprintf(evalUsage, strings.Join(bench.DefaultDatasets, ", ")))
+			printHelp(stdout, fs, fmt.Sprintf(evalUsage, strings.Join(eval.DefaultDatasets, ", ")))
 		}
 		return err
 	}
@@ -131,19 +131,19 @@ func runEval(args []string, stdout io.Writer) error {
 		return usageError{errors.New("eval: -vectors FILE is required")}
 	}
 	if len(names) == 0 {
-		names = bench.DefaultDatasets
+		names = eval.DefaultDatasets
 	}
 	// Find every benchmark before the (slow) read of the vectors, so that a
 	// typo fails at once.
 	paths := make([]string, len(names))
 	for i, name := range names {
-		if paths[i], err = bench.ResolveDataset(name); err != nil {
+		if paths[i], err = eval.ResolveDataset(name); err != nil {
 			return fmt.Errorf("eval: %w", err)
 		}
 	}
 	analogyPath := ""
 	if *analogy != "" {
-		if analogyPath, err = bench.ResolveDataset(*analogy); err != nil {
+		if analogyPath, err = eval.ResolveDataset(*analogy); err != nil {
 			return fmt.Errorf("eval: analogies: %w", err)
 		}
 	}
@@ -152,17 +152,17 @@ func runEval(args []string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
-	var results []bench.Result
+	var results []eval.Result
 	for _, p := range paths {
-		d, err := bench.ReadDataset(p)
+		d, err := eval.ReadDataset(p)
 		if err != nil {
 			return fmt.Errorf("eval: %w", err)
 		}
-		results = append(results, bench.Evaluate(m.vec, m.sims, d))
+		results = append(results, eval.Evaluate(m.vec, m.sims, d))
 	}
-	var ar *bench.AnalogyResult
+	var ar *eval.AnalogyResult
 	if analogyPath != "" {
-		r, err := bench.EvaluateAnalogies(m.vec, analogyPath, *restrict)
+		r, err := eval.EvaluateAnalogies(m.vec, analogyPath, *restrict)
 		if err != nil {
 			return fmt.Errorf("eval: %w", err)
 		}
@@ -174,7 +174,7 @@ func runEval(args []string, stdout io.Writer) error {
 	return printEvalTable(stdout, m, results, ar)
 }
 
-func printEvalTable(w io.Writer, m *evalModel, results []bench.Result, ar *bench.AnalogyResult) error {
+func printEvalTable(w io.Writer, m *evalModel, results []eval.Result, ar *eval.AnalogyResult) error {
 	fmt.Fprintln(w, m.header())
 	// Names left-aligned, numbers right-aligned: tabwriter aligns a whole
 	// table one way, so widths are computed here.
@@ -261,11 +261,11 @@ type analogyJSON struct {
 	Sections  []analogySectionJSON `json:"sections"`
 }
 
-func analogyCountToJSON(c bench.AnalogyCount) analogyCountJSON {
+func analogyCountToJSON(c eval.AnalogyCount) analogyCountJSON {
 	return analogyCountJSON{c.Questions, c.Answered, c.Correct, jsonNumber(c.Accuracy()), jsonNumber(c.Coverage())}
 }
 
-func printEvalJSON(w io.Writer, m *evalModel, paths []string, results []bench.Result, ar *bench.AnalogyResult) error {
+func printEvalJSON(w io.Writer, m *evalModel, paths []string, results []eval.Result, ar *eval.AnalogyResult) error {
 	out := evalJSON{Vectors: m.path, Dim: m.vec.Dim, Words: len(m.vec.Words), Similarities: m.simNames(),
 		Results: []evalResultJSON{}}
 	if m.meta != nil {
@@ -323,7 +323,7 @@ func runNearest(args []string, stdout io.Writer) error {
 	// Print what can be printed, then report the unknown words together.
 	var unknown []string
 	for _, word := range words {
-		nb, err := bench.Nearest(m.vec, sim, word, *n)
+		nb, err := eval.Nearest(m.vec, sim, word, *n)
 		if err != nil {
 			unknown = append(unknown, word)
 			continue

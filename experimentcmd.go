@@ -16,7 +16,8 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/wipsvec/wipsvec/bench"
+	"github.com/wipsvec/wipsvec/bench/eval"
+	"github.com/wipsvec/wipsvec/bench/experiment"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -26,8 +27,8 @@ import (
 type experimentFlags struct {
 	train       string
 	corpusBytes int64
-	grid        bench.Grid
-	setup       bench.Setup
+	grid        experiment.Grid
+	setup       experiment.Setup
 	threads     int
 	results     string
 	md          string
@@ -49,7 +50,7 @@ paper's full grid takes hours.
 `
 
 func parseExperimentFlags(args []string, stderr io.Writer) (*experimentFlags, error) {
-	f := &experimentFlags{grid: bench.PaperGrid()}
+	f := &experimentFlags{grid: experiment.PaperGrid()}
 	fs := newFlagSet("experiment", stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), experimentUsage)
@@ -57,7 +58,7 @@ func parseExperimentFlags(args []string, stderr io.Writer) (*experimentFlags, er
 	}
 	var sizes, models, alphas, ratios string
 	var seeds int
-	defaults := bench.PaperGrid()
+	defaults := experiment.PaperGrid()
 	fs.StringVar(&f.train, "train", "", "corpus (default: $WIPSVEC_CORPUS, data/text9, ../shared/data/enwiki17m.txt.zst)")
 	fs.Int64Var(&f.corpusBytes, "corpus-bytes", 0, "read only the first N bytes of the (decompressed) corpus; 0 reads all")
 	quick := fs.Bool("quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
@@ -87,7 +88,7 @@ func parseExperimentFlags(args []string, stderr io.Writer) (*experimentFlags, er
 	set := make(map[string]bool)
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	if *quick {
-		q := bench.QuickGrid()
+		q := experiment.QuickGrid()
 		if !set["sizes"] {
 			sizes = joinInts(q.Sizes)
 		}
@@ -164,7 +165,7 @@ func runExperiment(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	prior, bad, err := bench.ReadResults(f.results)
+	prior, bad, err := experiment.ReadResults(f.results)
 	if err != nil {
 		return err
 	}
@@ -179,7 +180,7 @@ func runExperiment(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	f.setup.Corpus = bench.CorpusName(f.train, f.corpusBytes)
+	f.setup.Corpus = experiment.CorpusName(f.train, f.corpusBytes)
 	f.setup.Vocab = v.Len()
 	f.setup.CorpusTokens = int64(len(stream))
 	for _, id := range stream {
@@ -201,10 +202,10 @@ func runExperiment(args []string, stdout, stderr io.Writer) error {
 	for i, d := range datasets {
 		names[i] = d.Name
 	}
-	r := &bench.Runner{
+	r := &experiment.Runner{
 		Setup: f.setup, Vocab: v, Stream: stream, Datasets: datasets, Threads: f.threads,
 		ProgressEvery: lossSampleEvery(f.setup.CorpusTokens, f.grid.Epochs),
-		Record:        func(rec bench.RunRecord) error { return bench.AppendResult(f.results, rec) },
+		Record:        func(rec experiment.RunRecord) error { return experiment.AppendResult(f.results, rec) },
 		Log:           stderr,
 	}
 	fmt.Fprintf(stderr, "grid: %d runs (%d sizes, %d models, %d learning rates, %d ipds ratios, %d seeds, %d epochs, %d threads); results in %s\n",
@@ -215,7 +216,7 @@ func runExperiment(args []string, stdout, stderr io.Writer) error {
 		return runErr
 	}
 	// Even when interrupted, show what is done.
-	t, err := bench.BuildTable(f.grid, f.setup, names, append(prior, recs...))
+	t, err := experiment.BuildTable(f.grid, f.setup, names, append(prior, recs...))
 	if err != nil {
 		return err
 	}
@@ -223,13 +224,13 @@ func runExperiment(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if f.md != "" {
-		if err := bench.WriteFileAtomic(f.md, t.Markdown); err != nil {
+		if err := experiment.WriteFileAtomic(f.md, t.Markdown); err != nil {
 			return fmt.Errorf("experiment: %w", err)
 		}
 		fmt.Fprintf(stderr, "wrote %s\n", f.md)
 	}
 	if f.plots != "" {
-		written, err := bench.WritePlots(f.plots, t)
+		written, err := experiment.WritePlots(f.plots, t)
 		if err != nil {
 			return fmt.Errorf("experiment: %w", err)
 		}
@@ -263,7 +264,7 @@ func prepareOutputs(f *experimentFlags) error {
 		if err := os.MkdirAll(f.plots, 0o755); err != nil {
 			return fmt.Errorf("experiment: plots: %w", err)
 		}
-		if err := checkWritable(filepath.Join(f.plots, bench.SpearmanPlot)); err != nil {
+		if err := checkWritable(filepath.Join(f.plots, experiment.SpearmanPlot)); err != nil {
 			return err
 		}
 	}
@@ -281,14 +282,14 @@ func lossSampleEvery(tokens int64, epochs int) time.Duration {
 
 // loadBenchmarks reads the four benchmarks of Table 3; all are needed for
 // the table and for the selection rule.
-func loadBenchmarks() ([]*bench.Dataset, error) {
-	var ds []*bench.Dataset
-	for _, name := range bench.DefaultDatasets {
-		p, err := bench.ResolveDataset(name)
+func loadBenchmarks() ([]*eval.Dataset, error) {
+	var ds []*eval.Dataset
+	for _, name := range eval.DefaultDatasets {
+		p, err := eval.ResolveDataset(name)
 		if err != nil {
 			return nil, fmt.Errorf("experiment: %w (run scripts/get-benchmarks.sh)", err)
 		}
-		d, err := bench.ReadDataset(p)
+		d, err := eval.ReadDataset(p)
 		if err != nil {
 			return nil, fmt.Errorf("experiment: %w", err)
 		}
@@ -320,16 +321,16 @@ func loadExperimentCorpus(path string, limit, minCount int64) (*vocab.Vocab, []i
 }
 
 // listRuns prints the grid, one run per line, marking the finished ones.
-func listRuns(w io.Writer, setup bench.Setup, specs []bench.RunSpec, prior []bench.RunRecord) error {
+func listRuns(w io.Writer, setup experiment.Setup, specs []experiment.RunSpec, prior []experiment.RunRecord) error {
 	done := 0
 	for _, s := range specs {
 		status := "todo"
 		for _, r := range prior {
-			if r.Matches(setup, s) && status != bench.StatusOK {
+			if r.Matches(setup, s) && status != experiment.StatusOK {
 				status = r.Status
 			}
 		}
-		if status == bench.StatusOK {
+		if status == experiment.StatusOK {
 			done++
 		}
 		if _, err := fmt.Fprintf(w, "%-6s  %s\n", status, s); err != nil {

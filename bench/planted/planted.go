@@ -1,4 +1,4 @@
-package bench
+package planted
 
 import (
 	"bufio"
@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -137,7 +138,7 @@ func (p *Planted) Fit(v *skipgram.Vectors, sim skipgram.Similarity, seed uint64)
 			planted = append(planted, p.Similarity(i, j))
 		}
 	}
-	fit := PlantedFit{Spearman: Spearman(model, planted), Pairs: len(model)}
+	fit := PlantedFit{Spearman: eval.Spearman(model, planted), Pairs: len(model)}
 
 	// AUC: a held-out co-occurring pair should outscore a pair of words drawn
 	// independently from the marginals.

@@ -1,4 +1,4 @@
-package bench
+package experiment
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -77,7 +78,7 @@ func PaperValue(row, dataset string, k int) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	d := slices.Index(DefaultDatasets, dataset)
+	d := slices.Index(eval.DefaultDatasets, dataset)
 	if d < 0 {
 		return 0, false
 	}

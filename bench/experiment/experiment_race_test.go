@@ -1,6 +1,6 @@
 //go:build race
 
-package bench
+package experiment
 
 // raceEnabled lets slow, single-goroutine tests step aside under -race.
 const raceEnabled = true

@@ -1,4 +1,4 @@
-package bench
+package experiment
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -114,7 +115,7 @@ func fakeRecord(setup Setup, s RunSpec, rho ...float64) RunRecord {
 	}
 	for j, sim := range sims {
 		r.Rho[sim] = map[string]float64{}
-		for i, d := range DefaultDatasets {
+		for i, d := range eval.DefaultDatasets {
 			r.Rho[sim][d] = rho[i] + 0.15*float64(j)
 		}
 	}
@@ -162,7 +163,7 @@ func TestSelectionRule(t *testing.T) {
 		// Another setup's better run must not count.
 		fakeRecord(Setup{Corpus: "other"}, spec(skipgram.IPS, 0.01, 0, 1), 1, 1, 1, 1),
 	}
-	tab, err := BuildTable(g, setup, DefaultDatasets, recs)
+	tab, err := BuildTable(g, setup, eval.DefaultDatasets, recs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,10 +185,10 @@ func TestSelectionSGSeparately(t *testing.T) {
 	g := Grid{Sizes: []int{10}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.01, 0.025}, Seeds: []uint64{1}, Epochs: 1}
 	a := fakeRecord(setup, RunSpec{Model: skipgram.SG, Dim: 10, Alpha: 0.01, Seed: 1, Epochs: 1}, 0.5, 0.5, 0.5, 0.5)
 	b := fakeRecord(setup, RunSpec{Model: skipgram.SG, Dim: 10, Alpha: 0.025, Seed: 1, Epochs: 1}, 0.4, 0.4, 0.4, 0.4)
-	for _, d := range DefaultDatasets {
+	for _, d := range eval.DefaultDatasets {
 		b.Rho["cos"][d] = 0.9 // cosine prefers the other learning rate
 	}
-	tab, err := BuildTable(g, setup, DefaultDatasets, []RunRecord{a, b})
+	tab, err := BuildTable(g, setup, eval.DefaultDatasets, []RunRecord{a, b})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +204,7 @@ func TestSelectionSGSeparately(t *testing.T) {
 // topicalCorpus returns a corpus in which the words of each group co-occur,
 // and benchmarks (named like the default ones) that rate pairs in one group
 // as similar: a pipeline that works gives a positive correlation.
-func topicalCorpus(t *testing.T) (*vocab.Vocab, []int32, []*Dataset) {
+func topicalCorpus(t *testing.T) (*vocab.Vocab, []int32, []*eval.Dataset) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(1, 2))
 	var b strings.Builder
@@ -218,16 +219,16 @@ func topicalCorpus(t *testing.T) (*vocab.Vocab, []int32, []*Dataset) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ds []*Dataset
-	for _, name := range DefaultDatasets {
-		d := &Dataset{Name: name}
+	var ds []*eval.Dataset
+	for _, name := range eval.DefaultDatasets {
+		d := &eval.Dataset{Name: name}
 		for range 40 {
 			g1, g2 := r.IntN(4), r.IntN(4)
 			score := 1.0
 			if g1 == g2 {
 				score = 9
 			}
-			d.Pairs = append(d.Pairs, Pair{fmt.Sprintf("g%dw%d", g1, r.IntN(8)), fmt.Sprintf("g%dw%d", g2, r.IntN(8)), score})
+			d.Pairs = append(d.Pairs, eval.Pair{A: fmt.Sprintf("g%dw%d", g1, r.IntN(8)), B: fmt.Sprintf("g%dw%d", g2, r.IntN(8)), Score: score})
 		}
 		ds = append(ds, d)
 	}
@@ -420,7 +421,7 @@ func fullTable(t *testing.T) *Table {
 		}
 		recs = append(recs, rec)
 	}
-	tab, err := BuildTable(g, setup, DefaultDatasets, recs)
+	tab, err := BuildTable(g, setup, eval.DefaultDatasets, recs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -531,7 +532,7 @@ func TestPlots(t *testing.T) {
 // TestExperimentSharedCorpus runs a two-model grid on the first megabyte of
 // the shared corpus with the real benchmarks, end to end.
 func TestExperimentSharedCorpus(t *testing.T) {
-	const path = "../../shared/data/enwiki17m.txt.zst"
+	const path = "../../../shared/data/enwiki17m.txt.zst"
 	if _, err := os.Stat(path); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("%s is missing and CI=true", path)
@@ -547,13 +548,16 @@ func TestExperimentSharedCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ds []*Dataset
-	for _, name := range DefaultDatasets {
-		p, err := ResolveDataset(name)
+	if os.Getenv("WIPSVEC_EVAL") == "" {
+		t.Setenv("WIPSVEC_EVAL", filepath.Join("..", "..", "..", "shared", "eval"))
+	}
+	var ds []*eval.Dataset
+	for _, name := range eval.DefaultDatasets {
+		p, err := eval.ResolveDataset(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := ReadDataset(p)
+		d, err := eval.ReadDataset(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -574,7 +578,7 @@ func TestExperimentSharedCorpus(t *testing.T) {
 			t.Errorf("run %v: status %s (%s), %d SimLex pairs found", rec.RunSpec, rec.Status, rec.Error, rec.Found["simlex999"])
 		}
 	}
-	tab, err := BuildTable(g, setup, DefaultDatasets, recs)
+	tab, err := BuildTable(g, setup, eval.DefaultDatasets, recs)
 	if err != nil {
 		t.Fatal(err)
 	}

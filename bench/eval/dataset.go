@@ -1,7 +1,4 @@
-// Package bench evaluates word vectors: Spearman correlation with human
-// similarity judgements (SimLex-999, YP-130, WordSim353), nearest neighbours
-// and word2vec's analogy test, each under a model's own similarity function.
-package bench
+package eval
 
 import (
 	"bytes"

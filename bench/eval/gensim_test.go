@@ -1,4 +1,4 @@
-package bench
+package eval
 
 import (
 	"encoding/csv"
@@ -53,10 +53,14 @@ func runGensim(t *testing.T, out any, args ...string) {
 	}
 }
 
-// benchmarkFiles resolves the four default benchmarks (../../shared/eval
-// from this directory, or $WIPSVEC_EVAL).
+// benchmarkFiles resolves the four default benchmarks ($WIPSVEC_EVAL, or
+// the shared benchmarks beside the checkout: ../../../shared/eval from this
+// directory).
 func benchmarkFiles(t *testing.T) []string {
 	t.Helper()
+	if os.Getenv("WIPSVEC_EVAL") == "" {
+		t.Setenv("WIPSVEC_EVAL", filepath.Join("..", "..", "..", "shared", "eval"))
+	}
 	var paths []string
 	for _, name := range DefaultDatasets {
 		p, err := ResolveDataset(name)

@@ -1,4 +1,4 @@
-package bench
+package experiment
 
 import (
 	"bufio"
@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -360,7 +361,7 @@ type Runner struct {
 	Setup    Setup
 	Vocab    *vocab.Vocab
 	Stream   []int32
-	Datasets []*Dataset
+	Datasets []*eval.Dataset
 	Threads  int
 
 	// ProgressEvery is how often the loss curve is sampled (default 1s).
@@ -527,7 +528,7 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 	rec.Pairs = make(map[string]int, len(r.Datasets))
 	rec.Found = make(map[string]int, len(r.Datasets))
 	for _, d := range r.Datasets {
-		res := Evaluate(vec, sims, d)
+		res := eval.Evaluate(vec, sims, d)
 		rec.Pairs[d.Name], rec.Found[d.Name] = res.Pairs, res.Found
 		for _, sim := range sims {
 			rho := res.Rho[sim.Name]

@@ -1,5 +1,5 @@
 //go:build !race
 
-package bench
+package experiment
 
 const raceEnabled = false

@@ -8,12 +8,10 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/wipsvec/wipsvec/bench/speed"
-	"github.com/wipsvec/wipsvec/skipgram"
 )
 
 // trainCommand returns the command line that runs `wipsvec train`: this
@@ -42,7 +40,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("bench", stderr)
 	fs.StringVar(&opt.Corpus, "train", defaultBenchCorpus(), "corpus to train on: plain text, .gz or .zst")
 	limitMB := fs.Int64("limit-mb", 0, "train on only the first N MiB of the decompressed corpus (0: all of it)")
-	models := fs.String("models", kindList(opt.Models), "comma-separated models to time")
+	models := fs.String("models", joinKinds(opt.Models), "comma-separated models to time")
 	sizes := fs.String("sizes", "100,300", "comma-separated vector sizes K")
 	threads := fs.String("threads", "1,2", "comma-separated thread counts")
 	fs.IntVar(&opt.Iter, "iter", opt.Iter, "training epochs per run")
@@ -101,12 +99,4 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		return rep.WriteJSON(stdout)
 	}
 	return rep.WriteTable(stdout)
-}
-
-func kindList(kinds []skipgram.Kind) string {
-	names := make([]string, len(kinds))
-	for i, k := range kinds {
-		names[i] = string(k)
-	}
-	return strings.Join(names, ",")
 }

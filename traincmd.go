@@ -121,7 +121,7 @@ func runTrain(args []string, stderr io.Writer) error {
 	logf(stderr, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens; read in %.1fs\n",
 		v.Len(), f.minCount, tokens, time.Since(start).Seconds())
 	if f.saveVocab != "" {
-		if err := writeAtomic(f.saveVocab, v.Write); err != nil {
+		if err := skipgram.WriteFileAtomic(f.saveVocab, v.Write); err != nil {
 			return fmt.Errorf("save vocabulary: %w", err)
 		}
 	}
@@ -253,23 +253,6 @@ func checkWritable(path string) error {
 	tmp.Close()
 	os.Remove(tmp.Name())
 	return nil
-}
-
-// writeAtomic writes a file through a temporary beside it and a rename.
-func writeAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 func logf(w io.Writer, quiet bool, format string, args ...any) {

@@ -9,51 +9,14 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// Vectors is a word embedding table: row i of Data (Dim floats starting at
-// i*Stride) is the vector of Words[i]. Rows are in file order, which for
-// word2vec output is descending corpus frequency. A Stride of 0 means Dim; a
-// larger Stride lets the trainer pad rows to cache lines and hand its
-// parameter matrix to WriteVectors without copying.
-type Vectors struct {
-	Words  []string
-	Dim    int
-	Stride int
-	Data   []float32
-}
-
-// Row returns the vector of Words[i]. The slice aliases Data but is capped at
-// Dim, so appending to it cannot overwrite the next row. Like a slice index,
-// it panics if i is out of range.
-func (v *Vectors) Row(i int) []float32 {
-	off := i * v.stride()
-	return v.Data[off : off+v.Dim : off+v.Dim]
-}
-
-// Index maps each word to its row. If a word occurs more than once (which
-// word2vec never writes, but hand-edited files may) the first row, the most
-// frequent, wins, as in gensim.
-func (v *Vectors) Index() map[string]int {
-	idx := make(map[string]int, len(v.Words))
-	for i, w := range v.Words {
-		if _, dup := idx[w]; !dup {
-			idx[w] = i
-		}
-	}
-	return idx
-}
-
-func (v *Vectors) stride() int {
-	if v.Stride == 0 {
-		return v.Dim
-	}
-	return v.Stride
-}
+// This file holds word2vec's vector file formats, text and binary: the
+// writer, the reader that tells them apart by content, and the checks that
+// keep what is written readable.
 
 // check reports why v cannot be written as a word2vec file that reads back
 // to the same table, or nil. Values are checked while writing.
@@ -150,56 +113,6 @@ func writeVectorRows(w *bufio.Writer, v *Vectors, bin bool) error {
 		if _, err := w.Write(buf); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// writeFileAtomic replaces path with what write produces. It writes to a
-// temporary file in the same directory (so the rename cannot cross file
-// systems), syncs it, renames it over path and syncs the directory, so that
-// readers see either the old file or the complete new one, even after a
-// crash. On any error the temporary file is removed and path is untouched.
-func writeFileAtomic(path string, write func(*bufio.Writer) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	w := bufio.NewWriterSize(f, 1<<20)
-	if err := write(w); err != nil {
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	// CreateTemp makes the file private; a model file is meant to be shared.
-	if err := f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	// Make the rename itself durable. Not every platform can sync a
-	// directory, and the data is already safe, so failure is not an error.
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
 	}
 	return nil
 }

@@ -188,20 +188,6 @@ func TestWriteVectorsRejects(t *testing.T) {
 	}
 }
 
-func TestVectorsRowIndex(t *testing.T) {
-	v := &Vectors{Words: []string{"a", "b", "a"}, Dim: 2, Stride: 3, Data: []float32{1, 2, 9, 3, 4, 9, 5, 6}}
-	if r := v.Row(1); len(r) != 2 || cap(r) != 2 || r[0] != 3 || r[1] != 4 {
-		t.Errorf("Row(1) = %v (cap %d)", r, cap(r))
-	}
-	if r := v.Row(2); r[0] != 5 || r[1] != 6 {
-		t.Errorf("Row(2) = %v", r)
-	}
-	idx := v.Index()
-	if len(idx) != 2 || idx["a"] != 0 || idx["b"] != 1 {
-		t.Errorf("Index() = %v, want a:0 b:1 (first duplicate wins)", idx)
-	}
-}
-
 func f32(xs ...float32) []byte {
 	var b []byte
 	for _, x := range xs {

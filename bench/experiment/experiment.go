@@ -1,7 +1,6 @@
 package experiment
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -587,36 +586,13 @@ func round(x float64, digits int) float64 {
 }
 
 // WriteFileAtomic writes path through a temporary file beside it and a
-// rename, creating the directory if needed, so a reader never sees half a
-// table or plot.
+// rename (skipgram.WriteFileAtomic), creating the directory if needed, so a
+// reader never sees half a table or plot.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	// CreateTemp's 0600 suits a secret, not a table to share.
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	w := bufio.NewWriter(tmp)
-	if err := write(w); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := skipgram.WriteFileAtomic(path, write); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

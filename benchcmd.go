@@ -43,13 +43,10 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	models := fs.String("models", joinKinds(opt.Models), "comma-separated models to time")
 	sizes := fs.String("sizes", "100,300", "comma-separated vector sizes K")
 	threads := fs.String("threads", "1,2", "comma-separated thread counts")
-	fs.IntVar(&opt.Iter, "iter", opt.Iter, "training epochs per run")
 	fs.IntVar(&opt.Repeat, "repeat", opt.Repeat, "runs per cell; the median is reported")
-	fs.IntVar(&opt.Window, "window", opt.Window, "maximum skip length between words")
-	fs.IntVar(&opt.Negative, "negative", opt.Negative, "negative samples per pair")
-	fs.Float64Var(&opt.Sample, "sample", opt.Sample, "subsampling threshold for frequent words")
-	fs.IntVar(&opt.MinCount, "min-count", opt.MinCount, "discard words that occur fewer times")
-	fs.Float64Var(&opt.Alpha, "alpha", opt.Alpha, "starting learning rate")
+	minCount := int64(opt.MinCount)
+	word2vecFlags{window: &opt.Window, negative: &opt.Negative, iter: &opt.Iter,
+		minCount: &minCount, sample: &opt.Sample, alpha: &opt.Alpha}.define(fs)
 	fs.BoolVar(&opt.Separate, "separate", opt.Separate, "also time, per size and thread count T > 1, T separate one-thread runs of the first model at once: the scaling the machine allows")
 	fs.BoolVar(&opt.Gensim, "gensim", true, "also time gensim's Word2Vec (sg=1) when "+speed.DefaultPython+" can import it")
 	fs.StringVar(&opt.Python, "python", speed.DefaultPython, "Python interpreter for gensim")
@@ -59,6 +56,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	opt.MinCount = int(minCount)
 	if fs.NArg() > 0 {
 		return usageError{fmt.Errorf("bench: unexpected argument %q (flags start with -)", fs.Arg(0))}
 	}

@@ -67,14 +67,13 @@ func parseExperimentFlags(args []string, stderr io.Writer) (*experimentFlags, er
 	fs.StringVar(&alphas, "alphas", joinFloat64s(defaults.Alphas), "comma-separated starting learning rates to search")
 	fs.StringVar(&ratios, "ratios", joinFloat64s(defaults.Ratios), "comma-separated IPDS ratios q/K to search")
 	fs.IntVar(&seeds, "seeds", len(defaults.Seeds), "runs per setting, with seeds 1..N; the table shows their mean")
-	fs.IntVar(&f.grid.Epochs, "iter", defaults.Epochs, "training epochs")
-	fs.IntVar(&f.threads, "threads", runtime.NumCPU(), "training threads (Hogwild)")
-	fs.IntVar(&f.setup.Window, "window", 5, "maximum skip length between words")
-	fs.IntVar(&f.setup.Negative, "negative", 5, "negative samples per pair (the paper's 5)")
-	fs.Float64Var(&f.setup.Sample, "sample", 1e-4, "subsampling threshold for frequent words; 0 disables")
-	fs.Int64Var(&f.setup.MinCount, "min-count", 5, "discard words that occur fewer times")
-	fs.StringVar(&f.setup.LambdaInit, "lambda-init", skipgram.DefaultLambdaInit, "wips: lambda's start: ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed, or a number")
-	fs.Float64Var(&f.setup.LambdaAlpha, "lambda-alpha", skipgram.DefaultLambdaAlpha, "wips: lambda's starting learning rate per coordinate (the step is this times K)")
+	// The paper's word2vec settings: -window 5 -negative 5 -sample 1e-4.
+	f.grid.Epochs, f.threads = defaults.Epochs, runtime.NumCPU()
+	f.setup.Window, f.setup.Negative, f.setup.Sample, f.setup.MinCount = 5, 5, 1e-4, 5
+	f.setup.LambdaInit, f.setup.LambdaAlpha = skipgram.DefaultLambdaInit, skipgram.DefaultLambdaAlpha
+	word2vecFlags{window: &f.setup.Window, negative: &f.setup.Negative, iter: &f.grid.Epochs, threads: &f.threads,
+		minCount: &f.setup.MinCount, sample: &f.setup.Sample,
+		lambdaInit: &f.setup.LambdaInit, lambdaAlpha: &f.setup.LambdaAlpha}.define(fs)
 	fs.StringVar(&f.results, "results", filepath.Join("out", "table3.jsonl"), "results file: one JSON line per run, read to resume")
 	fs.StringVar(&f.md, "md", "", "also write the Markdown table to this file")
 	fs.StringVar(&f.plots, "plots", "", "write lambda.png, spearman.png and loss.png into this directory")

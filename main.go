@@ -100,6 +100,46 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// word2vecFlags binds the training flags that train, experiment and bench
+// share, word2vec.c's with word2vec's meaning, to a command's own fields:
+// each is defined here once, with one name and help text, and its default
+// is the field's value when define is called. A nil field leaves its flag
+// out of that command.
+type word2vecFlags struct {
+	window, negative, iter, threads *int
+	minCount                        *int64
+	sample, alpha, lambdaAlpha      *float64
+	lambdaInit                      *string
+}
+
+func (w word2vecFlags) define(fs *flag.FlagSet) {
+	intFlag(fs, w.window, "window", "maximum skip length between words")
+	intFlag(fs, w.negative, "negative", "negative samples per pair")
+	intFlag(fs, w.iter, "iter", "training epochs")
+	intFlag(fs, w.threads, "threads", "training threads (Hogwild)")
+	if w.minCount != nil {
+		fs.Int64Var(w.minCount, "min-count", *w.minCount, "discard words that occur fewer times")
+	}
+	floatFlag(fs, w.sample, "sample", "subsampling threshold for frequent words; 0 disables")
+	floatFlag(fs, w.alpha, "alpha", "starting learning rate")
+	if w.lambdaInit != nil {
+		fs.StringVar(w.lambdaInit, "lambda-init", *w.lambdaInit, "wips: lambda's start: ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half +1, half -1), or a number; scaled to RMS 1")
+	}
+	floatFlag(fs, w.lambdaAlpha, "lambda-alpha", "wips: lambda's starting learning rate per coordinate; the step is this times the size K, and decays like the learning rate")
+}
+
+func intFlag(fs *flag.FlagSet, p *int, name, usage string) {
+	if p != nil {
+		fs.IntVar(p, name, *p, usage)
+	}
+}
+
+func floatFlag(fs *flag.FlagSet, p *float64, name, usage string) {
+	if p != nil {
+		fs.Float64Var(p, name, *p, usage)
+	}
+}
+
 // parseFlags parses args and wraps a bad flag as a usage error.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -335,4 +337,46 @@ func formatRho(r map[string]float64) string {
 		parts = append(parts, fmt.Sprintf("%s %.1f", ds, r[ds]))
 	}
 	return strings.Join(parts, "  ")
+}
+
+// TestWord2vecFlagsShared checks that the word2vec flags train, experiment
+// and bench share read the same in each command's help: one definition.
+func TestWord2vecFlagsShared(t *testing.T) {
+	help := func(cmd string) map[string]string {
+		_, stderr, err := runCmd(cmd, "-h")
+		if !errors.Is(err, flag.ErrHelp) {
+			t.Fatalf("%s -h: %v", cmd, err)
+		}
+		usage := make(map[string]string)
+		lines := strings.Split(stderr, "\n")
+		for i, l := range lines {
+			name, ok := strings.CutPrefix(strings.TrimSpace(l), "-")
+			if ok && i+1 < len(lines) {
+				name, _, _ = strings.Cut(name, " ")
+				// The default differs per command; the meaning must not.
+				text, _, _ := strings.Cut(strings.TrimSpace(lines[i+1]), " (default")
+				usage[name] = text
+			}
+		}
+		return usage
+	}
+	train := help("train")
+	names := []string{"window", "negative", "sample", "min-count", "alpha", "iter", "threads", "lambda-init", "lambda-alpha"}
+	for _, cmd := range []string{"experiment", "bench"} {
+		usage := help(cmd)
+		shared := 0
+		for _, name := range names {
+			text, ok := usage[name]
+			if !ok || cmd == "bench" && name == "threads" { // bench's -threads is a list to time
+				continue
+			}
+			shared++
+			if text != train[name] {
+				t.Errorf("%s -%s: %q, train -%s: %q", cmd, name, text, name, train[name])
+			}
+		}
+		if shared < 6 {
+			t.Errorf("%s shares %d word2vec flags with train, want at least 6", cmd, shared)
+		}
+	}
 }

@@ -35,20 +35,16 @@ type trainFlags struct {
 }
 
 func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
-	f := &trainFlags{opt: skipgram.DefaultOptions()}
+	f := &trainFlags{opt: skipgram.DefaultOptions(), minCount: 5}
 	f.opt.Threads = runtime.NumCPU()
 	fs := newFlagSet("train", stderr)
+	word2vecFlags{window: &f.opt.Window, negative: &f.opt.Negative, iter: &f.opt.Iter, threads: &f.opt.Threads,
+		minCount: &f.minCount, sample: &f.opt.Sample, alpha: &f.opt.Alpha,
+		lambdaInit: &f.opt.LambdaInit, lambdaAlpha: &f.opt.LambdaAlpha}.define(fs)
 	fs.StringVar(&f.train, "train", "", "corpus to train on: plain text, .gz or .zst (detected by content), or - for stdin")
 	fs.StringVar(&f.output, "output", "", "vectors file to write (word2vec format); a JSON sidecar goes to OUTPUT.json")
 	fs.IntVar(&f.opt.Dim, "size", f.opt.Dim, "dimensions of the word vectors")
-	fs.IntVar(&f.opt.Window, "window", f.opt.Window, "maximum skip length between words")
-	fs.Float64Var(&f.opt.Sample, "sample", f.opt.Sample, "subsampling threshold for frequent words; 0 disables")
-	fs.IntVar(&f.opt.Negative, "negative", f.opt.Negative, "negative samples per pair")
-	fs.IntVar(&f.opt.Threads, "threads", f.opt.Threads, "training threads (Hogwild)")
-	fs.IntVar(&f.opt.Iter, "iter", f.opt.Iter, "training epochs")
-	fs.Int64Var(&f.minCount, "min-count", 5, "discard words that occur fewer times")
 	fs.IntVar(&f.maxVocab, "max-vocab", 0, "prune rare words while counting when the table grows past this many (0: 20M, like word2vec)")
-	fs.Float64Var(&f.opt.Alpha, "alpha", f.opt.Alpha, "starting learning rate")
 	fs.IntVar(&f.binary, "binary", 0, "1: write vectors in word2vec's binary format; 0: text")
 	fs.StringVar(&f.saveVocab, "save-vocab", "", "write the vocabulary (word count per line)")
 	fs.StringVar(&f.readVocab, "read-vocab", "", "read the vocabulary from this file instead of counting the corpus")
@@ -56,8 +52,6 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	model := fs.String("model", "sg", "similarity model: sg, ips, sips, ipds, wips or hsg")
 	fs.IntVar(&f.opt.NegDim, "neg-dim", 0, "ipds: number q of negative coordinates, 0 < q < size")
 	fs.Float64Var(&f.negRatio, "neg-ratio", 0, "ipds: q = round(ratio*size), instead of -neg-dim")
-	fs.StringVar(&f.opt.LambdaInit, "lambda-init", f.opt.LambdaInit, "wips: lambda's start: ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half +1, half -1), or a number; scaled to RMS 1")
-	fs.Float64Var(&f.opt.LambdaAlpha, "lambda-alpha", f.opt.LambdaAlpha, "wips: lambda's starting learning rate per coordinate; the step is this times -size, and decays with -alpha")
 	fs.BoolVar(&f.opt.Batch, "batch", false, "share negatives across a centre word's window (HogBatch); faster, slightly different")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress line")
 	if err := parseFlags(fs, args); err != nil {

@@ -92,12 +92,11 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	if len(datasets) == 0 {
 		return errors.New("demo: no benchmark files found")
 	}
-	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "model\tsimilarity\t"
-	for _, d := range datasets {
-		head += d.Name + "\t"
+	names := make([]string, len(datasets))
+	for i, d := range datasets {
+		names[i] = d.Name
 	}
-	fmt.Fprintln(tw, head+"words/sec/thread\t")
+	var rows []demoRow
 	for _, name := range strings.Split(*models, ",") {
 		kind, err := skipgram.ParseKind(strings.TrimSpace(name))
 		if err != nil {
@@ -113,17 +112,51 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 		vec := m.Vectors(v.Words)
 		meta := skipgram.Meta{Model: kind, Dim: m.Dim, NegDim: m.NegDim, Lambda: m.Lambda}
 		for _, sim := range meta.Similarities() {
-			line := fmt.Sprintf("%s\t%s\t", kind, sim.Name)
+			row := demoRow{model: kind, sim: sim.Name,
+				wordsPerSec: float64(st.Words) / st.Elapsed.Seconds() / float64(opt.Threads)}
 			for _, d := range datasets {
 				res := eval.Evaluate(vec, []skipgram.Similarity{sim}, d)
-				line += fmt.Sprintf("%.1f\t", 100*res.Rho[sim.Name])
+				row.rho = append(row.rho, 100*res.Rho[sim.Name])
 			}
-			fmt.Fprintf(tw, "%s%.0f\t\n", line, float64(st.Words)/st.Elapsed.Seconds()/float64(opt.Threads))
+			rows = append(rows, row)
 		}
-		tw.Flush()
+	}
+	if err := writeDemoTable(stdout, names, rows); err != nil {
+		return err
 	}
 	fmt.Fprintln(stdout, "\n   Spearman rho x100 with each model's own similarity.")
 	return nil
+}
+
+// demoRow is one line of the real-corpus table: a model under one of its
+// similarities, Spearman's rho x100 on each benchmark, and the model's
+// training speed.
+type demoRow struct {
+	model       skipgram.Kind
+	sim         string
+	rho         []float64
+	wordsPerSec float64
+}
+
+// writeDemoTable prints the real-corpus rows as one table. It is written
+// once, after every model has trained, so that all rows share the columns:
+// flushed per model, each model's rows would be aligned only among
+// themselves.
+func writeDemoTable(w io.Writer, datasets []string, rows []demoRow) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := "model\tsimilarity\t"
+	for _, d := range datasets {
+		head += d + "\t"
+	}
+	fmt.Fprintln(tw, head+"words/sec/thread\t")
+	for _, r := range rows {
+		line := fmt.Sprintf("%s\t%s\t", r.model, r.sim)
+		for _, rho := range r.rho {
+			line += fmt.Sprintf("%.1f\t", rho)
+		}
+		fmt.Fprintf(tw, "%s%.0f\t\n", line, r.wordsPerSec)
+	}
+	return tw.Flush()
 }
 
 // findCorpus looks for a real corpus where the scripts put one, then beside

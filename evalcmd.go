@@ -82,8 +82,12 @@ func (m *evalModel) simNames() []string {
 
 // header is the line that says what is being evaluated.
 func (m *evalModel) header() string {
-	return fmt.Sprintf("%s: model %s, dim %d, %d words; similarity %s",
+	h := fmt.Sprintf("%s: model %s, dim %d, %d words; similarity %s",
 		m.path, m.modelName(), m.vec.Dim, len(m.vec.Words), strings.Join(m.simNames(), ", "))
+	if m.meta != nil && len(m.meta.Lambda) > 0 {
+		h += "\n" + skipgram.SummarizeLambda(m.meta.Lambda).String()
+	}
+	return h
 }
 
 // parseWithOperands parses flags that may come before, between or after the
@@ -226,8 +230,18 @@ type evalJSON struct {
 	Dim          int              `json:"dim"`
 	Words        int              `json:"words"`
 	Similarities []string         `json:"similarities"`
+	Lambda       *lambdaJSON      `json:"lambda,omitempty"` // WIPS
 	Results      []evalResultJSON `json:"results"`
 	Analogy      *analogyJSON     `json:"analogy,omitempty"`
+}
+
+// lambdaJSON is skipgram.LambdaSummary in eval -json's output.
+type lambdaJSON struct {
+	Negative int     `json:"negative"`
+	NearZero int     `json:"near_zero"`
+	Positive int     `json:"positive"`
+	Min      float32 `json:"min"`
+	Max      float32 `json:"max"`
 }
 
 type evalResultJSON struct {
@@ -270,6 +284,10 @@ func printEvalJSON(w io.Writer, m *evalModel, paths []string, results []eval.Res
 		Results: []evalResultJSON{}}
 	if m.meta != nil {
 		out.Model = string(m.meta.Model)
+		if len(m.meta.Lambda) > 0 {
+			s := skipgram.SummarizeLambda(m.meta.Lambda)
+			out.Lambda = &lambdaJSON{s.Negative, s.NearZero, s.Positive, s.Min, s.Max}
+		}
 	}
 	for i, r := range results {
 		rho := make(map[string]*float64, len(r.Rho))
@@ -320,6 +338,9 @@ func runNearest(args []string, stdout io.Writer) error {
 	sim := m.sims[0]
 	fmt.Fprintf(stdout, "%s: model %s, dim %d, %d words; similarity %s\n",
 		m.path, m.modelName(), m.vec.Dim, len(m.vec.Words), sim.Name)
+	if m.meta != nil && len(m.meta.Lambda) > 0 {
+		fmt.Fprintln(stdout, skipgram.SummarizeLambda(m.meta.Lambda))
+	}
 	// Print what can be printed, then report the unknown words together.
 	var unknown []string
 	for _, word := range words {

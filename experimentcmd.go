@@ -70,10 +70,10 @@ func parseExperimentFlags(args []string, stderr io.Writer) (*experimentFlags, er
 	// The paper's word2vec settings: -window 5 -negative 5 -sample 1e-4.
 	f.grid.Epochs, f.threads = defaults.Epochs, runtime.NumCPU()
 	f.setup.Window, f.setup.Negative, f.setup.Sample, f.setup.MinCount = 5, 5, 1e-4, 5
-	f.setup.LambdaInit, f.setup.LambdaAlpha = skipgram.DefaultLambdaInit, skipgram.DefaultLambdaAlpha
+	f.setup.LambdaInit, f.setup.LambdaAlpha, f.setup.LambdaFloor = skipgram.DefaultLambdaInit, skipgram.DefaultLambdaAlpha, skipgram.DefaultLambdaFloor
 	word2vecFlags{window: &f.setup.Window, negative: &f.setup.Negative, iter: &f.grid.Epochs, threads: &f.threads,
 		minCount: &f.setup.MinCount, sample: &f.setup.Sample,
-		lambdaInit: &f.setup.LambdaInit, lambdaAlpha: &f.setup.LambdaAlpha}.define(fs)
+		lambdaInit: &f.setup.LambdaInit, lambdaAlpha: &f.setup.LambdaAlpha, lambdaFloor: &f.setup.LambdaFloor}.define(fs)
 	fs.StringVar(&f.results, "results", filepath.Join("out", "table3.jsonl"), "results file: one JSON line per run, read to resume")
 	fs.StringVar(&f.md, "md", "", "also write the Markdown table to this file")
 	fs.StringVar(&f.plots, "plots", "", "write lambda.png, spearman.png and loss.png into this directory")

@@ -108,7 +108,8 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 type word2vecFlags struct {
 	window, negative, iter, threads *int
 	minCount                        *int64
-	sample, alpha, lambdaAlpha      *float64
+	sample, alpha                   *float64
+	lambdaAlpha, lambdaFloor        *float64
 	lambdaInit                      *string
 }
 
@@ -123,9 +124,10 @@ func (w word2vecFlags) define(fs *flag.FlagSet) {
 	floatFlag(fs, w.sample, "sample", "subsampling threshold for frequent words; 0 disables")
 	floatFlag(fs, w.alpha, "alpha", "starting learning rate")
 	if w.lambdaInit != nil {
-		fs.StringVar(w.lambdaInit, "lambda-init", *w.lambdaInit, "wips: lambda's start: ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half +1, half -1), or a number; scaled to RMS 1")
+		fs.StringVar(w.lambdaInit, "lambda-init", *w.lambdaInit, "wips: lambda's start: spectral (signs of the corpus's shifted-PMI spectrum), neg:Q (Q weights -1, the rest +1), ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half -1), or a number; scaled to RMS 1")
 	}
 	floatFlag(fs, w.lambdaAlpha, "lambda-alpha", "wips: lambda's starting learning rate per coordinate; the step is this times the size K, and decays like the learning rate")
+	floatFlag(fs, w.lambdaFloor, "lambda-floor", "wips: keep every |lambda_k| at least this fraction of lambda's RMS (signs can still change); 0 disables")
 }
 
 func intFlag(fs *flag.FlagSet, p *int, name, usage string) {

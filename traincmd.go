@@ -40,7 +40,7 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	fs := newFlagSet("train", stderr)
 	word2vecFlags{window: &f.opt.Window, negative: &f.opt.Negative, iter: &f.opt.Iter, threads: &f.opt.Threads,
 		minCount: &f.minCount, sample: &f.opt.Sample, alpha: &f.opt.Alpha,
-		lambdaInit: &f.opt.LambdaInit, lambdaAlpha: &f.opt.LambdaAlpha}.define(fs)
+		lambdaInit: &f.opt.LambdaInit, lambdaAlpha: &f.opt.LambdaAlpha, lambdaFloor: &f.opt.LambdaFloor}.define(fs)
 	fs.StringVar(&f.train, "train", "", "corpus to train on: plain text, .gz or .zst (detected by content), or - for stdin")
 	fs.StringVar(&f.output, "output", "", "vectors file to write (word2vec format); a JSON sidecar goes to OUTPUT.json")
 	fs.IntVar(&f.opt.Dim, "size", f.opt.Dim, "dimensions of the word vectors")
@@ -149,7 +149,8 @@ func runTrain(args []string, stderr io.Writer) error {
 			WordsPerSec: float64(st.Words) / st.Elapsed.Seconds(), FinalLoss: st.Loss},
 	}
 	if m.Kind == skipgram.WIPS {
-		meta.Hyper.LambdaInit, meta.Hyper.LambdaAlpha = opt.LambdaInit, opt.LambdaAlpha
+		meta.Hyper.LambdaInit, meta.Hyper.LambdaAlpha, meta.Hyper.LambdaFloor = opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor
+		meta.Hyper.LambdaStart = st.LambdaStart
 	}
 	if m.Kind == skipgram.HSG {
 		meta.Theta = skipgram.HSGTheta

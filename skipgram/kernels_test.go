@@ -3,6 +3,7 @@ package skipgram
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/wipsvec/wipsvec/vocab"
@@ -72,7 +73,8 @@ func testWorker(t *testing.T, kind Kind, dim, words, negative int, seed uint64) 
 	for i := range counts {
 		counts[i] = int64(words - i)
 	}
-	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: newSigmoidTable(), total: 1}
+	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: newSigmoidTable(), total: 1,
+		lambdaRaw: slices.Clone(m.Lambda)}
 	return newWorker(run, 0)
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Model holds the trained parameters.
@@ -98,6 +99,14 @@ func parseLambdaInit(s string) (func([]float32, *rng), error) {
 				l[i] = 2*r.float32() - 1
 			}
 		}, nil
+	case "spectral":
+		// TrainChunks resolves the spectral start into "neg:Q" from the
+		// corpus; a model made without one starts as IPS.
+		return func(l []float32, _ *rng) {
+			for i := range l {
+				l[i] = 1
+			}
+		}, nil
 	case "signed":
 		return func(l []float32, _ *rng) {
 			for i := range l {
@@ -108,9 +117,18 @@ func parseLambdaInit(s string) (func([]float32, *rng), error) {
 			}
 		}, nil
 	}
+	if qs, ok := strings.CutPrefix(s, "neg:"); ok {
+		q, err := strconv.Atoi(qs)
+		if err != nil || q < 0 {
+			return nil, fmt.Errorf("-lambda-init neg:Q wants a count Q >= 0, got %q", s)
+		}
+		return func(l []float32, _ *rng) {
+			copy(l, IPDSLambda(len(l), min(q, len(l))))
+		}, nil
+	}
 	c, err := strconv.ParseFloat(s, 32)
 	if err != nil || math.IsNaN(c) || math.IsInf(c, 0) {
-		return nil, fmt.Errorf("-lambda-init must be ones, uniform, random, signed or a number, got %q", s)
+		return nil, fmt.Errorf("-lambda-init must be spectral, neg:Q, ones, uniform, random, signed or a number, got %q", s)
 	}
 	return func(l []float32, _ *rng) {
 		for i := range l {

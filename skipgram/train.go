@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,16 +28,27 @@ type Options struct {
 
 	NegDim int // IPDS: the last NegDim coordinates count negatively
 
-	// WIPS: how lambda starts and its step size. The start's direction is
-	// kept and its scale set to RMS 1 (training holds lambda there: see
-	// mergeLambda). LambdaInit is "ones",
-	// "uniform" (the paper's U(0, 1/K)), "signed" (half +1, half -1) or a
-	// number c (every lambda_k = c), or "random" (U(-1, 1)); "ones" is the
-	// default. LambdaAlpha is lambda's starting learning rate per
-	// coordinate: the step is LambdaAlpha*K (see mergeLambda); it decays
-	// with Alpha.
+	// WIPS: how lambda starts, its step size and its floor (the README's
+	// "WIPS's λ" section has the ablation behind the defaults).
+	//
+	// LambdaInit is "spectral" (the default: the signs of the K largest
+	// eigenvalues of the corpus's shifted PMI, see SpectralNegatives),
+	// "neg:Q" (Q weights -1, the rest +1), "ones", "uniform" (the paper's
+	// U(0, 1/K)), "random" (U(-1, 1)), "signed" (half -1) or a number c
+	// (every weight c). Whatever the start, lambda is scaled to RMS 1 and
+	// held there (see mergeLambda).
+	//
+	// LambdaAlpha is lambda's starting learning rate per coordinate: the
+	// step is LambdaAlpha*K, and it decays with Alpha.
+	//
+	// LambdaFloor keeps every |lambda_k| at or above this fraction of
+	// lambda's RMS, so that no coordinate of the vectors stops learning
+	// (their gradient is proportional to lambda_k), while a weight can still
+	// change sign: the floor acts on the weights the model scores with, not
+	// on the ones the steps accumulate in, which pass through zero freely.
 	LambdaInit  string
 	LambdaAlpha float64
+	LambdaFloor float64
 	// FixedLambda, when set, freezes WIPS's lambda at this value (used to
 	// show that WIPS with lambda = (1,..,1,-1,..,-1) is IPDS).
 	FixedLambda []float32
@@ -55,14 +68,16 @@ type Options struct {
 func DefaultOptions() Options {
 	return Options{
 		Model: SG, Dim: 100, Window: 5, Negative: 5, Sample: 1e-3, Alpha: 0.025,
-		Iter: 5, Threads: 1, Seed: 1, LambdaInit: DefaultLambdaInit, LambdaAlpha: DefaultLambdaAlpha,
+		Iter: 5, Threads: 1, Seed: 1,
+		LambdaInit: DefaultLambdaInit, LambdaAlpha: DefaultLambdaAlpha, LambdaFloor: DefaultLambdaFloor,
 	}
 }
 
 // Defaults for WIPS's lambda, chosen by the ablation recorded in the README.
 const (
-	DefaultLambdaInit  = "ones"
-	DefaultLambdaAlpha = 5e-5 // a step of 0.005 at K = 100, 0.0005 at K = 10
+	DefaultLambdaInit  = "spectral"
+	DefaultLambdaAlpha = 5e-6 // a step of 0.0005 at K = 100, 0.00005 at K = 10
+	DefaultLambdaFloor = 0.25
 )
 
 // Validate reports the first option that cannot train.
@@ -106,6 +121,9 @@ func (o *Options) Validate() error {
 		if o.LambdaAlpha < 0 {
 			return fmt.Errorf("-lambda-alpha must not be negative, got %g", o.LambdaAlpha)
 		}
+		if !(o.LambdaFloor >= 0 && o.LambdaFloor < 1) {
+			return fmt.Errorf("-lambda-floor must be in [0, 1), got %g", o.LambdaFloor)
+		}
 	}
 	return nil
 }
@@ -148,6 +166,12 @@ type Stats struct {
 	Pairs   int64 // positive pairs trained
 	Elapsed time.Duration
 	Loss    float64 // mean loss per positive pair over the last epoch's final stretch
+
+	// WIPS: the start lambda was given ("neg:Q" for the spectral start, which
+	// it resolves) and, for the spectral start, the K largest eigenvalues of
+	// the shifted PMI by absolute value.
+	LambdaStart string
+	Spectrum    []float64
 }
 
 // chunkWords is how many tokens a worker processes between updates of the
@@ -178,8 +202,19 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 	if v.Len() == 0 {
 		return nil, Stats{}, errors.New("vocabulary is empty")
 	}
+	var spectrum []float64
+	if opt.Model == WIPS && opt.FixedLambda == nil && opt.LambdaInit == "spectral" {
+		q, eig, _, err := SpectralNegatives(v, stream, opt.Dim, SpectrumOptions{Window: opt.Window, Negative: opt.Negative})
+		if err != nil {
+			return nil, Stats{}, err
+		}
+		opt.LambdaInit, spectrum = "neg:"+strconv.Itoa(q), eig
+	}
 	m := NewModel(opt, v.Len())
 	st, err := trainModel(ctx, m, v, stream, opt)
+	if m.Kind == WIPS {
+		st.LambdaStart, st.Spectrum = opt.LambdaInit, spectrum
+	}
 	if err == nil && !m.finite() {
 		err = fmt.Errorf("training diverged: the %s vectors hold NaN or Inf; lower -alpha (%g) or, for wips, -lambda-alpha (%g)",
 			opt.Model, opt.Alpha, opt.LambdaAlpha)
@@ -199,7 +234,10 @@ type run struct {
 	sched    *schedule
 	words    atomic.Int64 // tokens processed, updated per chunk
 	stop     atomic.Bool
-	lambdaMu sync.Mutex // guards model.Lambda merges
+	lambdaMu sync.Mutex // guards model.Lambda and lambdaRaw
+	// lambdaRaw is WIPS's lambda before the floor: the steps accumulate
+	// here and model.Lambda is its floored image (see mergeLambda).
+	lambdaRaw []float32
 }
 
 func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32, opt Options) (Stats, error) {
@@ -220,6 +258,10 @@ func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32,
 		total:  int64(opt.Iter) * corpusWords,
 		blocks: blocks,
 		sched:  newSchedule(len(blocks), opt.Threads, opt.Iter),
+	}
+	if m.Kind == WIPS {
+		r.lambdaRaw = slices.Clone(m.Lambda)
+		floorLambda(m.Lambda, r.lambdaRaw, r.lambdaFloor())
 	}
 	workers := make([]*worker, opt.Threads)
 	for i := range workers {

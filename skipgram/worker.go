@@ -265,16 +265,46 @@ func (w *worker) mergeLambda() {
 	if w.dlambda == nil || w.r.opt.FixedLambda != nil {
 		return
 	}
-	scale := float32(w.r.opt.LambdaAlpha * float64(len(w.dlambda)) / w.r.opt.Alpha)
-	shared := w.r.model.Lambda
-	w.r.lambdaMu.Lock()
+	r := w.r
+	scale := float32(r.opt.LambdaAlpha * float64(len(w.dlambda)) / r.opt.Alpha)
+	r.lambdaMu.Lock()
+	raw := r.lambdaRaw
 	for k, d := range w.dlambda {
-		shared[k] += scale * d
+		raw[k] += scale * d
 		w.dlambda[k] = 0
 	}
-	normalizeRMS(shared)
-	copy(w.lambda, shared)
-	w.r.lambdaMu.Unlock()
+	normalizeRMS(raw)
+	floorLambda(r.model.Lambda, raw, r.lambdaFloor())
+	copy(w.lambda, r.model.Lambda)
+	r.lambdaMu.Unlock()
+}
+
+// lambdaFloor is the floor on |lambda_k| (lambda being held at RMS 1).
+func (r *run) lambdaFloor() float32 {
+	if r.opt.FixedLambda != nil {
+		return 0
+	}
+	return float32(r.opt.LambdaFloor)
+}
+
+// floorLambda sets lambda to raw with every magnitude raised to at least
+// floor, keeping raw's sign (a raw weight of exactly zero counts as
+// positive). A raw weight that the steps push through zero flips lambda_k
+// from +floor to -floor: the sign changes, the magnitude never falls below
+// the floor. Inside the floor the step acts on raw as if lambda_k were raw
+// (a straight-through estimate), so a weight that keeps being pushed the
+// same way crosses in the number of merges its gradient asks for.
+func floorLambda(lambda, raw []float32, floor float32) {
+	for k, x := range raw {
+		switch {
+		case x >= floor || x <= -floor:
+			lambda[k] = x
+		case x < 0:
+			lambda[k] = -floor
+		default:
+			lambda[k] = floor
+		}
+	}
 }
 
 // normalizeRMS scales v to a root mean square of 1 (a zero vector is left

@@ -199,6 +199,7 @@ type Setup struct {
 	Sample       float64 `json:"sample"`
 	LambdaInit   string  `json:"lambda_init"`
 	LambdaAlpha  float64 `json:"lambda_alpha"`
+	LambdaFloor  float64 `json:"lambda_floor"`
 }
 
 // Validate reports the first fixed hyperparameter that cannot train, as
@@ -207,7 +208,7 @@ func (s Setup) Validate() error {
 	opt := skipgram.DefaultOptions()
 	opt.Model = skipgram.WIPS // checks the lambda settings too
 	opt.Window, opt.Negative, opt.Sample = s.Window, s.Negative, s.Sample
-	opt.LambdaInit, opt.LambdaAlpha = s.LambdaInit, s.LambdaAlpha
+	opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor = s.LambdaInit, s.LambdaAlpha, s.LambdaFloor
 	if s.MinCount < 1 {
 		return fmt.Errorf("-min-count must be at least 1, got %d", s.MinCount)
 	}
@@ -258,6 +259,7 @@ type RunRecord struct {
 	// WIPS: the learned weights and how many of them are negative.
 	Lambda         []float32 `json:"lambda,omitempty"`
 	LambdaNegative int       `json:"lambda_negative,omitempty"`
+	LambdaStart    string    `json:"lambda_start,omitempty"` // the start's sign pattern: "neg:Q" for the spectral start
 
 	// LossCurve samples training as [words processed, seconds, mean loss
 	// per positive pair since the previous sample].
@@ -280,7 +282,7 @@ type runKey struct {
 func keyOf(setup Setup, spec RunSpec) runKey {
 	spec.NegRatio = 0
 	if spec.Model != skipgram.WIPS {
-		setup.LambdaInit, setup.LambdaAlpha = "", 0
+		setup.LambdaInit, setup.LambdaAlpha, setup.LambdaFloor = "", 0, 0
 	}
 	return runKey{setup, spec}
 }
@@ -384,7 +386,7 @@ func (r *Runner) Options(spec RunSpec) skipgram.Options {
 	opt.Model, opt.Dim, opt.Alpha, opt.Seed, opt.Iter = spec.Model, spec.Dim, spec.Alpha, spec.Seed, spec.Epochs
 	opt.NegDim = spec.NegDim
 	opt.Window, opt.Negative, opt.Sample = r.Setup.Window, r.Setup.Negative, r.Setup.Sample
-	opt.LambdaInit, opt.LambdaAlpha = r.Setup.LambdaInit, r.Setup.LambdaAlpha
+	opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor = r.Setup.LambdaInit, r.Setup.LambdaAlpha, r.Setup.LambdaFloor
 	opt.Threads = max(r.Threads, 1)
 	return opt
 }
@@ -514,6 +516,7 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 	}
 	if m.Kind == skipgram.WIPS {
 		rec.Lambda = slices.Clone(m.Lambda)
+		rec.LambdaStart = st.LambdaStart
 		for _, l := range m.Lambda {
 			if l < 0 {
 				rec.LambdaNegative++
@@ -566,7 +569,7 @@ func (r *Runner) summary(rec RunRecord) string {
 		}
 	}
 	if rec.Model == skipgram.WIPS {
-		fmt.Fprintf(&b, "; %d of %d lambda negative", rec.LambdaNegative, len(rec.Lambda))
+		fmt.Fprintf(&b, "; %d of %d lambda negative (start %s)", rec.LambdaNegative, len(rec.Lambda), rec.LambdaStart)
 	}
 	return b.String()
 }

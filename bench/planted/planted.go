@@ -77,6 +77,19 @@ func (p *Planted) Similarity(i, j int) float64 {
 	return r2*math.Cos(p.Theta[i]-p.Theta[j]) - r2*math.Cos(p.Phi[i]-p.Phi[j])
 }
 
+// SGNSNegatives is how many negative directions the matrix that skip-gram
+// fits on this corpus has: the planted similarity's two (the second
+// circle), and one more for the shift. Skip-gram with k negatives fits
+// PMI - log k, and here PMI = h - log E[exp h] (the words' marginals being
+// equal), so the target is h plus the constant -(log E[exp h] + log k): a
+// rank-one term along the all-ones vector, nearly orthogonal to the
+// circles' directions, and negative for every k >= 1, since E[h] = 0 makes
+// E[exp h] >= 1 (Jensen). A one-view model needs a negative weight for it
+// as for the circle (SIPS's bias is the other way to fit it), so IPDS fits
+// this corpus with q = 3 as well as with q = 4 and clearly better than with
+// q = 2. With K = 8 the remaining three coordinates have nothing to fit.
+func (p *Planted) SGNSNegatives() int { return 3 }
+
 // samplePair draws an unordered pair with probability proportional to exp(h).
 func (p *Planted) samplePair(r *rand.Rand) (int, int) {
 	k := sort.SearchFloat64s(p.cum, r.Float64()*p.cum[len(p.cum)-1])

@@ -32,10 +32,6 @@ func DefaultPlantedExperiment() PlantedExperiment {
 	opt := skipgram.DefaultOptions()
 	opt.Dim, opt.Window, opt.Negative, opt.Sample, opt.Iter, opt.Threads = 8, 1, 5, 0, 10, 1
 	opt.NegDim = 4
-	// WIPS starts from a sign-symmetric lambda here: from the default
-	// all-positive start it is an IPS and, on this similarity, never pushes
-	// a weight through zero (see the README's ablation).
-	opt.LambdaInit = "random"
 	return PlantedExperiment{
 		Planted:   PlantedOptions{Words: 150, Radius: 1.3, Seed: 1},
 		Sentences: 300000,
@@ -44,17 +40,27 @@ func DefaultPlantedExperiment() PlantedExperiment {
 	}
 }
 
-// Run generates the corpus, passes it through the real pipeline (scanner,
-// vocabulary, trainer) and scores every model.
-func (e PlantedExperiment) Run(ctx context.Context) (*Planted, []PlantedRun, error) {
+// Corpus generates the experiment's corpus and passes it through the real
+// scanner and vocabulary.
+func (e PlantedExperiment) Corpus() (*Planted, *vocab.Vocab, []int32, error) {
 	p := NewPlanted(e.Planted)
 	var text bytes.Buffer
 	if err := p.WriteCorpus(&text, e.Sentences, e.Planted.Seed+1); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	v, stream, err := vocab.Learn(corpus.NewScanner(bytes.NewReader(text.Bytes())), vocab.LearnOptions{MinCount: 1})
 	if err != nil {
-		return nil, nil, fmt.Errorf("planted corpus: %w", err)
+		return nil, nil, nil, fmt.Errorf("planted corpus: %w", err)
+	}
+	return p, v, stream, nil
+}
+
+// Run generates the corpus, passes it through the real pipeline (scanner,
+// vocabulary, trainer) and scores every model.
+func (e PlantedExperiment) Run(ctx context.Context) (*Planted, []PlantedRun, error) {
+	p, v, stream, err := e.Corpus()
+	if err != nil {
+		return nil, nil, err
 	}
 	var runs []PlantedRun
 	for _, kind := range e.Models {

@@ -10,13 +10,20 @@ import (
 // TestPlantedIndefiniteSimilarity is the paper's central claim on a corpus
 // whose co-occurrences follow a similarity with negative eigenvalues: IPS,
 // whose Gram matrix is positive semidefinite, must fit it measurably worse
-// than IPDS and WIPS.
+// than IPDS and WIPS; and WIPS, from its default start with no hint of the
+// answer, must find the negative weights itself and fit as well as IPDS
+// given them.
 func TestPlantedIndefiniteSimilarity(t *testing.T) {
 	e := DefaultPlantedExperiment()
 	if testing.Short() {
 		e.Sentences = 150000
 	}
-	_, runs, err := e.Run(context.Background())
+	def := skipgram.DefaultOptions()
+	if e.Train.LambdaInit != def.LambdaInit || e.Train.LambdaAlpha != def.LambdaAlpha || e.Train.LambdaFloor != def.LambdaFloor {
+		t.Fatalf("the planted experiment must train WIPS with the default lambda recipe, got init %q alpha %g floor %g",
+			e.Train.LambdaInit, e.Train.LambdaAlpha, e.Train.LambdaFloor)
+	}
+	p, runs, err := e.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,17 +44,21 @@ func TestPlantedIndefiniteSimilarity(t *testing.T) {
 			t.Errorf("%s Spearman %.3f: should recover the planted similarity well", k, fit[k].Spearman)
 		}
 	}
+	if w, d := fit[skipgram.WIPS].Spearman, fit[skipgram.IPDS].Spearman; w < d-0.02 {
+		t.Errorf("WIPS Spearman %.3f, more than 0.02 below IPDS's %.3f", w, d)
+	}
+	want := p.SGNSNegatives()
 	for _, r := range runs {
-		if r.Model == skipgram.WIPS {
-			neg := 0
-			for _, l := range r.Lambda {
-				if l < 0 {
-					neg++
-				}
-			}
-			if neg == 0 {
-				t.Errorf("WIPS learned no negative weight for an indefinite similarity: lambda %v", r.Lambda)
-			}
+		if r.Model != skipgram.WIPS {
+			continue
+		}
+		s := skipgram.SummarizeLambda(r.Lambda)
+		t.Logf("WIPS %v: %.3f", s, r.Lambda)
+		if s.Negative != want {
+			t.Errorf("WIPS ended with %d negative weights, want the planted %d: lambda %.3f", s.Negative, want, r.Lambda)
+		}
+		if s.NearZero != 0 {
+			t.Errorf("WIPS has %d dead coordinates (|λ| < %g RMS): lambda %.3f", s.NearZero, skipgram.NearZeroFraction, r.Lambda)
 		}
 	}
 }
@@ -61,5 +72,27 @@ func TestAUC(t *testing.T) {
 	}
 	if got := auc([]float64{1}, []float64{1, 2, 0}); got != 0.5 {
 		t.Errorf("tie AUC %v, want (0.5+0+1)/3", got)
+	}
+}
+
+// TestSpectralStartFindsPlantedSigns: the spectral start reads the planted
+// corpus's sign count, shift included, before any training, and leaves the
+// coordinates beyond the planted rank (their eigenvalues sampling noise)
+// positive.
+func TestSpectralStartFindsPlantedSigns(t *testing.T) {
+	e := DefaultPlantedExperiment()
+	e.Sentences = 150000
+	p, v, stream, err := e.Corpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, top, edge, err := skipgram.SpectralNegatives(v, [][]int32{stream}, e.Train.Dim,
+		skipgram.SpectrumOptions{Window: e.Train.Window, Negative: e.Train.Negative})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("eigenvalues %.1f, noise edge %.1f", top, edge)
+	if q != p.SGNSNegatives() {
+		t.Fatalf("spectral start: %d negative weights, want %d (eigenvalues %.1f, noise edge %.1f)", q, p.SGNSNegatives(), top, edge)
 	}
 }

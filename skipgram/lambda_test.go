@@ -1,0 +1,132 @@
+package skipgram
+
+import (
+	"context"
+	"math"
+	"testing"
+)
+
+func TestFloorLambda(t *testing.T) {
+	raw := []float32{1.5, 0.1, -0.1, 0, -0.3, 0.25, -2}
+	got := make([]float32, len(raw))
+	floorLambda(got, raw, 0.25)
+	want := []float32{1.5, 0.25, -0.25, 0.25, -0.3, 0.25, -2}
+	for k := range want {
+		if got[k] != want[k] {
+			t.Fatalf("floorLambda(%v, 0.25) = %v, want %v", raw, got, want)
+		}
+	}
+	floorLambda(got, raw, 0)
+	for k := range raw {
+		if got[k] != raw[k] {
+			t.Fatalf("floor 0 changed lambda: %v -> %v", raw, got)
+		}
+	}
+}
+
+// TestMergeLambdaStep checks two merges of WIPS's lambda against values
+// computed by hand: the step (LambdaAlpha*K/Alpha times the accumulated
+// gradient, which carries the learning rate), the rescaling to RMS 1, and
+// the floor, which holds a weight at +0.25 and then lets the steps carry it
+// through zero to a negative weight.
+func TestMergeLambdaStep(t *testing.T) {
+	w := testWorker(t, WIPS, 4, 10, 1, 1)
+	r := w.r
+	r.opt.Alpha, r.opt.LambdaAlpha, r.opt.LambdaFloor = 0.5, 0.25, 0.25 // step 0.25*4/0.5 = 2
+	copy(r.lambdaRaw, []float32{1, 1, 1, 1})
+	copy(w.dlambda, []float32{0.5, -0.5, -1.5, 0})
+	w.mergeLambda()
+	// raw = (1,1,1,1) + 2*d = (2, 0, -2, 1), RMS 1.5 -> (4/3, 0, -4/3, 2/3);
+	// the zero is floored to +0.25.
+	check := func(step string, got, want []float32) {
+		t.Helper()
+		for k := range want {
+			if math.Abs(float64(got[k]-want[k])) > 1e-6 {
+				t.Fatalf("%s: got %v, want %v", step, got, want)
+			}
+		}
+	}
+	check("first merge, raw", r.lambdaRaw, []float32{4.0 / 3, 0, -4.0 / 3, 2.0 / 3})
+	check("first merge, lambda", r.model.Lambda, []float32{4.0 / 3, 0.25, -4.0 / 3, 2.0 / 3})
+	check("first merge, worker's copy", w.lambda, []float32{4.0 / 3, 0.25, -4.0 / 3, 2.0 / 3})
+	check("first merge, gradient cleared", w.dlambda, []float32{0, 0, 0, 0})
+
+	// raw = (4/3, -0.4, -4/3, 2/3), RMS sqrt(1.04): the second weight has
+	// crossed zero and, at 0.392, clears the floor.
+	w.dlambda[1] = -0.2
+	w.mergeLambda()
+	s := float32(math.Sqrt(1.04))
+	want := []float32{4.0 / 3 / s, -0.4 / s, -4.0 / 3 / s, 2.0 / 3 / s}
+	check("second merge, raw", r.lambdaRaw, want)
+	check("second merge, lambda", r.model.Lambda, want)
+}
+
+// TestMergeLambdaFrozen: a fixed lambda never moves.
+func TestMergeLambdaFrozen(t *testing.T) {
+	w := testWorker(t, WIPS, 4, 10, 1, 1)
+	w.r.opt.FixedLambda = IPDSLambda(4, 1)
+	copy(w.r.model.Lambda, w.r.opt.FixedLambda)
+	w.dlambda[0] = 5
+	w.mergeLambda()
+	for k, l := range w.r.model.Lambda {
+		if l != w.r.opt.FixedLambda[k] {
+			t.Fatalf("frozen lambda moved: %v", w.r.model.Lambda)
+		}
+	}
+}
+
+func TestLambdaInitNegatives(t *testing.T) {
+	init, err := parseLambdaInit("neg:3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := make([]float32, 8)
+	init(l, nil)
+	if s := SummarizeLambda(l); s.Negative != 3 || s.Positive != 5 || l[7] != -1 || l[0] != 1 {
+		t.Fatalf("neg:3 gave %v", l)
+	}
+	for _, bad := range []string{"neg:", "neg:-1", "neg:x"} {
+		if _, err := parseLambdaInit(bad); err == nil {
+			t.Errorf("-lambda-init %q accepted", bad)
+		}
+	}
+}
+
+func TestSummarizeLambda(t *testing.T) {
+	s := SummarizeLambda([]float32{2, -1, 0.05, 1, -0.01, 0.5})
+	// RMS = sqrt((4+1+0.0025+1+0.0001+0.25)/6) = 1.0206; near zero below 0.102.
+	if s.Negative != 1 || s.NearZero != 2 || s.Positive != 3 || s.Min != -1 || s.Max != 2 {
+		t.Fatalf("summary %+v", s)
+	}
+	if got := s.String(); got != "lambda: 1 negative, 2 near zero (|λ| < 0.1 RMS), 3 positive; min -1.000, max 2.000" {
+		t.Fatalf("String() = %q", got)
+	}
+}
+
+// TestSpectralStartOnTopicalCorpus: a corpus whose words co-occur within
+// topics has a positive semidefinite co-occurrence structure; the only
+// negative direction the spectral start may find is the shift -log k.
+func TestSpectralStartOnTopicalCorpus(t *testing.T) {
+	v, stream := syntheticCorpus(t, 200000, 3)
+	q, top, edge, err := SpectralNegatives(v, [][]int32{stream}, 8, SpectrumOptions{Window: 5, Negative: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("q=%d edge %.1f top %.1f", q, edge, top)
+	if q != 1 || top[0] >= 0 {
+		t.Fatalf("spectral start found %d negative weights (eigenvalues %.1f, noise edge %.1f); want 1, the shift, largest", q, top, edge)
+	}
+	// The run records what it resolved.
+	opt := testOptions(WIPS)
+	opt.LambdaInit = "spectral"
+	m, st, err := Train(context.Background(), v, stream[:40000], opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.LambdaStart != "neg:1" || len(st.Spectrum) != opt.Dim {
+		t.Fatalf("stats record start %q and %d eigenvalues", st.LambdaStart, len(st.Spectrum))
+	}
+	if s := SummarizeLambda(m.Lambda); s.NearZero != 0 {
+		t.Fatalf("dead coordinates after training: %v", m.Lambda)
+	}
+}

@@ -76,7 +76,7 @@ func parseExperimentFlags(args []string, stderr io.Writer) (*experimentFlags, er
 		lambdaInit: &f.setup.LambdaInit, lambdaAlpha: &f.setup.LambdaAlpha, lambdaFloor: &f.setup.LambdaFloor}.define(fs)
 	fs.StringVar(&f.results, "results", filepath.Join("out", "table3.jsonl"), "results file: one JSON line per run, read to resume")
 	fs.StringVar(&f.md, "md", "", "also write the Markdown table to this file")
-	fs.StringVar(&f.plots, "plots", "", "write lambda.png, spearman.png and loss.png into this directory")
+	fs.StringVar(&f.plots, "plots", "", "write lambda.png, lambda_hist.png (one histogram of lambda per WIPS run), spearman.png and loss.png into this directory")
 	fs.BoolVar(&f.list, "list", false, "list the grid's runs, marking those already in -results, and exit without training")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err

@@ -163,6 +163,13 @@ func runTrain(args []string, stderr io.Writer) error {
 	if f.binary == 1 {
 		format = "binary"
 	}
+	if m.Kind == skipgram.WIPS {
+		start := opt.LambdaInit
+		if st.LambdaStart != opt.LambdaInit {
+			start += " -> " + st.LambdaStart
+		}
+		logf(stderr, false, "wips: lambda start %s; %s\n", start, skipgram.SummarizeLambda(m.Lambda))
+	}
 	logf(stderr, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads), loss %.4f; wrote %s (%d x %d, %s) and %s\n",
 		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(opt.Threads), opt.Threads,
 		st.Loss, f.output, v.Len(), m.Dim, format, skipgram.SidecarPath(f.output))

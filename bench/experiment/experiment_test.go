@@ -502,10 +502,10 @@ func TestPlots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(written) != 3 {
-		t.Fatalf("wrote %v, want 3 plots", written)
+	if len(written) != 4 {
+		t.Fatalf("wrote %v, want 4 plots", written)
 	}
-	for _, name := range []string{LambdaPlot, SpearmanPlot, LossPlot} {
+	for _, name := range []string{LambdaPlot, LambdaHistPlot, SpearmanPlot, LossPlot} {
 		path := filepath.Join(dir, name)
 		f, err := os.Open(path)
 		if err != nil {
@@ -526,6 +526,9 @@ func TestPlots(t *testing.T) {
 	tab.Rows = slices.DeleteFunc(tab.Rows, func(r Row) bool { return r.Variant.Model == skipgram.WIPS })
 	if err := PlotLambda(io.Discard, tab); !errors.Is(err, ErrNoData) {
 		t.Errorf("lambda plot without WIPS: %v, want ErrNoData", err)
+	}
+	if err := PlotLambdaHistograms(io.Discard, tab); !errors.Is(err, ErrNoData) {
+		t.Errorf("lambda histograms without WIPS: %v, want ErrNoData", err)
 	}
 }
 

@@ -19,8 +19,9 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
-// This file draws an experiment's table as pictures: WIPS's learned lambda,
-// Spearman's rho per model and benchmark, and training loss over a run.
+// This file draws an experiment's table as pictures: WIPS's learned lambda
+// (sorted, and as a histogram per run), Spearman's rho per model and
+// benchmark, and training loss over a run.
 
 // ErrNoData is returned by a plot that has nothing to draw, such as the
 // lambda plot of a grid without WIPS.
@@ -28,9 +29,10 @@ var ErrNoData = errors.New("nothing to plot")
 
 // Plot file names written by WritePlots.
 const (
-	LambdaPlot   = "lambda.png"
-	SpearmanPlot = "spearman.png"
-	LossPlot     = "loss.png"
+	LambdaPlot     = "lambda.png"
+	LambdaHistPlot = "lambda_hist.png"
+	SpearmanPlot   = "spearman.png"
+	LossPlot       = "loss.png"
 )
 
 // plotDPI makes PNGs sharp enough to read on a high-density screen.
@@ -49,7 +51,7 @@ var (
 	}
 )
 
-// WritePlots writes LambdaPlot, SpearmanPlot and LossPlot into dir (created
+// WritePlots writes LambdaPlot, LambdaHistPlot, SpearmanPlot and LossPlot into dir (created
 // if needed) and returns the paths written. A plot without data (no WIPS
 // run, no loss curve) is skipped, not an error.
 func WritePlots(dir string, t *Table) ([]string, error) {
@@ -57,7 +59,7 @@ func WritePlots(dir string, t *Table) ([]string, error) {
 	for _, p := range []struct {
 		name string
 		draw func(io.Writer, *Table) error
-	}{{LambdaPlot, PlotLambda}, {SpearmanPlot, PlotSpearman}, {LossPlot, PlotLoss}} {
+	}{{LambdaPlot, PlotLambda}, {LambdaHistPlot, PlotLambdaHistograms}, {SpearmanPlot, PlotSpearman}, {LossPlot, PlotLoss}} {
 		path := filepath.Join(dir, p.name)
 		err := WriteFileAtomic(path, func(w io.Writer) error { return p.draw(w, t) })
 		if errors.Is(err, ErrNoData) {
@@ -152,6 +154,111 @@ func lambdaPanel(r RunRecord) (*plot.Plot, error) {
 	p.Y.Min, p.Y.Max = lo-pad, hi+pad
 	p.Legend.Top, p.Legend.Left = true, true
 	return p, nil
+}
+
+// PlotLambdaHistograms draws, for every WIPS run of the selected settings
+// (each K, each seed), the histogram of its learned lambda: negative
+// weights red, positive blue, the near-zero band (|λ| below
+// skipgram.NearZeroFraction of the RMS, coordinates that have stopped
+// learning) shaded, and the counts in the title. Seeds side by side show
+// whether the signs WIPS found are a property of the data or of the run.
+func PlotLambdaHistograms(w io.Writer, t *Table) error {
+	var plots []*plot.Plot
+	for _, row := range t.Rows {
+		if row.Variant.Model != skipgram.WIPS {
+			continue
+		}
+		for _, c := range row.Cells {
+			if !c.OK() {
+				continue
+			}
+			for _, r := range c.Runs {
+				if len(r.Lambda) == 0 {
+					continue
+				}
+				p, err := lambdaHistPanel(r)
+				if err != nil {
+					return err
+				}
+				plots = append(plots, p)
+			}
+		}
+	}
+	if len(plots) == 0 {
+		return fmt.Errorf("lambda histogram: %w (no finished WIPS run)", ErrNoData)
+	}
+	return drawStacked(w, plots, 10*vg.Inch, 3*vg.Inch)
+}
+
+// lambdaHistBins is the number of bins over lambda's range.
+const lambdaHistBins = 40
+
+func lambdaHistPanel(r RunRecord) (*plot.Plot, error) {
+	s := skipgram.SummarizeLambda(r.Lambda)
+	lo, hi := float64(min(s.Min, 0)), float64(max(s.Max, 0))
+	if hi-lo < 1e-9 {
+		hi = lo + 1
+	}
+	width := (hi - lo) / lambdaHistBins
+	neg := &plotter.Histogram{Width: width, FillColor: negColor}
+	pos := &plotter.Histogram{Width: width, FillColor: posColor}
+	for b := range lambdaHistBins {
+		bin := plotter.HistogramBin{Min: lo + float64(b)*width, Max: lo + float64(b+1)*width}
+		if b == lambdaHistBins-1 {
+			bin.Max = hi
+		}
+		for _, l := range r.Lambda {
+			x := float64(l)
+			if x >= bin.Min && (x < bin.Max || (b == lambdaHistBins-1 && x <= bin.Max)) {
+				bin.Weight++
+			}
+		}
+		if bin.Max <= 0 {
+			neg.Bins = append(neg.Bins, bin)
+		} else {
+			pos.Bins = append(pos.Bins, bin)
+		}
+	}
+	p := newPlot()
+	p.Title.Text = fmt.Sprintf("WIPS λ, K=%d (α %g, seed %d, start %s): %d negative, %d near zero, %d positive; range [%.2f, %.2f]",
+		len(r.Lambda), r.Alpha, r.Seed, orDash(r.LambdaStart), s.Negative, s.NearZero, s.Positive, s.Min, s.Max)
+	p.X.Label.Text = "λ_k"
+	p.Y.Label.Text = "coordinates"
+	p.Add(horizontalGrid())
+	band := s.RMS * skipgram.NearZeroFraction
+	shade, err := plotter.NewPolygon(plotter.XYs{{X: -band, Y: 0}, {X: band, Y: 0}, {X: band, Y: float64(len(r.Lambda))}, {X: -band, Y: float64(len(r.Lambda))}})
+	if err != nil {
+		return nil, err
+	}
+	shade.Color = color.RGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}
+	shade.LineStyle.Width = 0
+	p.Add(shade)
+	p.Legend.Add(fmt.Sprintf("|λ| < %.1f RMS", skipgram.NearZeroFraction), shade)
+	for _, h := range []*plotter.Histogram{neg, pos} {
+		if len(h.Bins) > 0 {
+			h.LineStyle.Width = 0
+			p.Add(h)
+		}
+	}
+	p.Legend.Add("λ_k < 0", neg)
+	p.Legend.Add("λ_k > 0", pos)
+	var most float64
+	for _, h := range []*plotter.Histogram{neg, pos} {
+		for _, b := range h.Bins {
+			most = max(most, b.Weight)
+		}
+	}
+	p.Y.Min, p.Y.Max = 0, most*1.1+0.5
+	p.X.Min, p.X.Max = lo-width, hi+width
+	p.Legend.Top, p.Legend.Left = true, true
+	return p, nil
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }
 
 // PlotSpearman draws the table as grouped bars, one panel per K: a group per

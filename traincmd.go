@@ -38,7 +38,7 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	f := &trainFlags{opt: skipgram.DefaultOptions()}
 	f.opt.Threads = runtime.NumCPU()
 	fs := newFlagSet("train", stderr)
-	fs.StringVar(&f.train, "train", "", "corpus to train on: plain text, .gz or .zst (detected by content), or - for stdin")
+	fs.StringVar(&f.train, "train", "", "corpus to train on: a file, a directory (its files, recursively, in sorted order), a quoted glob, or a comma-separated list of these, each plain text, .gz or .zst (detected by content); or - for stdin")
 	fs.StringVar(&f.output, "output", "", "vectors file to write (word2vec format); a JSON sidecar goes to OUTPUT.json")
 	fs.IntVar(&f.opt.Dim, "size", f.opt.Dim, "dimensions of the word vectors")
 	fs.IntVar(&f.opt.Window, "window", f.opt.Window, "maximum skip length between words")
@@ -113,13 +113,13 @@ func runTrain(args []string, stderr io.Writer) error {
 	defer stop()
 
 	start := time.Now()
-	v, stream, err := loadCorpus(f)
+	v, stream, read, err := loadCorpus(f)
 	if err != nil {
 		return err
 	}
 	tokens := countWords(stream)
-	logf(stderr, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens; read in %.1fs\n",
-		v.Len(), f.minCount, tokens, time.Since(start).Seconds())
+	logf(stderr, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens; read %s in %.1fs\n",
+		v.Len(), f.minCount, tokens, read, time.Since(start).Seconds())
 	if f.saveVocab != "" {
 		if err := writeAtomic(f.saveVocab, v.Write); err != nil {
 			return fmt.Errorf("save vocabulary: %w", err)
@@ -150,7 +150,7 @@ func runTrain(args []string, stderr io.Writer) error {
 		NegDim: m.NegDim, Lambda: m.Lambda,
 		Hyper: skipgram.Hyper{Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, Alpha: opt.Alpha,
 			Iter: opt.Iter, MinCount: int(f.minCount), Threads: opt.Threads, Seed: opt.Seed, Batch: opt.Batch},
-		Corpus: skipgram.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len()},
+		Corpus: skipgram.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: read.Files, Bytes: read.Bytes},
 		Stats: skipgram.RunStats{WordsProcessed: st.Words, Pairs: st.Pairs, Seconds: st.Elapsed.Seconds(),
 			WordsPerSec: float64(st.Words) / st.Elapsed.Seconds(), FinalLoss: st.Loss},
 	}
@@ -177,37 +177,38 @@ func runTrain(args []string, stderr io.Writer) error {
 // loadCorpus reads the corpus once: it counts (or reads) the vocabulary and
 // encodes the text to word ids in the same pass. The ids stay in the chunks
 // they were read into, never copied into one array.
-func loadCorpus(f *trainFlags) (*vocab.Vocab, [][]int32, error) {
-	r, err := corpus.Open(f.train)
+func loadCorpus(f *trainFlags) (_ *vocab.Vocab, _ [][]int32, read corpus.ReadStats, _ error) {
+	r, err := corpus.OpenArg(f.train)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, read, err
 	}
 	defer r.Close()
+	defer func() { read = r.Stats() }()
 	sc := corpus.NewScanner(r)
 	if f.readVocab != "" {
 		vf, err := os.Open(f.readVocab)
 		if err != nil {
-			return nil, nil, fmt.Errorf("read vocabulary: %w", err)
+			return nil, nil, read, fmt.Errorf("read vocabulary: %w", err)
 		}
 		defer vf.Close()
 		v, err := vocab.Read(vf)
 		if err != nil {
-			return nil, nil, fmt.Errorf("read vocabulary %s: %w", f.readVocab, err)
+			return nil, nil, read, fmt.Errorf("read vocabulary %s: %w", f.readVocab, err)
 		}
 		if v, err = keepFrequent(v, f.minCount); err != nil || v.Len() == 0 {
-			return nil, nil, fmt.Errorf("vocabulary %s is empty after -min-count %d", f.readVocab, f.minCount)
+			return nil, nil, read, fmt.Errorf("vocabulary %s is empty after -min-count %d", f.readVocab, f.minCount)
 		}
 		stream, err := vocab.Encode(sc, v)
 		if err != nil {
-			return nil, nil, fmt.Errorf("corpus %s: %w", f.train, err)
+			return nil, nil, read, fmt.Errorf("corpus %s: %w", f.train, err)
 		}
-		return v, [][]int32{stream}, nil
+		return v, [][]int32{stream}, read, nil
 	}
 	v, stream, err := vocab.LearnChunks(sc, vocab.LearnOptions{MinCount: f.minCount, MaxWords: f.maxVocab})
 	if err != nil {
-		return nil, nil, fmt.Errorf("corpus %s: %w", f.train, err)
+		return nil, nil, read, fmt.Errorf("corpus %s: %w", f.train, err)
 	}
-	return v, stream, nil
+	return v, stream, read, nil
 }
 
 // countWords counts the tokens of a stream that are words, not sentence ends.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -27,11 +28,13 @@ func version() string { return skipgram.Version }
 type trainFlags struct {
 	train, output, saveVocab, readVocab string
 	binary                              int
+	ids                                 string
 	minCount                            int64
 	maxVocab                            int
 	negRatio                            float64
 	quiet                               bool
 	opt                                 skipgram.Options
+	set                                 map[string]bool // flags given
 }
 
 func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
@@ -60,8 +63,16 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	fs.Float64Var(&f.opt.LambdaAlpha, "lambda-alpha", f.opt.LambdaAlpha, "wips: lambda's starting learning rate per coordinate; the step is this times -size, and decays with -alpha")
 	fs.BoolVar(&f.opt.Batch, "batch", false, "share negatives across a centre word's window (HogBatch); faster, slightly different")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress line")
+	fs.StringVar(&f.ids, "ids", idsAuto, "where a text corpus's word ids live while training: memory (the heap), disk (a temporary encoded corpus beside -output, mapped and removed at the end), or auto (disk when they would take more than a quarter of the available memory)")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
+	}
+	f.set = make(map[string]bool)
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	switch f.ids {
+	case idsAuto, idsMemory, idsDisk:
+	default:
+		return nil, usageError{fmt.Errorf("train: -ids must be auto, memory or disk, got %q", f.ids)}
 	}
 	if fs.NArg() > 0 {
 		return nil, usageError{fmt.Errorf("train: unexpected argument %q (flags start with -)", fs.Arg(0))}
@@ -113,13 +124,18 @@ func runTrain(args []string, stderr io.Writer) error {
 	defer stop()
 
 	start := time.Now()
-	v, stream, read, err := loadCorpus(f)
+	tc, err := openTrainCorpus(ctx, f, stderr)
 	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted while reading the corpus; nothing written")
+		}
 		return err
 	}
+	defer tc.close()
+	v, stream, read := tc.v, tc.stream, tc.read
 	tokens := countWords(stream)
-	logf(stderr, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens; read %s in %.1fs\n",
-		v.Len(), f.minCount, tokens, read, time.Since(start).Seconds())
+	logf(stderr, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens, %s; read %s in %.1fs\n",
+		v.Len(), tc.minCount, tokens, tc.where, read, time.Since(start).Seconds())
 	if f.saveVocab != "" {
 		if err := writeAtomic(f.saveVocab, v.Write); err != nil {
 			return fmt.Errorf("save vocabulary: %w", err)
@@ -149,8 +165,8 @@ func runTrain(args []string, stderr io.Writer) error {
 		Format: skipgram.SidecarFormat, Version: skipgram.Version, Model: m.Kind, Dim: m.Dim, Words: v.Len(),
 		NegDim: m.NegDim, Lambda: m.Lambda,
 		Hyper: skipgram.Hyper{Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, Alpha: opt.Alpha,
-			Iter: opt.Iter, MinCount: int(f.minCount), Threads: opt.Threads, Seed: opt.Seed, Batch: opt.Batch},
-		Corpus: skipgram.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: read.Files, Bytes: read.Bytes},
+			Iter: opt.Iter, MinCount: int(tc.minCount), Threads: opt.Threads, Seed: opt.Seed, Batch: opt.Batch},
+		Corpus: skipgram.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: read.Files, Bytes: read.Bytes, Encoded: tc.encoded},
 		Stats: skipgram.RunStats{WordsProcessed: st.Words, Pairs: st.Pairs, Seconds: st.Elapsed.Seconds(),
 			WordsPerSec: float64(st.Words) / st.Elapsed.Seconds(), FinalLoss: st.Loss},
 	}
@@ -178,7 +194,11 @@ func runTrain(args []string, stderr io.Writer) error {
 // encodes the text to word ids in the same pass. The ids stay in the chunks
 // they were read into, never copied into one array.
 func loadCorpus(f *trainFlags) (_ *vocab.Vocab, _ [][]int32, read corpus.ReadStats, _ error) {
-	r, err := corpus.OpenArg(f.train)
+	paths, err := textSources(f.train)
+	if err != nil {
+		return nil, nil, read, err
+	}
+	r, err := corpus.OpenFiles(paths)
 	if err != nil {
 		return nil, nil, read, err
 	}

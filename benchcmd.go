@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/wipsvec/wipsvec/bench"
+	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -40,7 +41,8 @@ func defaultBenchCorpus() string {
 func runBench(args []string, stdout, stderr io.Writer) error {
 	opt := bench.DefaultThroughputOptions()
 	fs := newFlagSet("bench", stderr)
-	fs.StringVar(&opt.Corpus, "train", defaultBenchCorpus(), "corpus to train on: plain text, .gz or .zst")
+	fs.StringVar(&opt.Corpus, "train", defaultBenchCorpus(), "corpus to train on: as train's -train (files, directories, quoted globs, comma lists; plain text, .gz or .zst)")
+	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
 	limitMB := fs.Int64("limit-mb", 0, "train on only the first N MiB of the decompressed corpus (0: all of it)")
 	models := fs.String("models", kindList(opt.Models), "comma-separated models to time")
 	sizes := fs.String("sizes", "100,300", "comma-separated vector sizes K")
@@ -74,12 +76,15 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if opt.Threads, err = bench.ParseInts(*threads); err != nil {
 		return usageError{fmt.Errorf("bench: -threads: %v", err)}
 	}
+	if opt.IDs != "" && opt.IDs != idsMemory && opt.IDs != idsDisk && opt.IDs != idsAuto {
+		return usageError{fmt.Errorf("bench: -ids must be memory, disk or auto, got %q", opt.IDs)}
+	}
 	if *limitMB < 0 {
 		return usageError{fmt.Errorf("bench: -limit-mb must not be negative, got %d", *limitMB)}
 	}
 	opt.LimitBytes = *limitMB << 20
-	if _, err := os.Stat(opt.Corpus); err != nil {
-		return usageError{fmt.Errorf("bench: corpus %s not found (give -train FILE or set WIPSVEC_CORPUS)", opt.Corpus)}
+	if _, err := corpus.Expand(opt.Corpus); err != nil {
+		return usageError{fmt.Errorf("bench: %v (give -train FILE or set WIPSVEC_CORPUS)", err)}
 	}
 	if opt.Trainer, err = trainCommand(); err != nil {
 		return err

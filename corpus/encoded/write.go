@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"unsafe"
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -58,25 +59,43 @@ func Write(ctx context.Context, path string, r io.Reader, opt Options) (_ *Info,
 		return nil, nil, err
 	}
 	c := vocab.NewCounter(vocab.LearnOptions{MinCount: opt.MinCount, MaxWords: opt.MaxVocab})
+	// A goroutine writes each full buffer of provisional ids while the
+	// scanner fills the other, so that tokenizing never waits on the file.
 	var (
-		buf      = make([]byte, 0, 4*chunkIDs)
 		nprov    int64
-		werr     error
 		canceled = ctx.Done()
+		full     = make(chan []int32, 1)
+		free     = make(chan []int32, 2)
+		werr     = make(chan error, 1)
 	)
+	free <- make([]int32, 0, chunkIDs)
+	go func() {
+		var scratch []byte
+		var err error
+		for ids := range full {
+			if err == nil {
+				var b []byte
+				b, scratch = idBytes(ids, scratch)
+				_, err = f.Write(b)
+			}
+			free <- ids[:0]
+		}
+		werr <- err
+	}()
 	err = c.Count(corpus.NewScanner(text), make([]int32, 0, chunkIDs), func(ids []int32) ([]int32, error) {
 		select {
 		case <-canceled:
 			return nil, ctx.Err()
 		default:
 		}
-		buf = appendIDs(buf[:0], ids)
-		if _, werr = f.Write(buf); werr != nil {
-			return nil, werr
-		}
 		nprov += int64(len(ids))
-		return ids[:0], nil
+		full <- ids
+		return <-free, nil
 	})
+	close(full)
+	if e := <-werr; err == nil {
+		err = e
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -101,16 +120,23 @@ func Write(ctx context.Context, path string, r io.Reader, opt Options) (_ *Info,
 			return nil, nil, err
 		}
 		n := min(int64(len(raw)), end-rd)
-		if _, err := f.ReadAt(raw[:n], rd); err != nil {
+		chunk := ids[:n/4]
+		in := raw[:n]
+		if littleEndian {
+			in = asBytes(chunk)
+		}
+		if _, err := f.ReadAt(in, rd); err != nil {
 			return nil, nil, err
 		}
 		rd += n
-		chunk := decodeIDs(ids[:n/4], raw[:n])
+		if !littleEndian {
+			decodeIDs(chunk, in)
+		}
 		chunk = remap.Apply(chunk[:0], chunk)
 		if err := check.check(chunk); err != nil { // cannot fail: a bug if it does
 			return nil, nil, fmt.Errorf("encode: %w", err)
 		}
-		out := appendIDs(raw[:0], chunk)
+		out, _ := idBytes(chunk, raw[:0])
 		idsCRC = crc32.Update(idsCRC, castagnoli, out)
 		if _, err := f.WriteAt(out, wr); err != nil {
 			return nil, nil, err
@@ -164,6 +190,24 @@ func (c *crcReader) Read(p []byte) (int, error) {
 	c.n += int64(n)
 	c.crc = crc32.Update(c.crc, castagnoli, p[:n])
 	return n, err
+}
+
+// idBytes returns ids as the file stores them: their own memory on a
+// little-endian host, else encoded into scratch (returned for reuse).
+func idBytes(ids []int32, scratch []byte) (b, scratchOut []byte) {
+	if littleEndian {
+		return asBytes(ids), scratch
+	}
+	scratch = appendIDs(scratch[:0], ids)
+	return scratch, scratch
+}
+
+// asBytes is the memory of ids as bytes.
+func asBytes(ids []int32) []byte {
+	if len(ids) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ids))), 4*len(ids))
 }
 
 // appendIDs appends ids to b as little-endian int32s.

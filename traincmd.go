@@ -193,7 +193,7 @@ func runTrain(args []string, stderr io.Writer) error {
 // loadCorpus reads the corpus once: it counts (or reads) the vocabulary and
 // encodes the text to word ids in the same pass. The ids stay in the chunks
 // they were read into, never copied into one array.
-func loadCorpus(f *trainFlags) (_ *vocab.Vocab, _ [][]int32, read corpus.ReadStats, _ error) {
+func loadCorpus(f *trainFlags, stderr io.Writer) (_ *vocab.Vocab, _ [][]int32, read corpus.ReadStats, _ error) {
 	paths, err := textSources(f.train)
 	if err != nil {
 		return nil, nil, read, err
@@ -204,7 +204,13 @@ func loadCorpus(f *trainFlags) (_ *vocab.Vocab, _ [][]int32, read corpus.ReadSta
 	}
 	defer r.Close()
 	defer func() { read = r.Stats() }()
-	sc := corpus.NewScanner(r)
+	var text io.Reader = r
+	if !f.quiet {
+		pr := newReadProgress(stderr, r)
+		defer pr.done()
+		text = pr
+	}
+	sc := corpus.NewScanner(text)
 	if f.readVocab != "" {
 		vf, err := os.Open(f.readVocab)
 		if err != nil {

@@ -56,7 +56,7 @@ func openTrainCorpus(ctx context.Context, f *trainFlags, stderr io.Writer) (*tra
 		}
 	}
 	if !disk {
-		v, stream, read, err := loadCorpus(f)
+		v, stream, read, err := loadCorpus(f, stderr)
 		if err != nil {
 			return nil, err
 		}

@@ -46,7 +46,7 @@ func writeEncoded(t testing.TB, text string, opt Options) string {
 // TestRoundTrip checks that the encoded file holds exactly the vocabulary
 // and ids vocab.Learn makes of the same text, pruning included.
 func TestRoundTrip(t *testing.T) {
-	text := sampleText(1, 3000)
+	text := sampleText(1, 20_000) // more than one chunk of ids
 	for _, opt := range []Options{{MinCount: 1}, {MinCount: 5}, {MinCount: 2, MaxVocab: 40}} {
 		t.Run(fmt.Sprintf("min%d-max%d", opt.MinCount, opt.MaxVocab), func(t *testing.T) {
 			wantV, want, err := vocab.Learn(corpus.NewScanner(strings.NewReader(text)),
@@ -197,4 +197,38 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("accepted a file that its parts do not make")
 		}
 	})
+}
+
+// TestRoundTripBigEndianPath runs Write and Open through the code a
+// big-endian host takes (decoding and encoding every id), which must read
+// and write the same files.
+func TestRoundTripBigEndianPath(t *testing.T) {
+	text := sampleText(4, 40_000) // several chunks of ids
+	native, err := os.ReadFile(writeEncoded(t, text, Options{MinCount: 2}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := littleEndian
+	littleEndian = false
+	defer func() { littleEndian = saved }()
+	path := writeEncoded(t, text, Options{MinCount: 2})
+	portable, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(native, portable) {
+		t.Fatal("the portable path wrote another file")
+	}
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_, want, _ := vocab.Learn(corpus.NewScanner(strings.NewReader(text)), vocab.LearnOptions{MinCount: 2})
+	if len(want) < 2*chunkIDs {
+		t.Fatalf("%d ids: fewer than two chunks", len(want))
+	}
+	if !slices.Equal(c.IDs, want) {
+		t.Fatal("the portable path read other ids")
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/wipsvec/wipsvec/bench/speed"
+	"github.com/wipsvec/wipsvec/corpus"
 )
 
 // trainCommand returns the command line that runs `wipsvec train`: this
@@ -38,7 +39,8 @@ func defaultBenchCorpus() string {
 func runBench(args []string, stdout, stderr io.Writer) error {
 	opt := speed.DefaultThroughputOptions()
 	fs := newFlagSet("bench", stderr)
-	fs.StringVar(&opt.Corpus, "train", defaultBenchCorpus(), "corpus to train on: plain text, .gz or .zst")
+	fs.StringVar(&opt.Corpus, "train", defaultBenchCorpus(), "corpus to train on: as train's -train (files, directories, quoted globs, comma lists; plain text, .gz or .zst)")
+	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
 	limitMB := fs.Int64("limit-mb", 0, "train on only the first N MiB of the decompressed corpus (0: all of it)")
 	models := fs.String("models", joinKinds(opt.Models), "comma-separated models to time")
 	sizes := fs.String("sizes", "100,300", "comma-separated vector sizes K")
@@ -70,12 +72,15 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	if opt.Threads, err = speed.ParseInts(*threads); err != nil {
 		return usageError{fmt.Errorf("bench: -threads: %v", err)}
 	}
+	if opt.IDs != "" && opt.IDs != idsMemory && opt.IDs != idsDisk && opt.IDs != idsAuto {
+		return usageError{fmt.Errorf("bench: -ids must be memory, disk or auto, got %q", opt.IDs)}
+	}
 	if *limitMB < 0 {
 		return usageError{fmt.Errorf("bench: -limit-mb must not be negative, got %d", *limitMB)}
 	}
 	opt.LimitBytes = *limitMB << 20
-	if _, err := os.Stat(opt.Corpus); err != nil {
-		return usageError{fmt.Errorf("bench: corpus %s not found (give -train FILE or set WIPSVEC_CORPUS)", opt.Corpus)}
+	if _, err := corpus.Expand(opt.Corpus); err != nil {
+		return usageError{fmt.Errorf("bench: %v (give -train FILE or set WIPSVEC_CORPUS)", err)}
 	}
 	if opt.Trainer, err = trainCommand(); err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -90,12 +91,15 @@ func TestBenchEndToEnd(t *testing.T) {
 	}
 	var row []string
 	for _, line := range strings.Split(table, "\n") {
-		if f := strings.Fields(line); len(f) == 10 && f[0] == "wipsvec" && f[1] == "sg" && f[2] == "16" && f[3] == "1" {
+		if f := strings.Fields(line); len(f) == 12 && f[0] == "wipsvec" && f[1] == "sg" && f[2] == "16" && f[3] == "1" {
 			row = f
 		}
 	}
 	if row == nil {
 		t.Fatalf("no row for sg K=16 threads=1:\n%s", table)
+	}
+	if runtime.GOOS == "linux" && (row[8] == "n/a" || row[9] == "n/a") {
+		t.Errorf("no anonymous or file-backed RSS on Linux:\n%s", table)
 	}
 	if row[4] == "0" || row[4] == "-" || strings.HasPrefix(row[4], "-") {
 		t.Errorf("words/sec/thread %q is not positive:\n%s", row[4], table)

@@ -7,16 +7,21 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/wipsvec/wipsvec/corpus"
 )
 
-const cleanUsage = `usage: wipsvec corpus clean [-o OUT] [IN]
+const cleanUsage = `usage: wipsvec corpus clean [-o OUT] [IN...]
 
 Turns a MediaWiki XML dump (such as enwik9) into training text the way
 Mahoney's wikifil.pl does: lowercase a-z words, digits spelled out, one
-line. IN is plain, gzip or zstd XML (detected by content); it defaults to
-standard input, read as plain XML. OUT defaults to standard output.
+line. Each IN is a file, a directory (its files, recursively, in sorted
+order), a quoted glob or a comma-separated list of these, as for train's
+-train; the files are read one after the other, each plain, gzip or zstd
+XML (detected by content), with a line break between two files. IN
+defaults to standard input, read as plain XML. OUT defaults to standard
+output.
 `
 
 // runCorpusClean runs "wipsvec corpus clean". Output to a file is written
@@ -34,25 +39,37 @@ func runCorpusClean(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		return err
 	}
-	if fs.NArg() > 1 {
-		return usageError{errors.New("corpus clean: more than one input; usage: wipsvec corpus clean [-o OUT] [IN]")}
-	}
 	in := "-"
-	if fs.NArg() == 1 {
-		in = fs.Arg(0)
-	}
-	if in != "-" && *out != "-" && sameFile(in, *out) {
-		return usageError{fmt.Errorf("corpus clean: input and output are the same file %s", in)}
-	}
-
 	src := stdin
-	if in != "-" {
-		rc, err := corpus.Open(in)
+	nfiles := 1
+	if fs.NArg() > 0 {
+		in = strings.Join(fs.Args(), ", ")
+		var paths []string
+		for _, arg := range fs.Args() {
+			if arg == "-" {
+				return usageError{errors.New("corpus clean: - (standard input) is the default input and cannot be combined with files")}
+			}
+			p, err := corpus.Expand(arg)
+			if err != nil {
+				return fmt.Errorf("corpus clean: %w", err)
+			}
+			paths = append(paths, p...)
+		}
+		for _, p := range paths {
+			if *out != "-" && sameFile(p, *out) {
+				return usageError{fmt.Errorf("corpus clean: input and output are the same file %s", p)}
+			}
+		}
+		files, err := corpus.OpenFiles(paths)
 		if err != nil {
 			return fmt.Errorf("corpus clean: %w", err)
 		}
-		defer rc.Close()
-		src = rc
+		defer files.Close()
+		src = files
+		nfiles = len(paths)
+		if len(paths) > 1 {
+			in = fmt.Sprintf("%s (%d files)", in, len(paths))
+		}
 	}
 
 	if *out == "-" {
@@ -65,8 +82,12 @@ func runCorpusClean(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("corpus clean %s: %w", in, err)
 	}
-	fmt.Fprintf(stdout, "%s: %d words, %d bytes, from %d pages (%d redirects dropped); read %d bytes\n",
-		*out, st.Words, st.BytesOut, st.Pages, st.Redirects, st.BytesIn)
+	unit := "files"
+	if nfiles == 1 {
+		unit = "file"
+	}
+	fmt.Fprintf(stdout, "%s: %d words, %d bytes, from %d pages (%d redirects dropped); read %d bytes from %d %s\n",
+		*out, st.Words, st.BytesOut, st.Pages, st.Redirects, st.BytesIn, nfiles, unit)
 	return nil
 }
 

@@ -72,7 +72,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 		path, *size, *iter, *threads)
 	f := &trainFlags{train: path, minCount: 5, quiet: true, opt: skipgram.DefaultOptions()}
 	f.opt.Dim, f.opt.Sample, f.opt.Iter, f.opt.Threads = *size, 1e-4, *iter, *threads
-	v, stream, err := loadCorpus(f)
+	v, stream, _, err := loadCorpus(f, stdout)
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,6 @@ import (
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/bench/experiment"
-	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -34,6 +33,7 @@ type experimentFlags struct {
 	md          string
 	plots       string
 	list        bool
+	minCountSet bool // -min-count was given
 }
 
 const experimentUsage = `usage: wipsvec experiment [flags]
@@ -86,6 +86,7 @@ func parseExperimentFlags(args []string, stderr io.Writer) (*experimentFlags, er
 	}
 	set := make(map[string]bool)
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	f.minCountSet = set["min-count"]
 	if *quick {
 		q := experiment.QuickGrid()
 		if !set["sizes"] {
@@ -175,10 +176,15 @@ func runExperiment(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, unix.SIGTERM)
 	defer stop()
 	start := time.Now()
-	v, stream, err := loadExperimentCorpus(f.train, f.corpusBytes, f.setup.MinCount)
+	ec, err := openExperimentCorpus(ctx, f, stderr)
 	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("experiment interrupted while encoding the corpus")
+		}
 		return err
 	}
+	defer ec.Close()
+	v, stream := ec.Vocab, ec.IDs
 	f.setup.Corpus = experiment.CorpusName(f.train, f.corpusBytes)
 	f.setup.Vocab = v.Len()
 	f.setup.CorpusTokens = int64(len(stream))
@@ -295,28 +301,6 @@ func loadBenchmarks() ([]*eval.Dataset, error) {
 		ds = append(ds, d)
 	}
 	return ds, nil
-}
-
-// loadExperimentCorpus reads the corpus once, or its first limit bytes, into
-// a vocabulary and an id stream shared by every run.
-func loadExperimentCorpus(path string, limit, minCount int64) (*vocab.Vocab, []int32, error) {
-	rc, err := corpus.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer rc.Close()
-	var r io.Reader = rc
-	if limit > 0 {
-		r = io.LimitReader(rc, limit)
-	}
-	v, stream, err := vocab.Learn(corpus.NewScanner(r), vocab.LearnOptions{MinCount: minCount})
-	if err != nil {
-		return nil, nil, fmt.Errorf("corpus %s: %w", path, err)
-	}
-	if v.Len() == 0 {
-		return nil, nil, fmt.Errorf("corpus %s: no word occurs %d times", path, minCount)
-	}
-	return v, stream, nil
 }
 
 // listRuns prints the grid, one run per line, marking the finished ones.

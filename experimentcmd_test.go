@@ -82,6 +82,12 @@ func TestExperimentCommand(t *testing.T) {
 	if err != nil {
 		t.Fatalf("rerun: %v\n%s", err, errOut)
 	}
+	if !strings.Contains(errOut, "encoded before") {
+		t.Errorf("rerun tokenized the corpus again instead of mapping its encoded corpus:\n%s", errOut)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "corpus-*.wvc")); len(m) != 1 {
+		t.Errorf("encoded corpora beside the results: %q, want one", m)
+	}
 	if !strings.Contains(errOut, "resuming: 5 of 5 runs already done") || out2 != out {
 		t.Errorf("rerun did not resume to the same table:\n%s\n%s", errOut, out2)
 	}

@@ -31,6 +31,7 @@ Commands:
   demo        planted-similarity demo (no download needed), then the real corpus when present
   bench       throughput and kernel benchmarks
   experiment  the paper's Table 3 grid
+  encode      tokenize a corpus once into an encoded corpus that train maps
   corpus      corpus tools: 'corpus clean' turns a MediaWiki dump into Text9
   version     print the version
 
@@ -72,6 +73,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runNearest(rest, stdout)
 	case "demo":
 		return runDemo(rest, stdout, stderr)
+	case "encode":
+		return runEncode(rest, stderr)
 	case "bench":
 		return runBench(rest, stdout, stderr)
 	case "experiment":

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -27,11 +28,13 @@ func version() string { return skipgram.Version }
 type trainFlags struct {
 	train, output, saveVocab, readVocab string
 	binary                              int
+	ids                                 string
 	minCount                            int64
 	maxVocab                            int
 	negRatio                            float64
 	quiet                               bool
 	opt                                 skipgram.Options
+	set                                 map[string]bool // flags given
 }
 
 func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
@@ -41,7 +44,7 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	word2vecFlags{window: &f.opt.Window, negative: &f.opt.Negative, iter: &f.opt.Iter, threads: &f.opt.Threads,
 		minCount: &f.minCount, sample: &f.opt.Sample, alpha: &f.opt.Alpha,
 		lambdaInit: &f.opt.LambdaInit, lambdaAlpha: &f.opt.LambdaAlpha, lambdaFloor: &f.opt.LambdaFloor}.define(fs)
-	fs.StringVar(&f.train, "train", "", "corpus to train on: plain text, .gz or .zst (detected by content), or - for stdin")
+	fs.StringVar(&f.train, "train", "", "corpus to train on: a file, a directory (its files, recursively, in sorted order), a quoted glob, or a comma-separated list of these, each plain text, .gz or .zst (detected by content); or - for stdin")
 	fs.StringVar(&f.output, "output", "", "vectors file to write (word2vec format); a JSON sidecar goes to OUTPUT.json")
 	fs.IntVar(&f.opt.Dim, "size", f.opt.Dim, "dimensions of the word vectors")
 	fs.IntVar(&f.maxVocab, "max-vocab", 0, "prune rare words while counting when the table grows past this many (0: 20M, like word2vec)")
@@ -54,8 +57,16 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	fs.Float64Var(&f.negRatio, "neg-ratio", 0, "ipds: q = round(ratio*size), instead of -neg-dim")
 	fs.BoolVar(&f.opt.Batch, "batch", false, "share negatives across a centre word's window (HogBatch); faster, slightly different")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress line")
+	fs.StringVar(&f.ids, "ids", idsAuto, "where a text corpus's word ids live while training: memory (the heap), disk (a temporary encoded corpus beside -output, mapped and removed at the end), or auto (disk when they would take more than a quarter of the available memory)")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
+	}
+	f.set = make(map[string]bool)
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+	switch f.ids {
+	case idsAuto, idsMemory, idsDisk:
+	default:
+		return nil, usageError{fmt.Errorf("train: -ids must be auto, memory or disk, got %q", f.ids)}
 	}
 	if fs.NArg() > 0 {
 		return nil, usageError{fmt.Errorf("train: unexpected argument %q (flags start with -)", fs.Arg(0))}
@@ -107,13 +118,18 @@ func runTrain(args []string, stderr io.Writer) error {
 	defer stop()
 
 	start := time.Now()
-	v, stream, err := loadCorpus(f)
+	tc, err := openTrainCorpus(ctx, f, stderr)
 	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("interrupted while reading the corpus; nothing written")
+		}
 		return err
 	}
+	defer tc.close()
+	v, stream, read := tc.v, tc.stream, tc.read
 	tokens := countWords(stream)
-	logf(stderr, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens; read in %.1fs\n",
-		v.Len(), f.minCount, tokens, time.Since(start).Seconds())
+	logf(stderr, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens, %s; read %s in %.1fs\n",
+		v.Len(), tc.minCount, tokens, tc.where, read, time.Since(start).Seconds())
 	if f.saveVocab != "" {
 		if err := skipgram.WriteFileAtomic(f.saveVocab, v.Write); err != nil {
 			return fmt.Errorf("save vocabulary: %w", err)
@@ -143,8 +159,8 @@ func runTrain(args []string, stderr io.Writer) error {
 		Format: skipgram.SidecarFormat, Version: skipgram.Version, Model: m.Kind, Dim: m.Dim, Words: v.Len(),
 		NegDim: m.NegDim, Lambda: m.Lambda,
 		Hyper: skipgram.Hyper{Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, Alpha: opt.Alpha,
-			Iter: opt.Iter, MinCount: int(f.minCount), Threads: opt.Threads, Seed: opt.Seed, Batch: opt.Batch},
-		Corpus: skipgram.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len()},
+			Iter: opt.Iter, MinCount: int(tc.minCount), Threads: opt.Threads, Seed: opt.Seed, Batch: opt.Batch},
+		Corpus: skipgram.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: read.Files, Bytes: read.Bytes, Encoded: tc.encoded},
 		Stats: skipgram.RunStats{WordsProcessed: st.Words, Pairs: st.Pairs, Seconds: st.Elapsed.Seconds(),
 			WordsPerSec: float64(st.Words) / st.Elapsed.Seconds(), FinalLoss: st.Loss},
 	}
@@ -179,37 +195,48 @@ func runTrain(args []string, stderr io.Writer) error {
 // loadCorpus reads the corpus once: it counts (or reads) the vocabulary and
 // encodes the text to word ids in the same pass. The ids stay in the chunks
 // they were read into, never copied into one array.
-func loadCorpus(f *trainFlags) (*vocab.Vocab, [][]int32, error) {
-	r, err := corpus.Open(f.train)
+func loadCorpus(f *trainFlags, stderr io.Writer) (_ *vocab.Vocab, _ [][]int32, read corpus.ReadStats, _ error) {
+	paths, err := textSources(f.train)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, read, err
+	}
+	r, err := corpus.OpenFiles(paths)
+	if err != nil {
+		return nil, nil, read, err
 	}
 	defer r.Close()
-	sc := corpus.NewScanner(r)
+	defer func() { read = r.Stats() }()
+	var text io.Reader = r
+	if !f.quiet {
+		pr := newReadProgress(stderr, r)
+		defer pr.done()
+		text = pr
+	}
+	sc := corpus.NewScanner(text)
 	if f.readVocab != "" {
 		vf, err := os.Open(f.readVocab)
 		if err != nil {
-			return nil, nil, fmt.Errorf("read vocabulary: %w", err)
+			return nil, nil, read, fmt.Errorf("read vocabulary: %w", err)
 		}
 		defer vf.Close()
 		v, err := vocab.Read(vf)
 		if err != nil {
-			return nil, nil, fmt.Errorf("read vocabulary %s: %w", f.readVocab, err)
+			return nil, nil, read, fmt.Errorf("read vocabulary %s: %w", f.readVocab, err)
 		}
 		if v, err = keepFrequent(v, f.minCount); err != nil || v.Len() == 0 {
-			return nil, nil, fmt.Errorf("vocabulary %s is empty after -min-count %d", f.readVocab, f.minCount)
+			return nil, nil, read, fmt.Errorf("vocabulary %s is empty after -min-count %d", f.readVocab, f.minCount)
 		}
 		stream, err := vocab.Encode(sc, v)
 		if err != nil {
-			return nil, nil, fmt.Errorf("corpus %s: %w", f.train, err)
+			return nil, nil, read, fmt.Errorf("corpus %s: %w", f.train, err)
 		}
-		return v, [][]int32{stream}, nil
+		return v, [][]int32{stream}, read, nil
 	}
 	v, stream, err := vocab.LearnChunks(sc, vocab.LearnOptions{MinCount: f.minCount, MaxWords: f.maxVocab})
 	if err != nil {
-		return nil, nil, fmt.Errorf("corpus %s: %w", f.train, err)
+		return nil, nil, read, fmt.Errorf("corpus %s: %w", f.train, err)
 	}
-	return v, stream, nil
+	return v, stream, read, nil
 }
 
 // countWords counts the tokens of a stream that are words, not sentence ends.

@@ -50,6 +50,11 @@ type CorpusInfo struct {
 	Path   string `json:"path"`
 	Tokens int64  `json:"tokens"` // in-vocabulary tokens of one epoch
 	Vocab  int    `json:"vocab"`
+	Files  int    `json:"files,omitempty"` // files read
+	Bytes  int64  `json:"bytes,omitempty"` // text bytes read (decompressed)
+	// Encoded is set when the ids came from an encoded corpus file
+	// (wipsvec encode), mapped rather than read into memory.
+	Encoded bool `json:"encoded,omitempty"`
 }
 
 // RunStats records what the run measured.

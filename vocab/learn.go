@@ -77,27 +77,79 @@ func Join(chunks [][]int32) []int32 {
 // afresh, from zero, as a new word; its earlier occurrences are dropped from
 // the stream, so every id in the stream belongs to the final vocabulary.
 func LearnChunks(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, error) {
-	maxWords := opt.MaxWords
-	if maxWords <= 0 {
-		maxWords = DefaultMaxWords
-	}
-
-	// ids maps each live word to its provisional id, an index into counts.
-	// Pruned words leave ids, but their provisional ids are never reused,
-	// because the stream still holds them.
-	//
 	// The provisional stream is kept in fixed-size chunks rather than one
 	// growing slice: appending to a slice of tens of millions of ids would
 	// copy it again and again, and leave up to a quarter of it unused.
+	c := NewCounter(opt)
+	var chunks [][]int32
+	err := c.Count(src, make([]int32, 0, 1024), func(chunk []int32) ([]int32, error) {
+		chunks = append(chunks, chunk)
+		return make([]int32, 0, min(2*cap(chunk), chunkLen)), nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	v, remap, err := c.Finish()
+	if err != nil {
+		return nil, nil, err
+	}
+	// Remap each chunk in place; the chunks are the stream, never copied
+	// into one array. The sentence-end state carries across chunks.
+	kept := chunks[:0]
+	for _, ch := range chunks {
+		if ch = remap.Apply(ch[:0], ch); len(ch) > 0 {
+			kept = append(kept, ch) // len(kept) <= ci: never overwrites an unvisited chunk
+		}
+	}
+	return v, kept, nil
+}
+
+// Counter is the counting half of LearnChunks, for callers that keep the
+// provisional stream elsewhere than in memory (an encoded corpus file): it
+// counts the words of a token source while handing out the stream of
+// provisional ids in chunks, and Finish then gives the vocabulary and the
+// Remap that turns provisional ids into final ones. Its memory is that of
+// the distinct words, not of the corpus.
+type Counter struct {
+	opt LearnOptions
+	// ids maps each live word to its provisional id, an index into counts.
+	// Pruned words leave ids, but their provisional ids are never reused,
+	// because the stream still holds them.
+	ids       map[string]int32
+	counts    []int64
+	tokens    int64
+	minReduce int64
+	done      bool
+}
+
+// NewCounter returns a Counter with LearnChunks' options.
+func NewCounter(opt LearnOptions) *Counter {
+	if opt.MaxWords <= 0 {
+		opt.MaxWords = DefaultMaxWords
+	}
+	return &Counter{opt: opt, ids: make(map[string]int32), minReduce: 1}
+}
+
+// Tokens returns the number of word tokens counted so far.
+func (c *Counter) Tokens() int64 { return c.tokens }
+
+// Count reads src to its end. It appends the provisional ids to buf and,
+// whenever buf is full, passes it to emit, which takes it and returns the
+// (empty) buffer to fill next; the last, partly filled buffer is emitted at
+// the end. An error from emit stops Count and is returned as it is. Sentence
+// boundaries are SentenceEnd, never two in a row and never first.
+func (c *Counter) Count(src TokenSource, buf []int32, emit func([]int32) ([]int32, error)) error {
 	var (
-		ids       = make(map[string]int32)
-		counts    []int64
-		chunks    [][]int32
-		cur       = make([]int32, 0, 1024)
+		ids       = c.ids
+		counts    = c.counts
+		maxWords  = c.opt.MaxWords
+		minReduce = c.minReduce
+		tokens    = c.tokens
 		atEnd     = true // the stream is empty or ends with SentenceEnd
-		tokens    int64
-		minReduce int64 = 1
+		cur       = buf
+		err       error
 	)
+	defer func() { c.counts, c.tokens, c.minReduce = counts, tokens, minReduce }()
 	for src.Scan() {
 		var id int32
 		if src.Boundary() {
@@ -115,7 +167,7 @@ func LearnChunks(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, error) {
 			id, ok = ids[string(tok)] // no allocation on a hit
 			if !ok {
 				if len(counts) == math.MaxInt32 {
-					return nil, nil, fmt.Errorf("more than %d distinct words counted (corpus too large for 32-bit ids)", math.MaxInt32)
+					return fmt.Errorf("more than %d distinct words counted (corpus too large for 32-bit ids)", math.MaxInt32)
 				}
 				id = int32(len(counts))
 				ids[string(tok)] = id
@@ -131,72 +183,91 @@ func LearnChunks(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, error) {
 			}
 		}
 		if len(cur) == cap(cur) {
-			chunks = append(chunks, cur)
-			cur = make([]int32, 0, min(2*cap(cur), chunkLen))
+			if cur, err = emit(cur); err != nil {
+				return err
+			}
 		}
 		cur = append(cur, id)
 	}
-	chunks = append(chunks, cur)
-	if err := src.Err(); err != nil {
-		return nil, nil, fmt.Errorf("after %d tokens: %w", tokens, err)
+	if _, err = emit(cur); err != nil {
+		return err
 	}
-	if tokens == 0 {
+	if err := src.Err(); err != nil {
+		return fmt.Errorf("after %d tokens: %w", tokens, err)
+	}
+	return nil
+}
+
+// Finish drops the words that occur fewer than MinCount times, orders the
+// rest into a Vocab and returns it with the Remap of provisional ids. The
+// Counter cannot be used after it.
+func (c *Counter) Finish() (*Vocab, *Remap, error) {
+	if c.done {
+		return nil, nil, errors.New("vocab: Counter.Finish called twice")
+	}
+	c.done = true
+	if c.tokens == 0 {
 		return nil, nil, errors.New("corpus has no words")
 	}
-
 	var (
-		es  = make([]entry, 0, len(ids))
+		es  = make([]entry, 0, len(c.ids))
 		top int64
 	)
-	for w, id := range ids {
-		c := counts[id]
-		top = max(top, c)
-		if c >= opt.MinCount {
-			es = append(es, entry{word: w, count: c, id: id})
+	for w, id := range c.ids {
+		n := c.counts[id]
+		top = max(top, n)
+		if n >= c.opt.MinCount {
+			es = append(es, entry{word: w, count: n, id: id})
 		}
 	}
+	c.ids = nil
 	if len(es) == 0 {
-		return nil, nil, fmt.Errorf("vocabulary is empty after -min-count %d (the most frequent word occurs %d times)", opt.MinCount, top)
+		return nil, nil, fmt.Errorf("vocabulary is empty after -min-count %d (the most frequent word occurs %d times)", c.opt.MinCount, top)
 	}
 	v, err := build(es)
 	if err != nil {
 		return nil, nil, err
 	}
-
 	// remap[provisional] is the final id, or SentenceEnd for dropped words
 	// (pruned or below MinCount); it reuses counts' memory, which is done.
-	remap := counts[:len(counts):len(counts)]
+	remap := c.counts[:len(c.counts):len(c.counts)]
+	c.counts = nil
 	for i := range remap {
 		remap[i] = int64(SentenceEnd)
 	}
 	for i, e := range es { // build sorted es into vocabulary order
 		remap[e.id] = int64(i)
 	}
-	// Remap each chunk in place; the chunks are the stream, never copied
-	// into one array. The sentence-end state carries across chunks.
-	atEnd = true
-	kept := chunks[:0]
-	for _, c := range chunks {
-		n := 0
-		for _, id := range c {
-			if id != SentenceEnd {
-				if id = int32(remap[id]); id == SentenceEnd {
-					continue
-				}
-				atEnd = false
-			} else if atEnd {
+	return v, &Remap{to: remap, atEnd: true}, nil
+}
+
+// Remap rewrites a provisional stream, chunk after chunk, to final ids:
+// dropped words are removed and the sentence ends they leave doubled (or
+// first) are collapsed. The state carries from one chunk to the next.
+type Remap struct {
+	to    []int64
+	atEnd bool
+}
+
+// Apply appends the final ids of the provisional chunk src to dst and
+// returns the extended dst. dst may be src[:0]: the rewrite is in place.
+func (r *Remap) Apply(dst, src []int32) []int32 {
+	atEnd := r.atEnd
+	for _, id := range src {
+		if id != SentenceEnd {
+			if id = int32(r.to[id]); id == SentenceEnd {
 				continue
-			} else {
-				atEnd = true
 			}
-			c[n] = id
-			n++
+			atEnd = false
+		} else if atEnd {
+			continue
+		} else {
+			atEnd = true
 		}
-		if n > 0 {
-			kept = append(kept, c[:n]) // len(kept) <= ci: never overwrites an unvisited chunk
-		}
+		dst = append(dst, id)
 	}
-	return v, kept, nil
+	r.atEnd = atEnd
+	return dst
 }
 
 // chunkLen is the length of Learn's stream chunks, once past the small ones

@@ -52,8 +52,11 @@ const DefaultPython = "/usr/bin/python3"
 // ThroughputOptions configures RunThroughput. The hyperparameters are
 // word2vec's, passed unchanged to both trainers.
 type ThroughputOptions struct {
-	// Corpus is the training text: plain, gzip or zstd.
+	// Corpus is the training text: plain, gzip or zstd; several files as
+	// corpus.Expand takes them.
 	Corpus string
+	// IDs, if set, is passed to wipsvec train as -ids: memory or disk.
+	IDs string
 	// LimitBytes, if positive, trains on only the first LimitBytes of the
 	// decompressed corpus (cut at the end of a token).
 	LimitBytes int64
@@ -240,6 +243,11 @@ type ThroughputRow struct {
 	Seconds              float64 `json:"seconds"`                 // median training time
 	SetupSeconds         float64 `json:"setup_seconds,omitempty"` // gensim: building the vocabulary
 	PeakRSS              int64   `json:"peak_rss_bytes"`          // largest over runs; 0 if unknown
+	// The peak RssAnon and RssFile of /proc/PID/status, sampled while the
+	// trainer runs (wipsvec rows, Linux; 0 elsewhere): the matrices and
+	// buffers apart from the file-backed pages of a mapped corpus.
+	PeakRSSAnon int64 `json:"peak_rss_anon_bytes,omitempty"`
+	PeakRSSFile int64 `json:"peak_rss_file_bytes,omitempty"`
 	// FloorBytes is the memory the run cannot do without: for wipsvec the
 	// encoded corpus (4 bytes per token) and the parameter matrices (one,
 	// two for SG, of K rounded up to 16 floats per word); for gensim, which
@@ -401,10 +409,11 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			if err != nil {
 				return nil, fmt.Errorf("throughput: %s K=%d threads=%d: %w", c.model, k, threads, err)
 			}
-			opt.logf("bench: wipsvec %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs, peak RSS %s MB%s",
-				c.model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"), probe)
+			opt.logf("bench: wipsvec %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs, peak RSS %s MB (%s)%s",
+				c.model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"), r.mem, probe)
 			c.wps, c.secs = append(c.wps, r.wordsPerSec), append(c.secs, r.seconds)
 			row.PeakRSS = max(row.PeakRSS, r.rss)
+			row.PeakRSSAnon, row.PeakRSSFile = max(row.PeakRSSAnon, r.mem.Anon), max(row.PeakRSSFile, r.mem.File)
 			rep.Tokens, rep.Vocab = r.tokens, r.vocab
 			if r.pairs > 0 && r.words > 0 && pairsPerWord == 0 {
 				pairsPerWord = float64(r.pairs) / float64(r.words)
@@ -530,14 +539,16 @@ func (r *ThroughputReport) WriteTable(w io.Writer) error {
 	fmt.Fprintln(&b)
 
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "trainer\tmodel\tK\tthreads\twords/s/thread\tspeed-up\tof ceiling\tpeak RSS MB\tfloor MB\tvs gensim\t")
+	fmt.Fprintln(tw, "trainer\tmodel\tK\tthreads\twords/s/thread\tspeed-up\tof ceiling\tpeak RSS MB\tanon MB\tfile MB\tfloor MB\tvs gensim\t")
 	for _, row := range r.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
 			row.Trainer, row.Model, row.Dim, row.Threads,
 			humanCount(row.WordsPerSecPerThread),
 			orDash(row.SpeedUp, "%.2fx"),
 			orDash(100*row.OfCeiling, "%.0f%%"),
 			megabytes(row.PeakRSS, "-"),
+			megabytes(row.PeakRSSAnon, "n/a"),
+			megabytes(row.PeakRSSFile, "n/a"),
 			megabytes(row.FloorBytes, "0"),
 			orDash(row.VsGensim, "%.2fx"))
 	}
@@ -735,7 +746,7 @@ func sentencePrefix(stream []int32, n int) []int32 {
 // bytes (0: all) and cutting long lines into sentences; see plainCorpus.
 // It returns the bytes written.
 func writePlainCorpus(dst, src string, limit int64) (int64, error) {
-	in, err := corpus.Open(src)
+	in, err := corpus.OpenArg(src)
 	if err != nil {
 		return 0, err
 	}
@@ -822,6 +833,7 @@ type trainResult struct {
 	tokens               int64 // in-vocabulary tokens of one epoch
 	vocab                int
 	rss                  int64 // peak resident set, bytes
+	mem                  childMemory
 }
 
 // sidecarStats is the part of the trainer's JSON sidecar (skipgram.Meta)
@@ -856,11 +868,15 @@ func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input strin
 	if batch {
 		args = append(args, "-batch")
 	}
+	if o.IDs != "" {
+		args = append(args, "-ids", o.IDs)
+	}
 	cmd := exec.CommandContext(ctx, o.Trainer[0], args...)
 	cmd.Env = o.Env
 	var stderr tailBuffer
 	cmd.Stdout, cmd.Stderr = &stderr, &stderr
-	if err := cmd.Run(); err != nil {
+	mem, err := runSampled(cmd)
+	if err != nil {
 		if ctx.Err() != nil {
 			return trainResult{}, ctx.Err()
 		}
@@ -882,7 +898,7 @@ func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input strin
 		wordsPerSec: sc.Stats.WordsPerSec, seconds: sc.Stats.Seconds,
 		words: sc.Stats.WordsProcessed, pairs: sc.Stats.Pairs,
 		tokens: sc.Corpus.Tokens, vocab: sc.Corpus.Vocab,
-		rss: peakRSS(cmd.ProcessState),
+		rss: peakRSS(cmd.ProcessState), mem: mem,
 	}, nil
 }
 

@@ -67,6 +67,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs
 
 func TestThroughputTable(t *testing.T) {
 	r := fakeReport()
+	r.Rows[1].PeakRSSAnon, r.Rows[1].PeakRSSFile = 100e6, 2.5e6
 	r.derive()
 	var b bytes.Buffer
 	if err := r.WriteTable(&b); err != nil {
@@ -88,19 +89,19 @@ func TestThroughputTable(t *testing.T) {
 	rows := map[string][]string{}
 	for _, line := range strings.Split(out, "\n") {
 		f := strings.Fields(line)
-		if len(f) == 10 {
+		if len(f) == 12 {
 			rows[strings.Join(f[:4], " ")] = f[4:]
 		}
 	}
-	if !strings.Contains(out, "trainer  model    K  threads  words/s/thread  speed-up  of ceiling  peak RSS MB  floor MB  vs gensim") {
+	if !strings.Contains(out, "trainer  model    K  threads  words/s/thread  speed-up  of ceiling  peak RSS MB  anon MB  file MB  floor MB  vs gensim") {
 		t.Errorf("table lacks its header:\n%s", out)
 	}
 	for key, want := range map[string]string{
-		"wipsvec sg 100 1":  "500k - 50% 120 45 2.00x",
-		"wipsvec sg 100 2":  "450k 1.80x 45% 125 45 2.25x",
-		"wipsvec sg 300 1":  "200k - - - 0 -",
-		"gensim sg 100 2":   "200k 1.60x 20% - 0 -",
-		"separate sg 100 2": "475k 1.90x 48% - 0 -",
+		"wipsvec sg 100 1":  "500k - 50% 120 n/a n/a 45 2.00x",
+		"wipsvec sg 100 2":  "450k 1.80x 45% 125 100 2.5 45 2.25x",
+		"wipsvec sg 300 1":  "200k - - - n/a n/a 0 -",
+		"gensim sg 100 2":   "200k 1.60x 20% - n/a n/a 0 -",
+		"separate sg 100 2": "475k 1.90x 48% - n/a n/a 0 -",
 	} {
 		got, ok := rows[key]
 		if !ok {

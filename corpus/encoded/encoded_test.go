@@ -1,0 +1,234 @@
+package encoded
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// sampleText is a corpus with a Zipf-like vocabulary, rare words to drop,
+// empty lines, long lines and a last line without a newline.
+func sampleText(seed uint64, lines int) string {
+	r := rand.New(rand.NewPCG(seed, 2))
+	var b strings.Builder
+	for i := range lines {
+		if i%37 == 0 {
+			b.WriteString("\n\n")
+		}
+		for range 1 + r.IntN(30) {
+			fmt.Fprintf(&b, "w%d ", int(1/(r.Float64()+0.002)))
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("last line")
+	return b.String()
+}
+
+func writeEncoded(t testing.TB, text string, opt Options) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "c.wvc")
+	if _, _, err := Write(context.Background(), path, strings.NewReader(text), opt); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestRoundTrip checks that the encoded file holds exactly the vocabulary
+// and ids vocab.Learn makes of the same text, pruning included.
+func TestRoundTrip(t *testing.T) {
+	text := sampleText(1, 20_000) // more than one chunk of ids
+	for _, opt := range []Options{{MinCount: 1}, {MinCount: 5}, {MinCount: 2, MaxVocab: 40}} {
+		t.Run(fmt.Sprintf("min%d-max%d", opt.MinCount, opt.MaxVocab), func(t *testing.T) {
+			wantV, want, err := vocab.Learn(corpus.NewScanner(strings.NewReader(text)),
+				vocab.LearnOptions{MinCount: opt.MinCount, MaxWords: opt.MaxVocab})
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt.Files = 1
+			c, err := Open(writeEncoded(t, text, opt))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			if !slices.Equal(c.IDs, want) {
+				t.Fatalf("ids differ: %d encoded, %d in memory", len(c.IDs), len(want))
+			}
+			if !slices.Equal(c.Vocab.Words, wantV.Words) || !slices.Equal(c.Vocab.Counts, wantV.Counts) {
+				t.Fatal("vocabularies differ")
+			}
+			var sentences int64
+			for _, id := range want {
+				if id == vocab.SentenceEnd {
+					sentences++
+				}
+			}
+			in := c.Info
+			if in.Tokens != int64(len(want))-sentences || in.Sentences != sentences || in.Bytes != int64(len(text)) ||
+				in.Files != 1 || in.MinCount != opt.MinCount || in.MaxVocab != int64(opt.MaxVocab) || in.Version != Version {
+				t.Fatalf("info %+v", in)
+			}
+			if isUnixMapped && !c.Mapped {
+				t.Error("not mapped")
+			}
+		})
+	}
+}
+
+// TestBadFiles checks that each kind of damage gets its own one-line error.
+func TestBadFiles(t *testing.T) {
+	good, err := os.ReadFile(writeEncoded(t, sampleText(2, 500), Options{MinCount: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	metaOff := int(le32or64(good[32:40]))
+	cases := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"short", good[:5], "truncated"},
+		{"header", good[:40], "truncated"},
+		{"ids", good[:200], "truncated"},
+		{"meta", good[:len(good)-3], "truncated"},
+		{"version", withByte(good, 8, 2), "format version 2, but this wipsvec reads version 1"},
+		{"header crc", withByte(good, 24, good[24]^1), "corrupt: header checksum"},
+		{"id bit", withByte(good, 100, good[100]^0x10), "corrupt: ids checksum"},
+		{"meta bit", withByte(good, metaOff+60, good[metaOff+60]^1), "corrupt: metadata checksum"},
+		{"trailing", append(slices.Clone(good), 0), "corrupt"},
+		{"text", []byte("the quick brown fox\n"), "not an encoded corpus"},
+	}
+	for _, c := range cases {
+		p := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_"))
+		os.WriteFile(p, c.data, 0o644)
+		_, err := Open(p)
+		if err == nil {
+			t.Errorf("%s: opened", c.name)
+			continue
+		}
+		msg := err.Error()
+		if !strings.Contains(msg, c.want) || !strings.Contains(msg, p) || strings.Contains(msg, "\n") {
+			t.Errorf("%s: error %q, want one line naming the file with %q", c.name, msg, c.want)
+		}
+	}
+	if _, err := Open(filepath.Join(dir, "text")); !errors.Is(err, ErrNotEncoded) {
+		t.Errorf("text file: %v, want ErrNotEncoded", err)
+	}
+	if IsEncoded(filepath.Join(dir, "text")) || !IsEncoded(filepath.Join(dir, "header")) {
+		t.Error("IsEncoded wrong")
+	}
+}
+
+func le32or64(b []byte) uint64 {
+	var v uint64
+	for i := len(b) - 1; i >= 0; i-- {
+		v = v<<8 | uint64(b[i])
+	}
+	return v
+}
+
+func withByte(b []byte, i int, c byte) []byte {
+	b = slices.Clone(b)
+	b[i] = c
+	return b
+}
+
+// TestCancelLeavesNothing checks that a cancelled or failed Write leaves no
+// file behind.
+func TestCancelLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, err := Write(ctx, filepath.Join(dir, "c.wvc"), strings.NewReader(sampleText(3, 100)), Options{MinCount: 1}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if _, _, err := Write(context.Background(), filepath.Join(dir, "d.wvc"), strings.NewReader("a b\x00c"), Options{MinCount: 1}); err == nil {
+		t.Fatal("binary text encoded")
+	}
+	if _, _, err := Write(context.Background(), filepath.Join(dir, "e.wvc"), strings.NewReader("a b c"), Options{MinCount: 5, Temp: true}); err == nil {
+		t.Fatal("empty vocabulary encoded")
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("left behind: %v", ents)
+	}
+}
+
+// marshalFile builds a file from its parts, as Write lays it out.
+func marshalFile(info *Info, v *vocab.Vocab, ids []int32) []byte {
+	meta := marshalMeta(info, v)
+	raw := appendIDs(nil, ids)
+	p := &prefix{version: Version, idsOff: prefixSize, ids: uint64(len(ids)),
+		metaOff: prefixSize + uint64(len(raw)), metaLen: uint64(len(meta)),
+		idsCRC: crcOf(raw), metaCRC: crcOf(meta)}
+	return slices.Concat(p.marshal(), raw, meta)
+}
+
+// FuzzParse checks that parse never panics, and that whatever it accepts is
+// exactly the file its parts make: nothing in an accepted file goes unread
+// or unchecked.
+func FuzzParse(f *testing.F) {
+	good, err := os.ReadFile(writeEncoded(f, "a b a\nc a b\n\nb a", Options{MinCount: 1, Files: 2}))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:70])
+	f.Add([]byte(Magic))
+	f.Add([]byte("plain text\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := parse(data)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error of several lines: %q", err)
+			}
+			return
+		}
+		if got := marshalFile(&c.Info, c.Vocab, c.IDs); !bytes.Equal(got, data) {
+			t.Fatalf("accepted a file that its parts do not make")
+		}
+	})
+}
+
+// TestRoundTripBigEndianPath runs Write and Open through the code a
+// big-endian host takes (decoding and encoding every id), which must read
+// and write the same files.
+func TestRoundTripBigEndianPath(t *testing.T) {
+	text := sampleText(4, 40_000) // several chunks of ids
+	native, err := os.ReadFile(writeEncoded(t, text, Options{MinCount: 2}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := littleEndian
+	littleEndian = false
+	defer func() { littleEndian = saved }()
+	path := writeEncoded(t, text, Options{MinCount: 2})
+	portable, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(native, portable) {
+		t.Fatal("the portable path wrote another file")
+	}
+	c, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_, want, _ := vocab.Learn(corpus.NewScanner(strings.NewReader(text)), vocab.LearnOptions{MinCount: 2})
+	if len(want) < 2*chunkIDs {
+		t.Fatalf("%d ids: fewer than two chunks", len(want))
+	}
+	if !slices.Equal(c.IDs, want) {
+		t.Fatal("the portable path read other ids")
+	}
+}

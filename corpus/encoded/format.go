@@ -1,0 +1,271 @@
+// Package encoded writes and maps encoded corpora: a corpus tokenized once
+// into a vocabulary and a stream of 4-byte word ids, kept in a file that
+// training maps into memory instead of holding the ids on the heap. It makes
+// corpus size a matter of disk rather than memory, and lets many runs (the
+// experiment grid) share one tokenizing pass.
+//
+// # File format, version 1
+//
+// All integers are little-endian. The file is a fixed 64-byte prefix, the
+// ids, then the metadata (vocabulary and provenance). The metadata comes
+// last because it is known only at the end of the single streaming pass
+// that writes the ids; the prefix says where everything is.
+//
+//	offset  size  field
+//	0       8     magic "\x89WVC\r\n\x1a\n" (non-text, and catches line-ending conversion)
+//	8       4     version (1)
+//	12      4     prefix size (64)
+//	16      8     offset of the ids (64; a multiple of 4, so the mapped ids are aligned)
+//	24      8     number of ids n
+//	32      8     offset of the metadata (64 + 4n)
+//	40      8     length of the metadata
+//	48      4     CRC-32C of the ids' bytes
+//	52      4     CRC-32C of the metadata
+//	56      4     reserved (0)
+//	60      4     CRC-32C of bytes 0..60
+//	64      4n    ids: int32 word ids, -1 for a sentence end
+//	...           metadata:
+//	              int64 min-count, int64 max-vocab (0: the default) used to build it
+//	              int64 word tokens, int64 sentence ends, in the ids
+//	              int64 files read, int64 text bytes read (decompressed)
+//	              uint32 CRC-32C of the text read, uint32 vocabulary size V
+//	              V times: uvarint length, word bytes, uvarint count (vocabulary order)
+//
+// The ids follow vocab.LearnChunks' rules: ids index the vocabulary, a
+// sentence end is never first and never follows another.
+package encoded
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math"
+
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// Magic starts every encoded corpus file.
+const Magic = "\x89WVC\r\n\x1a\n"
+
+// Version is the format version this package writes and reads.
+const Version = 1
+
+const prefixSize = 64
+
+// castagnoli is CRC-32C, computed in hardware on amd64 and arm64: checking
+// a file costs little next to reading it.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Info describes an encoded corpus: how it was made and what it holds.
+type Info struct {
+	Version   int
+	MinCount  int64  // words below this count were dropped
+	MaxVocab  int64  // the counting table's bound (0: vocab.DefaultMaxWords)
+	Tokens    int64  // word tokens in the ids
+	Sentences int64  // sentence ends in the ids
+	Files     int    // files read
+	Bytes     int64  // text bytes read, decompressed
+	TextCRC   uint32 // CRC-32C of the text read, with '\n' between files
+}
+
+// ErrNotEncoded is returned by Open for a file that does not start with Magic.
+var ErrNotEncoded = errors.New("not an encoded corpus (no wipsvec magic bytes)")
+
+// prefix is the fixed start of the file.
+type prefix struct {
+	version           uint32
+	idsOff, ids       uint64
+	metaOff, metaLen  uint64
+	idsCRC, metaCRC   uint32
+	reserved, selfCRC uint32
+}
+
+func (p *prefix) marshal() []byte {
+	b := make([]byte, prefixSize)
+	copy(b, Magic)
+	le := binary.LittleEndian
+	le.PutUint32(b[8:], p.version)
+	le.PutUint32(b[12:], prefixSize)
+	le.PutUint64(b[16:], p.idsOff)
+	le.PutUint64(b[24:], p.ids)
+	le.PutUint64(b[32:], p.metaOff)
+	le.PutUint64(b[40:], p.metaLen)
+	le.PutUint32(b[48:], p.idsCRC)
+	le.PutUint32(b[52:], p.metaCRC)
+	le.PutUint32(b[56:], 0)
+	le.PutUint32(b[60:], crc32.Checksum(b[:60], castagnoli))
+	return b
+}
+
+// formatError is a one-line error about an encoded corpus file.
+type formatError struct {
+	kind string // "truncated", "corrupt", "version"
+	msg  string
+}
+
+func (e *formatError) Error() string { return e.msg }
+
+func truncated(format string, args ...any) error {
+	return &formatError{"truncated", "truncated: " + fmt.Sprintf(format, args...)}
+}
+
+func corrupt(format string, args ...any) error {
+	return &formatError{"corrupt", "corrupt: " + fmt.Sprintf(format, args...)}
+}
+
+// parsePrefix checks the prefix of a file of size bytes, of which b holds
+// the first min(size, 64). It checks what the prefix alone can tell: magic,
+// version, checksum, and that the layout it describes is the file's.
+func parsePrefix(b []byte, size int64) (*prefix, error) {
+	n := min(len(b), len(Magic))
+	if string(b[:n]) != Magic[:n] {
+		return nil, ErrNotEncoded
+	}
+	if len(b) < 12 {
+		return nil, truncated("%d bytes, shorter than the %d-byte header", size, prefixSize)
+	}
+	le := binary.LittleEndian
+	if v := le.Uint32(b[8:]); v != Version {
+		return nil, &formatError{"version", fmt.Sprintf("format version %d, but this wipsvec reads version %d: encode the corpus again with this wipsvec", v, Version)}
+	}
+	if len(b) < prefixSize {
+		return nil, truncated("%d bytes, shorter than the %d-byte header", size, prefixSize)
+	}
+	if crc32.Checksum(b[:60], castagnoli) != le.Uint32(b[60:]) {
+		return nil, corrupt("header checksum mismatch")
+	}
+	p := &prefix{
+		version: Version,
+		idsOff:  le.Uint64(b[16:]), ids: le.Uint64(b[24:]),
+		metaOff: le.Uint64(b[32:]), metaLen: le.Uint64(b[40:]),
+		idsCRC: le.Uint32(b[48:]), metaCRC: le.Uint32(b[52:]),
+		reserved: le.Uint32(b[56:]), selfCRC: le.Uint32(b[60:]),
+	}
+	switch {
+	case le.Uint32(b[12:]) != prefixSize || p.idsOff != prefixSize || p.reserved != 0:
+		return nil, corrupt("unexpected header layout")
+	case p.ids == 0 || p.ids > (math.MaxInt64-prefixSize)/4 || p.metaOff != prefixSize+4*p.ids:
+		return nil, corrupt("header gives %d ids ending at %d but metadata at %d", p.ids, prefixSize+4*p.ids, p.metaOff)
+	case p.metaLen > math.MaxInt64-p.metaOff:
+		return nil, corrupt("metadata length %d out of range", p.metaLen)
+	case uint64(size) < p.metaOff+p.metaLen:
+		return nil, truncated("%d bytes, the header says %d", size, p.metaOff+p.metaLen)
+	case uint64(size) > p.metaOff+p.metaLen:
+		return nil, corrupt("%d bytes after the end the header gives", uint64(size)-p.metaOff-p.metaLen)
+	}
+	return p, nil
+}
+
+// marshalMeta encodes the metadata block.
+func marshalMeta(info *Info, v *vocab.Vocab) []byte {
+	b := make([]byte, 0, 56+v.Len()*12)
+	le := binary.LittleEndian
+	b = le.AppendUint64(b, uint64(info.MinCount))
+	b = le.AppendUint64(b, uint64(info.MaxVocab))
+	b = le.AppendUint64(b, uint64(info.Tokens))
+	b = le.AppendUint64(b, uint64(info.Sentences))
+	b = le.AppendUint64(b, uint64(info.Files))
+	b = le.AppendUint64(b, uint64(info.Bytes))
+	b = le.AppendUint32(b, info.TextCRC)
+	b = le.AppendUint32(b, uint32(v.Len()))
+	for i, w := range v.Words {
+		b = binary.AppendUvarint(b, uint64(len(w)))
+		b = append(b, w...)
+		b = binary.AppendUvarint(b, uint64(v.Counts[i]))
+	}
+	return b
+}
+
+// parseMeta decodes the metadata block, whose checksum has been checked.
+// The vocabulary must come out of vocab.New in the order stored, or the
+// ids would mean other words.
+func parseMeta(b []byte) (*Info, *vocab.Vocab, error) {
+	if len(b) < 56 {
+		return nil, nil, corrupt("metadata of %d bytes", len(b))
+	}
+	le := binary.LittleEndian
+	info := &Info{
+		Version:   Version,
+		MinCount:  int64(le.Uint64(b[0:])),
+		MaxVocab:  int64(le.Uint64(b[8:])),
+		Tokens:    int64(le.Uint64(b[16:])),
+		Sentences: int64(le.Uint64(b[24:])),
+		Files:     int(int64(le.Uint64(b[32:]))),
+		Bytes:     int64(le.Uint64(b[40:])),
+		TextCRC:   le.Uint32(b[48:]),
+	}
+	nwords := le.Uint32(b[52:])
+	if info.Tokens < 1 || info.Sentences < 0 || info.Files < 0 || info.Bytes < 0 || info.MinCount < 0 || info.MaxVocab < 0 {
+		return nil, nil, corrupt("metadata out of range")
+	}
+	// Every word takes at least 3 bytes: this bounds the allocation below
+	// by the file's size, whatever the count says.
+	if nwords == 0 || uint64(nwords) > uint64(len(b)-56)/3 {
+		return nil, nil, corrupt("vocabulary of %d words in %d bytes", nwords, len(b)-56)
+	}
+	words := make([]string, nwords)
+	counts := make([]int64, nwords)
+	rest := b[56:]
+	for i := range words {
+		l, k := binary.Uvarint(rest)
+		if k <= 0 || l > uint64(len(rest)-k) {
+			return nil, nil, corrupt("vocabulary word %d", i)
+		}
+		words[i] = string(rest[k : k+int(l)])
+		rest = rest[k+int(l):]
+		c, k := binary.Uvarint(rest)
+		if k <= 0 || c > math.MaxInt64 {
+			return nil, nil, corrupt("vocabulary count %d", i)
+		}
+		counts[i] = int64(c)
+		rest = rest[k:]
+	}
+	if len(rest) != 0 {
+		return nil, nil, corrupt("%d bytes after the vocabulary", len(rest))
+	}
+	v, err := vocab.New(words, counts)
+	if err != nil {
+		return nil, nil, corrupt("%v", err)
+	}
+	for i, w := range words {
+		if v.Words[i] != w {
+			return nil, nil, corrupt("vocabulary not in vocabulary order at word %d", i)
+		}
+	}
+	return info, v, nil
+}
+
+// checkIDs checks a piece of the ids: each names a vocabulary word or is a
+// sentence end, and sentence ends are never first or doubled. It carries
+// its state across pieces and counts tokens and sentence ends.
+type idChecker struct {
+	n                 int32
+	atEnd             bool
+	tokens, sentences int64
+}
+
+func (c *idChecker) check(ids []int32) error {
+	atEnd := c.atEnd
+	var s int64
+	for _, id := range ids {
+		if id == vocab.SentenceEnd {
+			if atEnd {
+				return corrupt("sentence end first or doubled")
+			}
+			atEnd = true
+			s++
+			continue
+		}
+		if uint32(id) >= uint32(c.n) {
+			return corrupt("word id %d out of a vocabulary of %d", id, c.n)
+		}
+		atEnd = false
+	}
+	c.atEnd = atEnd
+	c.sentences += s
+	c.tokens += int64(len(ids)) - s
+	return nil
+}
+
+func crcOf(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }

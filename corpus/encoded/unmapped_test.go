@@ -1,0 +1,5 @@
+//go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
+
+package encoded
+
+const isUnixMapped = false

@@ -1,0 +1,232 @@
+package encoded
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"unsafe"
+
+	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// Options configures Write.
+type Options struct {
+	// MinCount and MaxVocab are vocab.LearnOptions' MinCount and MaxWords.
+	MinCount int64
+	MaxVocab int
+	// Files is the number of files the text comes from, for the record.
+	Files int
+	// Temp, if set, makes Write leave out the atomic rename: the file is
+	// written at path directly (which must not exist), for a temporary
+	// corpus that its caller removes.
+	Temp bool
+}
+
+// chunkIDs is the number of ids written or rewritten at a time: 1 MB,
+// enough to make a system call's cost vanish, little enough not to show
+// in the peak memory of a run that trains on a mapped corpus.
+const chunkIDs = 1 << 18
+
+// Write reads the text r once and writes its encoded corpus to path. Memory
+// is bounded by the vocabulary being counted and a few MB of buffers, not by
+// the corpus: the ids are written as they are read, as provisional ids, and
+// rewritten in place to final ids once the vocabulary is known (a pass over
+// the ids, not over the text). The result equals vocab.LearnChunks' on the
+// same text. The file is written to a temporary beside path and renamed
+// into place when complete, so a failed or cancelled run leaves nothing.
+func Write(ctx context.Context, path string, r io.Reader, opt Options) (_ *Info, _ *vocab.Vocab, err error) {
+	var f *os.File
+	if opt.Temp {
+		f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	} else {
+		f, err = os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+
+	text := &crcReader{r: r}
+	if _, err := f.Write(make([]byte, prefixSize)); err != nil {
+		return nil, nil, err
+	}
+	c := vocab.NewCounter(vocab.LearnOptions{MinCount: opt.MinCount, MaxWords: opt.MaxVocab})
+	// A goroutine writes each full buffer of provisional ids while the
+	// scanner fills the other, so that tokenizing never waits on the file.
+	var (
+		nprov    int64
+		canceled = ctx.Done()
+		full     = make(chan []int32, 1)
+		free     = make(chan []int32, 2)
+		werr     = make(chan error, 1)
+	)
+	free <- make([]int32, 0, chunkIDs)
+	go func() {
+		var scratch []byte
+		var err error
+		for ids := range full {
+			if err == nil {
+				var b []byte
+				b, scratch = idBytes(ids, scratch)
+				_, err = f.Write(b)
+			}
+			free <- ids[:0]
+		}
+		werr <- err
+	}()
+	err = c.Count(corpus.NewScanner(text), make([]int32, 0, chunkIDs), func(ids []int32) ([]int32, error) {
+		select {
+		case <-canceled:
+			return nil, ctx.Err()
+		default:
+		}
+		nprov += int64(len(ids))
+		full <- ids
+		return <-free, nil
+	})
+	close(full)
+	if e := <-werr; err == nil {
+		err = e
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	v, remap, err := c.Finish()
+	if err != nil {
+		return nil, nil, err
+	}
+
+	// Rewrite the provisional ids to final ones in place: the final stream
+	// is never longer, so writing at w <= r never overwrites an id not yet
+	// read.
+	var (
+		ids    = make([]int32, chunkIDs)
+		raw    []byte // big-endian hosts only: the ids as the file has them
+		rd, wr = int64(prefixSize), int64(prefixSize)
+		end    = prefixSize + 4*nprov
+		idsCRC uint32
+		check  = idChecker{n: int32(v.Len()), atEnd: true}
+	)
+	for rd < end {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		n := min(4*int64(len(ids)), end-rd)
+		chunk := ids[:n/4]
+		in := asBytes(chunk)
+		if !littleEndian {
+			raw = slices.Grow(raw[:0], int(n))[:n]
+			in = raw
+		}
+		if _, err := f.ReadAt(in, rd); err != nil {
+			return nil, nil, err
+		}
+		rd += n
+		if !littleEndian {
+			decodeIDs(chunk, in)
+		}
+		chunk = remap.Apply(chunk[:0], chunk)
+		if err := check.check(chunk); err != nil { // cannot fail: a bug if it does
+			return nil, nil, fmt.Errorf("encode: %w", err)
+		}
+		out, _ := idBytes(chunk, raw[:0])
+		idsCRC = crc32.Update(idsCRC, castagnoli, out)
+		if _, err := f.WriteAt(out, wr); err != nil {
+			return nil, nil, err
+		}
+		wr += int64(len(out))
+	}
+	info := &Info{
+		Version: Version, MinCount: opt.MinCount, MaxVocab: int64(opt.MaxVocab),
+		Tokens: check.tokens, Sentences: check.sentences,
+		Files: opt.Files, Bytes: text.n, TextCRC: text.crc,
+	}
+	meta := marshalMeta(info, v)
+	if _, err := f.WriteAt(meta, wr); err != nil {
+		return nil, nil, err
+	}
+	if err := f.Truncate(wr + int64(len(meta))); err != nil {
+		return nil, nil, err
+	}
+	p := &prefix{
+		version: Version, idsOff: prefixSize, ids: uint64(wr-prefixSize) / 4,
+		metaOff: uint64(wr), metaLen: uint64(len(meta)),
+		idsCRC: idsCRC, metaCRC: crc32.Checksum(meta, castagnoli),
+	}
+	if _, err := f.WriteAt(p.marshal(), 0); err != nil {
+		return nil, nil, err
+	}
+	if opt.Temp {
+		return info, v, f.Close()
+	}
+	if err := f.Sync(); err != nil {
+		return nil, nil, err
+	}
+	if err := f.Close(); err != nil {
+		return nil, nil, err
+	}
+	if err := os.Chmod(f.Name(), 0o644); err != nil {
+		return nil, nil, err
+	}
+	return info, v, os.Rename(f.Name(), path)
+}
+
+// crcReader counts and checksums the text it passes on.
+type crcReader struct {
+	r   io.Reader
+	n   int64
+	crc uint32
+}
+
+func (c *crcReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	c.crc = crc32.Update(c.crc, castagnoli, p[:n])
+	return n, err
+}
+
+// idBytes returns ids as the file stores them: their own memory on a
+// little-endian host, else encoded into scratch (returned for reuse).
+func idBytes(ids []int32, scratch []byte) (b, scratchOut []byte) {
+	if littleEndian {
+		return asBytes(ids), scratch
+	}
+	scratch = appendIDs(scratch[:0], ids)
+	return scratch, scratch
+}
+
+// asBytes is the memory of ids as bytes.
+func asBytes(ids []int32) []byte {
+	if len(ids) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(ids))), 4*len(ids))
+}
+
+// appendIDs appends ids to b as little-endian int32s.
+func appendIDs(b []byte, ids []int32) []byte {
+	for _, id := range ids {
+		b = binary.LittleEndian.AppendUint32(b, uint32(id))
+	}
+	return b
+}
+
+// decodeIDs decodes little-endian int32s from b into ids, len(b)/4 of them.
+func decodeIDs(ids []int32, b []byte) []int32 {
+	ids = ids[:len(b)/4]
+	for i := range ids {
+		ids[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return ids
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram"
+)
+
+// TestTrainManyFilesEqualsConcatenation trains on a directory of files and
+// on their concatenation (with a line break between files, the sentence end
+// a file boundary makes): the vectors must be the same bits.
+func TestTrainManyFilesEqualsConcatenation(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.txt")
+	writeCorpus(t, whole, 1500)
+	text, _ := os.ReadFile(whole)
+	lines := strings.SplitAfter(string(text), "\n")
+	// Three parts, the first two cut mid-line without a final newline.
+	parts := []string{
+		strings.Join(lines[:500], "") + strings.TrimSuffix(lines[500], "\n"),
+		strings.Join(lines[501:900], ""),
+		strings.Join(lines[900:], ""),
+	}
+	shards := filepath.Join(dir, "shards")
+	os.MkdirAll(filepath.Join(shards, "sub"), 0o755)
+	names := []string{"a.txt", "sub/b.txt", "sub/c.txt"}
+	for i, p := range parts {
+		os.WriteFile(filepath.Join(shards, names[i]), []byte(p), 0o644)
+	}
+	concat := filepath.Join(dir, "concat.txt")
+	os.WriteFile(concat, []byte(strings.Join(parts, "\n")), 0o644)
+
+	train := func(src, out string) []byte {
+		t.Helper()
+		if _, se, err := runCmd("train", "-train", src, "-output", out, "-size", "12", "-iter", "2",
+			"-threads", "1", "-binary", "1", "-min-count", "1", "-quiet"); err != nil {
+			t.Fatalf("%s: %v\n%s", src, err, se)
+		}
+		b, _ := os.ReadFile(out)
+		return b
+	}
+	want := train(concat, filepath.Join(dir, "concat.bin"))
+	for name, src := range map[string]string{
+		"dir":  shards,
+		"list": filepath.Join(shards, "a.txt") + "," + filepath.Join(shards, "sub"),
+		"glob": filepath.Join(shards, "a.*") + "," + filepath.Join(shards, "sub", "?.txt"),
+	} {
+		out := filepath.Join(dir, name+".bin")
+		if got := train(src, out); !bytes.Equal(got, want) {
+			t.Errorf("%s: vectors differ from the concatenation's", name)
+		}
+		data, _ := os.ReadFile(skipgram.SidecarPath(out))
+		var m skipgram.Meta
+		json.Unmarshal(data, &m)
+		if m.Corpus.Files != 3 || m.Corpus.Bytes != int64(len(parts[0])+len(parts[1])+len(parts[2])) {
+			t.Errorf("%s: sidecar corpus %+v, want 3 files of %d bytes", name, m.Corpus,
+				len(parts[0])+len(parts[1])+len(parts[2]))
+		}
+	}
+}

@@ -9,8 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
-
-	"golang.org/x/sys/unix"
+	"syscall"
 
 	"github.com/wipsvec/wipsvec/bench"
 	"github.com/wipsvec/wipsvec/skipgram"
@@ -88,7 +87,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		opt.Log = stderr
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, unix.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep, err := bench.RunThroughput(ctx, opt)
 	if err != nil {

@@ -12,9 +12,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/wipsvec/wipsvec/bench"
 	"github.com/wipsvec/wipsvec/corpus"
@@ -172,7 +171,7 @@ func runExperiment(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "%s: skipped %d unreadable line(s)\n", f.results, bad)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, unix.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	v, stream, err := loadExperimentCorpus(f.train, f.corpusBytes, f.setup.MinCount)

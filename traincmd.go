@@ -11,9 +11,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"golang.org/x/term"
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
@@ -109,7 +110,7 @@ func runTrain(args []string, stderr io.Writer) error {
 			return err
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, unix.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	start := time.Now()
@@ -255,13 +256,20 @@ func checkWritable(path string) error {
 	return nil
 }
 
-// writeAtomic writes a file through a temporary beside it and a rename.
+// writeAtomic writes a file through a temporary beside it and a rename,
+// which replaces an existing file on every OS (Windows included: os.Rename
+// uses MoveFileEx with MOVEFILE_REPLACE_EXISTING there).
 func writeAtomic(path string, write func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
+	// CreateTemp makes the file private; a vocabulary is meant to be shared.
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
 	if err := write(tmp); err != nil {
 		tmp.Close()
 		return err
@@ -299,11 +307,12 @@ func newProgressLine(w io.Writer) func(skipgram.Progress) {
 	}
 }
 
+// isTerminal reports whether w is a terminal that understands the escape
+// sequences the live progress line uses.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
+	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return false
 	}
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
+	return enableEscapes(f)
 }

@@ -18,7 +18,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -976,22 +975,6 @@ func checkGensim(ctx context.Context, python string) error {
 		return fmt.Errorf("%s cannot import gensim: %w", python, err)
 	}
 	return nil
-}
-
-// peakRSS returns a finished child's peak resident set in bytes, 0 if the
-// system does not say. Linux reports ru_maxrss in KiB, macOS in bytes.
-func peakRSS(ps *os.ProcessState) int64 {
-	if ps == nil {
-		return 0
-	}
-	ru, ok := ps.SysUsage().(*syscall.Rusage)
-	if !ok {
-		return 0
-	}
-	if runtime.GOOS == "darwin" {
-		return int64(ru.Maxrss)
-	}
-	return int64(ru.Maxrss) * 1024
 }
 
 // tailBuffer keeps the last 8 KiB written to it: enough of a failing

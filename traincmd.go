@@ -169,8 +169,8 @@ func runTrain(args []string, stderr io.Writer) error {
 	if f.binary == 1 {
 		format = "binary"
 	}
-	logf(stderr, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads), loss %.4f; wrote %s (%d x %d, %s) and %s\n",
-		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(opt.Threads), opt.Threads,
+	logf(stderr, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads, kernels: %s), loss %.4f; wrote %s (%d x %d, %s) and %s\n",
+		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(opt.Threads), opt.Threads, skipgram.Kernels(),
 		st.Loss, f.output, v.Len(), m.Dim, format, skipgram.SidecarPath(f.output))
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/wipsvec/wipsvec/vocab"
 )
 
 // sigmoid64 is the exact logistic function, the reference for the table.
@@ -211,5 +213,49 @@ func TestWIPSLambdaStepLowersLoss(t *testing.T) {
 	}
 	if best > 0.95*sf.Loss {
 		t.Fatalf("training lambda does not lower the loss: best %.4f, frozen %.4f", best, sf.Loss)
+	}
+}
+
+// TestSubsamplingKeepsTheRightShare checks the trainer's subsampling
+// against word2vec's keep probability: on a corpus of two words (90% and
+// 10% of the tokens) in long sentences, with window 1, every sentence of L
+// kept tokens trains exactly 2(L-1) pairs, so the kept tokens can be read
+// off Stats.Pairs and compared with sum count*KeepProbability (binomial,
+// within 5 standard deviations). Without subsampling every token is kept.
+func TestSubsamplingKeepsTheRightShare(t *testing.T) {
+	const sentences, length = 100, 200
+	v, err := vocab.New([]string{"a", "b"}, []int64{sentences * length * 9 / 10, sentences * length / 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stream []int32
+	for s := range sentences {
+		for i := range length {
+			id := int32(0)
+			if (s*length+i)%10 == 0 {
+				id = 1
+			}
+			stream = append(stream, id)
+		}
+		stream = append(stream, vocab.SentenceEnd)
+	}
+	for _, sample := range []float64{0, 1e-2, 1e-3} {
+		opt := testOptions(SG)
+		opt.Dim, opt.Window, opt.Negative, opt.Iter, opt.Sample = 4, 1, 1, 3, sample
+		_, st, err := Train(context.Background(), v, stream, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept := float64(st.Pairs)/2 + float64(opt.Iter*sentences)
+		var want, variance float64
+		for _, c := range v.Counts {
+			p := vocab.KeepProbability(c, v.Total, sample)
+			n := float64(c) * float64(opt.Iter)
+			want += n * p
+			variance += n * p * (1 - p)
+		}
+		if math.Abs(kept-want) > 5*math.Sqrt(variance)+1e-9 {
+			t.Errorf("-sample %g: kept %.0f tokens (from %d pairs), want %.0f ± %.0f", sample, kept, st.Pairs, want, 5*math.Sqrt(variance))
+		}
 	}
 }

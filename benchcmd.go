@@ -8,8 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-
-	"golang.org/x/sys/unix"
+	"syscall"
 
 	"github.com/wipsvec/wipsvec/bench/speed"
 	"github.com/wipsvec/wipsvec/corpus"
@@ -89,7 +88,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 		opt.Log = stderr
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, unix.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep, err := speed.RunThroughput(ctx, opt)
 	if err != nil {

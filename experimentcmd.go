@@ -12,9 +12,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/bench/experiment"
@@ -173,7 +173,7 @@ func runExperiment(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "%s: skipped %d unreadable line(s)\n", f.results, bad)
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, unix.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	ec, err := openExperimentCorpus(ctx, f, stderr)

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/klauspost/compress v1.20.3
 	golang.org/x/sys v0.49.0
+	golang.org/x/term v0.47.0
 	gonum.org/v1/plot v0.17.0
 )
 

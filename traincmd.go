@@ -12,9 +12,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"syscall"
 	"time"
 
-	"golang.org/x/sys/unix"
+	"golang.org/x/term"
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
@@ -114,7 +115,7 @@ func runTrain(args []string, stderr io.Writer) error {
 			return err
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, unix.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	start := time.Now()
@@ -186,8 +187,8 @@ func runTrain(args []string, stderr io.Writer) error {
 		}
 		logf(stderr, false, "wips: lambda start %s; %s\n", start, skipgram.SummarizeLambda(m.Lambda))
 	}
-	logf(stderr, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads), loss %.4f; wrote %s (%d x %d, %s) and %s\n",
-		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(opt.Threads), opt.Threads,
+	logf(stderr, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads, kernels: %s), loss %.4f; wrote %s (%d x %d, %s) and %s\n",
+		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(opt.Threads), opt.Threads, skipgram.Kernels(),
 		st.Loss, f.output, v.Len(), m.Dim, format, skipgram.SidecarPath(f.output))
 	return nil
 }
@@ -311,11 +312,12 @@ func newProgressLine(w io.Writer) func(skipgram.Progress) {
 	}
 }
 
+// isTerminal reports whether w is a terminal that understands the escape
+// sequences the live progress line uses.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
+	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return false
 	}
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
+	return enableEscapes(f)
 }

@@ -17,6 +17,15 @@ func axpyAVX2(y, x *float32, n int, scale float32)
 //go:noescape
 func pairUpdateAVX2(acc, out, in *float32, n int, scale float32)
 
+// Kernels names the inner-loop kernels this build runs on this CPU:
+// "avx2+fma" (the assembly) or "generic" (portable Go).
+func Kernels() string {
+	if hasAVX2FMA {
+		return "avx2+fma"
+	}
+	return "generic"
+}
+
 // The wrappers check the lengths once, so the assembly can trust n.
 
 func dot(a, b []float32) float32 {

@@ -2,6 +2,10 @@
 
 package skipgram
 
+// Kernels names the inner-loop kernels this build runs: "generic" (portable
+// Go) on every platform without assembly and in purego builds.
+func Kernels() string { return "generic" }
+
 func dot(a, b []float32) float32                     { return dotGeneric(a, b) }
 func axpy(y, x []float32, g float32)                 { axpyGeneric(y, x, g) }
 func pairUpdate(acc, out, in []float32, g float32)   { pairUpdateGeneric(acc, out, in, g) }

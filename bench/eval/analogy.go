@@ -284,7 +284,8 @@ func readAnalogies(path string) ([]analogyQuestion, []string, error) {
 func readQuestionsWords(data []byte, add func(string, [4]string)) error {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	name := ""
-	for line := 1; sc.Scan(); line++ {
+	line := 1
+	for ; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
 		if text == "" {
 			continue
@@ -302,7 +303,10 @@ func readQuestionsWords(data []byte, add func(string, [4]string)) error {
 		}
 		add(name, [4]string(f))
 	}
-	return sc.Err()
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("line %d: %w", line, err)
+	}
+	return nil
 }
 
 // readAnalogyCSV reads the CSV form: a header naming type, word1, word2,

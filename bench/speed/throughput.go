@@ -18,7 +18,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -186,8 +185,9 @@ type ThroughputReport struct {
 	Alpha    float64 `json:"alpha"`
 	Repeat   int     `json:"repeat"`
 
-	CPUs   int    `json:"cpus"`
-	GOARCH string `json:"goarch"`
+	CPUs    int    `json:"cpus"`
+	GOARCH  string `json:"goarch"`
+	Kernels string `json:"kernels"` // skipgram.Kernels(): which inner loops trained
 
 	Ceilings []Ceiling `json:"ceilings"`
 	// CoreToCore summarises the core-to-core round trips measured before
@@ -288,7 +288,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 		Corpus: opt.Corpus, LimitBytes: opt.LimitBytes,
 		Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, MinCount: opt.MinCount,
 		Iter: opt.Iter, Alpha: opt.Alpha, Repeat: opt.Repeat,
-		CPUs: runtime.NumCPU(), GOARCH: runtime.GOARCH,
+		CPUs: runtime.NumCPU(), GOARCH: runtime.GOARCH, Kernels: skipgram.Kernels(),
 	}
 
 	// The ceiling first, while nothing of ours is running.
@@ -523,8 +523,8 @@ func (r *ThroughputReport) WriteTable(w io.Writer) error {
 		what = fmt.Sprintf("first %s of %s", humanBytes(r.LimitBytes), r.Corpus)
 	}
 	fmt.Fprintf(&b, "corpus: %s: %s in-vocabulary words, vocabulary %d\n", what, humanCount(float64(r.Tokens)), r.Vocab)
-	fmt.Fprintf(&b, "training: -window %d -negative %d -sample %g -min-count %d -alpha %g -iter %d; median of %d run(s); %d CPUs, %s\n",
-		r.Window, r.Negative, r.Sample, r.MinCount, r.Alpha, r.Iter, r.Repeat, r.CPUs, r.GOARCH)
+	fmt.Fprintf(&b, "training: -window %d -negative %d -sample %g -min-count %d -alpha %g -iter %d; median of %d run(s); %d CPUs, %s, kernels: %s\n",
+		r.Window, r.Negative, r.Sample, r.MinCount, r.Alpha, r.Iter, r.Repeat, r.CPUs, r.GOARCH, r.Kernels)
 	for _, c := range r.Ceilings {
 		fmt.Fprintf(&b, "ceiling: %s fused updates/s at K=%d in L1 = %s words/sec/thread (%.1f updates per word, from %s)\n",
 			humanCount(c.UpdatesPerSec), c.Dim, humanCount(c.WordsPerSec), c.UpdatesPerWord, c.PerWordFrom)
@@ -992,22 +992,6 @@ func checkGensim(ctx context.Context, python string) error {
 		return fmt.Errorf("%s cannot import gensim: %w", python, err)
 	}
 	return nil
-}
-
-// peakRSS returns a finished child's peak resident set in bytes, 0 if the
-// system does not say. Linux reports ru_maxrss in KiB, macOS in bytes.
-func peakRSS(ps *os.ProcessState) int64 {
-	if ps == nil {
-		return 0
-	}
-	ru, ok := ps.SysUsage().(*syscall.Rusage)
-	if !ok {
-		return 0
-	}
-	if runtime.GOOS == "darwin" {
-		return int64(ru.Maxrss)
-	}
-	return int64(ru.Maxrss) * 1024
 }
 
 // tailBuffer keeps the last 8 KiB written to it: enough of a failing

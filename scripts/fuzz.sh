@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for a few seconds beyond its seed corpus
+# (testdata/fuzz/<target>; the seeds also run in every plain `go test`).
+# Go fuzzes one target per invocation. FUZZTIME (default 3s) sets the time
+# per target; a failure leaves the crashing input in testdata/fuzz and
+# stops the script.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fuzztime="${FUZZTIME:-3s}"
+targets=(
+  ./corpus:FuzzOpen
+  ./corpus:FuzzScanner
+  ./corpus:FuzzClean
+  ./vocab:FuzzRead
+  ./skipgram:FuzzReadVectors
+  ./skipgram:FuzzReadMeta
+  ./bench/eval:FuzzReadDataset
+  ./bench/eval:FuzzReadAnalogies
+  ./bench/experiment:FuzzReadResults
+  ./corpus/encoded:FuzzParse
+)
+# Every FuzzXxx in the tree must be listed, so a new parser's target runs.
+listed=$(printf '%s\n' "${targets[@]}" | sed 's/.*://' | sort)
+found=$(grep -rhoE --include='*_test.go' '^func Fuzz[A-Za-z0-9_]+' . | sed 's/^func //' | sort)
+if [[ "$listed" != "$found" ]]; then
+  echo "scripts/fuzz.sh: the target list differs from the FuzzXxx functions in the tree:" >&2
+  diff <(echo "$listed") <(echo "$found") >&2 || true
+  exit 1
+fi
+for t in "${targets[@]}"; do
+  pkg=${t%%:*} name=${t##*:}
+  out=$(go test -run='^$' -fuzz="^${name}\$" -fuzztime="$fuzztime" "$pkg" 2>&1) || { echo "$out"; exit 1; }
+  printf '%-18s %-18s %s\n' "$pkg" "$name" "$(grep -o 'execs: [0-9]*' <<<"$out" | tail -1)"
+done

@@ -1,0 +1,7 @@
+//go:build amd64 && !purego
+
+package skipgram
+
+const pureGo = false
+
+func hasAVX2FMAForName() bool { return hasAVX2FMA }

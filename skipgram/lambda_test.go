@@ -16,6 +16,13 @@ func TestFloorLambda(t *testing.T) {
 			t.Fatalf("floorLambda(%v, 0.25) = %v, want %v", raw, got, want)
 		}
 	}
+	floorLambda(got, raw, 1)
+	want = []float32{1, 1, -1, 1, -1, 1, -1}
+	for k := range want {
+		if got[k] != want[k] {
+			t.Fatalf("floorLambda(%v, 1) = %v, want %v", raw, got, want)
+		}
+	}
 	floorLambda(got, raw, 0)
 	for k := range raw {
 		if got[k] != raw[k] {
@@ -59,6 +66,12 @@ func TestMergeLambdaStep(t *testing.T) {
 	want := []float32{4.0 / 3 / s, -0.4 / s, -4.0 / 3 / s, 2.0 / 3 / s}
 	check("second merge, raw", r.lambdaRaw, want)
 	check("second merge, lambda", r.model.Lambda, want)
+
+	// At floor 1 the weights are the raw weights' signs.
+	r.opt.LambdaFloor = 1
+	w.dlambda[1] = 0.5 // raw[1] back through zero: -0.392 + 2*0.5 > 0
+	w.mergeLambda()
+	check("floor 1, lambda", r.model.Lambda, []float32{1, 1, -1, 1})
 }
 
 // TestMergeLambdaFrozen: a fixed lambda never moves.

@@ -46,6 +46,9 @@ type Options struct {
 	// (their gradient is proportional to lambda_k), while a weight can still
 	// change sign: the floor acts on the weights the model scores with, not
 	// on the ones the steps accumulate in, which pass through zero freely.
+	// At 1 (the default) every weight is +1 or -1: the magnitudes, which
+	// only set each coordinate's learning rate, stay IPDS's, and the steps
+	// decide the signs alone.
 	LambdaInit  string
 	LambdaAlpha float64
 	LambdaFloor float64
@@ -77,7 +80,7 @@ func DefaultOptions() Options {
 const (
 	DefaultLambdaInit  = "spectral"
 	DefaultLambdaAlpha = 5e-6 // a step of 0.0005 at K = 100, 0.00005 at K = 10
-	DefaultLambdaFloor = 0.25
+	DefaultLambdaFloor = 1
 )
 
 // Validate reports the first option that cannot train.
@@ -121,8 +124,8 @@ func (o *Options) Validate() error {
 		if o.LambdaAlpha < 0 {
 			return fmt.Errorf("-lambda-alpha must not be negative, got %g", o.LambdaAlpha)
 		}
-		if !(o.LambdaFloor >= 0 && o.LambdaFloor < 1) {
-			return fmt.Errorf("-lambda-floor must be in [0, 1), got %g", o.LambdaFloor)
+		if !(o.LambdaFloor >= 0 && o.LambdaFloor <= 1) {
+			return fmt.Errorf("-lambda-floor must be in [0, 1], got %g", o.LambdaFloor)
 		}
 	}
 	return nil

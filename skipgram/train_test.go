@@ -295,9 +295,12 @@ func TestCancelStopsTraining(t *testing.T) {
 	}
 }
 
+// TestWIPSLambdaLearns: with the floor off, lambda's magnitudes move (at
+// the default floor of 1 only its signs can).
 func TestWIPSLambdaLearns(t *testing.T) {
 	v, stream := syntheticCorpus(t, 40000, 8)
 	opt := testOptions(WIPS)
+	opt.LambdaFloor = 0
 	m, _, err := Train(context.Background(), v, stream, opt)
 	if err != nil {
 		t.Fatal(err)

@@ -289,14 +289,19 @@ func (r *run) lambdaFloor() float32 {
 
 // floorLambda sets lambda to raw with every magnitude raised to at least
 // floor, keeping raw's sign (a raw weight of exactly zero counts as
-// positive). A raw weight that the steps push through zero flips lambda_k
-// from +floor to -floor: the sign changes, the magnitude never falls below
-// the floor. Inside the floor the step acts on raw as if lambda_k were raw
-// (a straight-through estimate), so a weight that keeps being pushed the
-// same way crosses in the number of merges its gradient asks for.
+// positive); a floor of 1 sets every weight to +1 or -1. A raw weight that
+// the steps push through zero flips lambda_k from +floor to -floor: the
+// sign changes, the magnitude never falls below the floor. Inside the floor
+// the step acts on raw as if lambda_k were raw (a straight-through
+// estimate), so a weight that keeps being pushed the same way crosses in
+// the number of merges its gradient asks for.
 func floorLambda(lambda, raw []float32, floor float32) {
 	for k, x := range raw {
 		switch {
+		case floor >= 1 && x < 0:
+			lambda[k] = -1
+		case floor >= 1:
+			lambda[k] = 1
 		case x >= floor || x <= -floor:
 			lambda[k] = x
 		case x < 0:

@@ -200,6 +200,7 @@ type run struct {
 	words    atomic.Int64 // tokens processed, updated per chunk
 	stop     atomic.Bool
 	lambdaMu sync.Mutex // guards model.Lambda merges
+	graph    *graphRun  // set when training on an edge list instead of text
 }
 
 func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32, opt Options) (Stats, error) {
@@ -221,6 +222,13 @@ func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32,
 		blocks: blocks,
 		sched:  newSchedule(len(blocks), opt.Threads, opt.Iter),
 	}
+	return r.execute(ctx)
+}
+
+// execute runs the workers of r to the end of their work (or ctx's), with
+// the progress reporter beside them, and sums what they measured.
+func (r *run) execute(ctx context.Context) (Stats, error) {
+	opt := r.opt
 	workers := make([]*worker, opt.Threads)
 	for i := range workers {
 		workers[i] = newWorker(r, i)

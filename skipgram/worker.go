@@ -117,7 +117,11 @@ func (w *worker) run() {
 			epoch = e
 			w.epochLoss, w.epochPairs = 0, 0
 		}
-		if !w.trainBlock(&w.r.blocks[b]) {
+		if g := w.r.graph; g != nil {
+			if !w.trainEdges(g, b) {
+				break
+			}
+		} else if !w.trainBlock(&w.r.blocks[b]) {
 			break
 		}
 	}

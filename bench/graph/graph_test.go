@@ -3,6 +3,7 @@ package graph
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -130,5 +131,51 @@ func TestScorerMatchesEverySimilarity(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestSplit(t *testing.T) {
+	// A 6-cycle with chords, each edge also listed reversed once.
+	var b strings.Builder
+	for i := range 6 {
+		for _, j := range []int{(i + 1) % 6, (i + 2) % 6} {
+			b.WriteString(string(rune('a'+i)) + " " + string(rune('a'+j)) + "\n")
+		}
+	}
+	b.WriteString("b a\n")
+	e := edges(t, b.String())
+	for _, byNode := range []bool{false, true} {
+		train, test, st, err := Split(e, SplitOptions{TestFrac: 0.25, Seed: 4, ByNode: byNode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Duplicates != 1 || st.Train+st.Test != 12 || train.Len() != st.Train || test.Len() != st.Test {
+			t.Fatalf("by node %v: %+v; want 1 duplicate and 12 edges in all", byNode, st)
+		}
+		if !byNode && st.Test != 3 {
+			t.Errorf("edge split held out %d of 12 at 0.25, want 3", st.Test)
+		}
+		deg := train.Degrees()
+		for i, d := range deg {
+			if d == 0 {
+				t.Errorf("by node %v: node %s has no training edge", byNode, e.Nodes[i])
+			}
+		}
+		in := map[[2]int32]bool{}
+		for i := range train.Len() {
+			in[[2]int32{train.Pairs[2*i], train.Pairs[2*i+1]}] = true
+		}
+		for i := range test.Len() {
+			if in[[2]int32{test.Pairs[2*i], test.Pairs[2*i+1]}] {
+				t.Errorf("edge %d is in both parts", i)
+			}
+		}
+		again, _, _, _ := Split(e, SplitOptions{TestFrac: 0.25, Seed: 4, ByNode: byNode})
+		if !slices.Equal(again.Pairs, train.Pairs) {
+			t.Error("the same seed split differently")
+		}
+	}
+	if _, _, _, err := Split(edges(t, "a b\n"), SplitOptions{TestFrac: 0.5}); err == nil {
+		t.Error("a single edge was split")
 	}
 }

@@ -26,7 +26,7 @@ const (
 	graphIter        = 200
 	graphNegative    = 10
 	graphAlpha       = 0.025
-	graphLambdaAlpha = 5e-3
+	graphLambdaAlpha = 2e-2
 	graphNegDist     = skipgram.NoiseUniform
 )
 

@@ -204,3 +204,7 @@ func (w *worker) publish(loss float64, n int) {
 // and FMA where the CPU has them), for scoring many pairs fast. The slices
 // must have the same length.
 func Dot32(a, b []float32) float32 { return dot(a, b) }
+
+// Axpy32 adds a*x to y with the trainer's kernel. The slices must have the
+// same length.
+func Axpy32(y, x []float32, a float32) { axpy(y, x, a) }

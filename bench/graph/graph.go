@@ -197,14 +197,17 @@ func (p *problem) ranks(sc *scorer, threads int) (meanRank, mapScore float64, so
 					posScores = append(posScores, scores[v])
 				}
 				slices.Sort(posScores)
-				lowest := posScores[0]
+				lowest, highest := posScores[0], posScores[len(pos)-1]
 				hist = slices.Grow(hist[:0], len(pos)+1)[:len(pos)+1]
 				clear(hist)
 				for w, s := range scores {
 					if s > lowest && mark[w] != stamp {
 						// hist[j]: non-neighbours above exactly j positives.
-						j, _ := slices.BinarySearch(posScores, s)
-						hist[j]++
+						if s > highest {
+							hist[len(pos)]++
+						} else {
+							hist[below(posScores, s)]++
+						}
 					}
 				}
 				// The positive of sorted index i is below every negative
@@ -234,6 +237,20 @@ func (p *problem) ranks(sc *scorer, threads int) (meanRank, mapScore float64, so
 		sources += q.sources
 	}
 	return rankSum / float64(p.edges), apSum / float64(sources), sources
+}
+
+// below is the number of values of the ascending a that are less than x.
+func below(a []float32, x float32) int {
+	lo, hi := 0, len(a)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if a[m] < x {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // auc scores every edge against as many sampled non-edges.
@@ -312,6 +329,7 @@ type scorer struct {
 	dim    int
 	left   []float32 // L a per candidate, dim apart
 	right  []float32
+	cols   []float32 // right by coordinate: cols[k*n+w] = (R w)_k
 	cl, cr []float32 // the per-node terms; nil when zero
 }
 
@@ -375,6 +393,12 @@ func newScorer(vec *skipgram.Vectors, meta *skipgram.Meta, which int, rows []int
 	default:
 		return nil, fmt.Errorf("no scorer for similarity %q of model %q", name, meta.Model)
 	}
+	sc.cols = make([]float32, n*d)
+	for w := range n {
+		for k := range d {
+			sc.cols[k*n+w] = sc.right[w*d+k]
+		}
+	}
 	return sc, nil
 }
 
@@ -403,17 +427,29 @@ func (sc *scorer) pair(a, b int32) float64 {
 	return s
 }
 
+// rowChunk is how many candidates row scores at a time: the scores stay in
+// L1 while every coordinate's column adds to them.
+const rowChunk = 2048
+
 // row writes s(a, w) - c_a for every candidate w: the order of a's
-// candidates, which is all a ranking needs.
+// candidates, which is all a ranking needs. It adds up the columns of R
+// weighted by L a with the trainer's vector kernel, a stretch of candidates
+// at a time, rather than taking one short dot product per candidate.
 func (sc *scorer) row(a int32, dst []float32) {
-	d := sc.dim
+	d, n := sc.dim, len(dst)
 	l := sc.left[int(a)*d:][:d]
-	for w := range dst {
-		dst[w] = skipgram.Dot32(l, sc.right[w*d:][:d])
-	}
-	if sc.cr != nil {
-		for w := range dst {
-			dst[w] += sc.cr[w]
+	for lo := 0; lo < n; lo += rowChunk {
+		hi := min(lo+rowChunk, n)
+		out := dst[lo:hi]
+		if sc.cr != nil {
+			copy(out, sc.cr[lo:hi])
+		} else {
+			clear(out)
+		}
+		for k, x := range l {
+			if x != 0 {
+				skipgram.Axpy32(out, sc.cols[k*n+lo:k*n+hi], x)
+			}
 		}
 	}
 }

@@ -34,10 +34,11 @@ type trainFlags struct {
 	quiet                               bool
 	opt                                 skipgram.Options
 
-	graph    string // edge list to embed instead of a text
-	directed bool
-	negDist  string
-	set      map[string]bool // flags given on the command line
+	graph      string // edge list to embed instead of a text
+	directed   bool
+	negDist    string
+	keepLinked bool
+	set        map[string]bool // flags given on the command line
 }
 
 func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
@@ -66,10 +67,11 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	fs.Float64Var(&f.opt.LambdaAlpha, "lambda-alpha", f.opt.LambdaAlpha, "wips: lambda's starting learning rate per coordinate; the step is this times -size, and decays with -alpha")
 	fs.BoolVar(&f.opt.Batch, "batch", false, "share negatives across a centre word's window (HogBatch); faster, slightly different")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress line")
-	// With -graph: -iter 200, -negative 10, -alpha 0.025, -lambda-alpha 2e-2, -min-count 1 unless given.
+	// With -graph: -iter 200, -negative 10, -alpha 0.025, -lambda-init random, -min-count 1 unless given.
 	fs.StringVar(&f.graph, "graph", "", "edge list to embed instead of -train: lines \"u v [weight]\", plain, .gz or .zst, or - for stdin")
 	fs.BoolVar(&f.directed, "directed", false, "graph: train each edge u -> v once, not in both directions")
 	fs.StringVar(&f.negDist, "neg-dist", graphNegDist, "graph: negatives from node degree^0.75 (unigram) or uniform")
+	fs.BoolVar(&f.keepLinked, "keep-linked-negs", false, "graph: let a negative be a neighbour of its context (by default such draws are skipped)")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}

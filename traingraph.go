@@ -18,16 +18,16 @@ import (
 
 // Defaults of train -graph where they differ from the text's: every node
 // kept, more epochs (an epoch of a graph is short), 10 negatives as Nickel
-// and Kiela train, drawn uniformly, and a faster lambda for WIPS, whose
-// start (all ones, which is IPS) must turn coordinates negative within far
-// fewer pairs than a text gives it. Chosen on the WordNet mammal closure at
-// K = 10 (see the README's Graphs section).
+// and Kiela train, drawn uniformly, and WIPS's lambda started at random:
+// from all ones (which is IPS) lambda never turned a coordinate negative
+// on a hierarchy, and WIPS stayed at IPS's fit. Chosen on the WordNet
+// mammal closure at K = 10 (see the README's Graphs section).
 const (
-	graphIter        = 200
-	graphNegative    = 10
-	graphAlpha       = 0.025
-	graphLambdaAlpha = 2e-2
-	graphNegDist     = skipgram.NoiseUniform
+	graphIter       = 200
+	graphNegative   = 10
+	graphAlpha      = 0.025
+	graphLambdaInit = "random"
+	graphNegDist    = skipgram.NoiseUniform
 )
 
 // graphDefaults checks the flags of train -graph and applies its defaults to
@@ -53,8 +53,8 @@ func graphDefaults(f *trainFlags) error {
 	if !f.set["alpha"] {
 		f.opt.Alpha = graphAlpha
 	}
-	if !f.set["lambda-alpha"] {
-		f.opt.LambdaAlpha = graphLambdaAlpha
+	if !f.set["lambda-init"] {
+		f.opt.LambdaInit = graphLambdaInit
 	}
 	f.opt.Sample = 0
 	return nil
@@ -80,7 +80,7 @@ func runTrainGraph(f *trainFlags, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("edge list %s: %w", f.graph, err)
 	}
-	g.Directed, g.Noise = f.directed, f.negDist
+	g.Directed, g.Noise, g.KeepLinkedNegatives = f.directed, f.negDist, f.keepLinked
 	opt := f.opt
 	matrices := 1
 	if opt.Model == skipgram.SG {
@@ -88,11 +88,16 @@ func runTrainGraph(f *trainFlags, stderr io.Writer) error {
 	}
 	stride := (opt.Dim + 15) / 16 * 16
 	floor := int64(len(g.Pairs))*4 + int64(len(g.Weights))*4 + int64(matrices*v.Len()*stride)*4
+	adjacency := ""
+	if !g.KeepLinkedNegatives {
+		floor += int64(len(g.Pairs)+v.Len()) * 4
+		adjacency = ", the adjacency lists 8 more and 4 per node"
+	}
 	logf(stderr, f.quiet, "graph: %s; read in %.1fs\n", e.Summary(), time.Since(start).Seconds())
 	if f.minCount > 1 {
 		logf(stderr, f.quiet, "min-count %d: kept %d nodes and %d edges\n", f.minCount, v.Len(), g.Edges())
 	}
-	logf(stderr, f.quiet, "memory floor: %.1f MB (edges as node ids, 8 bytes each, plus the parameters)\n", float64(floor)/1e6)
+	logf(stderr, f.quiet, "memory floor: %.1f MB (edges as node ids, 8 bytes each%s, plus the parameters)\n", float64(floor)/1e6, adjacency)
 	if f.saveVocab != "" {
 		if err := writeAtomic(f.saveVocab, v.Write); err != nil {
 			return fmt.Errorf("save vocabulary: %w", err)
@@ -120,7 +125,7 @@ func runTrainGraph(f *trainFlags, stderr io.Writer) error {
 		Stats: skipgram.RunStats{WordsProcessed: st.Words, Pairs: st.Pairs, Seconds: st.Elapsed.Seconds(),
 			WordsPerSec: float64(st.Words) / st.Elapsed.Seconds(), FinalLoss: st.Loss},
 		Graph: &skipgram.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
-			NegDist: g.Noise, SelfLoops: e.SelfLoops},
+			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops},
 	}
 	if m.Kind == skipgram.WIPS {
 		meta.Hyper.LambdaInit, meta.Hyper.LambdaAlpha = opt.LambdaInit, opt.LambdaAlpha

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -22,6 +23,14 @@ type Graph struct {
 	// Noise is where the negatives come from: NoiseUnigram (node degree
 	// raised to 0.75, word2vec's choice) or NoiseUniform (every node alike).
 	Noise string
+	// KeepLinkedNegatives lets a negative be a neighbour of its context,
+	// or the context itself. By default such a draw is skipped, as Nickel
+	// and Kiela sample negatives among non-neighbours: in a transitive closure a node high
+	// in the hierarchy is linked to most nodes, and negatives drawn blindly
+	// would push it away from its own descendants. Skipping costs an
+	// adjacency list (4 bytes per edge end and per node) and a binary
+	// search per draw.
+	KeepLinkedNegatives bool
 }
 
 // The negative-sampling distributions of a graph.
@@ -73,6 +82,7 @@ type graphRun struct {
 	weights  []float32
 	block    int // edges per block
 	directed bool
+	adj      [][]int32 // each node and its neighbours, either direction, sorted; nil with KeepLinkedNegatives
 }
 
 // TrainGraph learns one vector per node of g under opt's model, with the
@@ -110,6 +120,9 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	// graph, large enough that the claim counter stays cold on a big one.
 	size := max(64, min(16384, edges/(16*opt.Threads)))
 	gr := &graphRun{pairs: g.Pairs, weights: g.Weights, block: size, directed: g.Directed}
+	if !g.KeepLinkedNegatives {
+		gr.adj = adjacency(g)
+	}
 	nblocks := (edges + size - 1) / size
 	r := &run{
 		opt:   &opt,
@@ -126,6 +139,44 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 			opt.Model, opt.Alpha, opt.LambdaAlpha)
 	}
 	return m, st, err
+}
+
+// adjacency returns, for every node, itself and its neighbours in either
+// direction, sorted, in one backing array: the nodes never drawn as
+// negatives of that node as a context (a node against itself would only
+// shrink its own norm).
+func adjacency(g *Graph) [][]int32 {
+	deg := g.Degrees()
+	all := make([]int32, len(g.Pairs)+g.Nodes)
+	adj := make([][]int32, g.Nodes)
+	off := 0
+	for i, d := range deg {
+		adj[i] = append(all[off:off:off+int(d)+1], int32(i))
+		off += int(d) + 1
+	}
+	for i := 0; i < len(g.Pairs); i += 2 {
+		u, v := g.Pairs[i], g.Pairs[i+1]
+		adj[u] = append(adj[u], v)
+		adj[v] = append(adj[v], u)
+	}
+	for i := range adj {
+		slices.Sort(adj[i])
+	}
+	return adj
+}
+
+// sortedHas reports whether the ascending a holds x.
+func sortedHas(a []int32, x int32) bool {
+	lo, hi := 0, len(a)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if a[m] < x {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo < len(a) && a[lo] == x
 }
 
 // shuffleEdges permutes g's edges (and their weights) by Fisher-Yates.
@@ -163,10 +214,16 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 			a *= g.weights[i]
 		}
 		ctx[0] = u
+		if g.adj != nil {
+			w.avoid = g.adj[u]
+		}
 		loss += float64(w.kernel.window(w, v, ctx, a))
 		n++
 		if !g.directed {
 			ctx[0] = v
+			if g.adj != nil {
+				w.avoid = g.adj[v]
+			}
 			loss += float64(w.kernel.window(w, u, ctx, a))
 			n++
 		}

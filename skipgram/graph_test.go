@@ -99,3 +99,31 @@ func TestTrainGraphRejectsBadInput(t *testing.T) {
 		t.Error("-batch accepted on a graph")
 	}
 }
+
+// On a complete graph every draw is a neighbour of its context: filtered,
+// no negative is ever trained and the loss (positives only) goes to zero;
+// kept, each positive pair is also a negative and the loss stays high.
+func TestTrainGraphSkipsLinkedNegatives(t *testing.T) {
+	complete := func(keep bool) *Graph {
+		g := &Graph{Nodes: 6, Noise: NoiseUniform, KeepLinkedNegatives: keep}
+		for u := range int32(6) {
+			for v := u + 1; v < 6; v++ {
+				g.Pairs = append(g.Pairs, u, v)
+			}
+		}
+		return g
+	}
+	opt := graphOptions(IPS)
+	opt.Iter = 200
+	_, filtered, err := TrainGraph(context.Background(), complete(false), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, kept, _ := TrainGraph(context.Background(), complete(true), opt)
+	if !(filtered.Loss < 0.1 && kept.Loss > 1) {
+		t.Errorf("final loss %.3f with linked negatives skipped, %.3f kept; want < 0.1 and > 1", filtered.Loss, kept.Loss)
+	}
+	if !sortedHas([]int32{1, 4, 9}, 4) || sortedHas([]int32{1, 4, 9}, 5) || sortedHas(nil, 0) {
+		t.Error("sortedHas")
+	}
+}

@@ -35,6 +35,8 @@ type GraphInfo struct {
 	Weighted  bool   `json:"weighted"`
 	NegDist   string `json:"neg_dist"`   // NoiseUnigram or NoiseUniform
 	SelfLoops int    `json:"self_loops"` // self-loop lines skipped
+
+	KeepLinkedNegatives bool `json:"keep_linked_negatives,omitempty"` // negatives were not filtered against the context's neighbours
 }
 
 // SidecarFormat tags the sidecar so a stray JSON file is not mistaken for one.

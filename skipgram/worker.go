@@ -34,6 +34,7 @@ type worker struct {
 	tmp      []float32 // IPDS, WIPS: the transformed input row
 	lambda   []float32 // WIPS: private copy of the shared lambda
 	dlambda  []float32 // WIPS: lambda gradient not yet merged
+	avoid    []int32   // graphs: the context's neighbours, never drawn as its negatives (nil for text)
 
 	words, pairs          int64
 	epochLoss, epochPairs float64
@@ -239,7 +240,7 @@ func (w *worker) advanceTargets() {
 func (w *worker) drawTargets(t []int32, center int32) []int32 {
 	t = append(t, center)
 	for range w.r.opt.Negative {
-		if n := w.r.noise.Sample(w.rng.next()); n != center {
+		if n := w.r.noise.Sample(w.rng.next()); n != center && (w.avoid == nil || !sortedHas(w.avoid, n)) {
 			t = append(t, n)
 		}
 	}

@@ -40,7 +40,8 @@ func plantedTree(branch, depth int) *cgraph.Edges {
 	return e
 }
 
-// TestPlantedTreeIPSBelowOthers trains IPS, IPDS, WIPS and HSG on the
+// TestPlantedTreeIPSBelowOthers trains IPS, IPDS, WIPS (from a random λ, as
+// train -graph starts it) and HSG on the
 // closure of a tree and checks that IPS reconstructs it measurably worse
 // (MAP) than each of the others, the paper's claim on hierarchies.
 func TestPlantedTreeIPSBelowOthers(t *testing.T) {
@@ -48,8 +49,8 @@ func TestPlantedTreeIPSBelowOthers(t *testing.T) {
 	maps := map[skipgram.Kind]float64{}
 	for _, kind := range []skipgram.Kind{skipgram.IPS, skipgram.IPDS, skipgram.WIPS, skipgram.HSG} {
 		opt := skipgram.DefaultOptions()
-		opt.Model, opt.Dim, opt.NegDim, opt.Threads, opt.Seed = kind, 8, 3, 1, 1
-		opt.Iter, opt.Negative, opt.Alpha, opt.LambdaAlpha = 300, 10, 0.025, 2e-2
+		opt.Model, opt.Dim, opt.NegDim, opt.Threads, opt.Seed = kind, 6, 2, 1, 1
+		opt.Iter, opt.Negative, opt.Alpha, opt.LambdaInit = 100, 10, 0.025, "random" // train -graph's defaults but the epochs
 		g := &skipgram.Graph{Nodes: len(e.Nodes), Pairs: append([]int32(nil), e.Pairs...), Noise: skipgram.NoiseUniform}
 		m, _, err := skipgram.TrainGraph(context.Background(), g, opt)
 		if err != nil {
@@ -64,8 +65,8 @@ func TestPlantedTreeIPSBelowOthers(t *testing.T) {
 		t.Logf("%s: mean rank %.2f, MAP %.3f, AUC %.3f", kind, rs[0].MeanRank, rs[0].MAP, rs[0].AUC)
 	}
 	for _, kind := range []skipgram.Kind{skipgram.IPDS, skipgram.WIPS, skipgram.HSG} {
-		if maps[skipgram.IPS]+0.1 > maps[kind] {
-			t.Errorf("IPS MAP %.3f is not 0.1 below %s's %.3f", maps[skipgram.IPS], kind, maps[kind])
+		if maps[skipgram.IPS]+0.08 > maps[kind] {
+			t.Errorf("IPS MAP %.3f is not 0.08 below %s's %.3f", maps[skipgram.IPS], kind, maps[kind])
 		}
 	}
 }

@@ -165,6 +165,18 @@ func adjacency(g *Graph) [][]int32 {
 	return adj
 }
 
+// drawTargetsAvoiding is drawTargets for a graph context: a draw that is
+// the centre or in w.avoid (the context and its neighbours) is skipped.
+func (w *worker) drawTargetsAvoiding(t []int32, center int32) []int32 {
+	t = append(t, center)
+	for range w.r.opt.Negative {
+		if n := w.r.noise.Sample(w.rng.next()); n != center && !sortedHas(w.avoid, n) {
+			t = append(t, n)
+		}
+	}
+	return t
+}
+
 // sortedHas reports whether the ascending a holds x.
 func sortedHas(a []int32, x int32) bool {
 	lo, hi := 0, len(a)

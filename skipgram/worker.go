@@ -238,9 +238,12 @@ func (w *worker) advanceTargets() {
 
 // drawTargets appends the centre word and the noise words to t.
 func (w *worker) drawTargets(t []int32, center int32) []int32 {
+	if w.avoid != nil {
+		return w.drawTargetsAvoiding(t, center)
+	}
 	t = append(t, center)
 	for range w.r.opt.Negative {
-		if n := w.r.noise.Sample(w.rng.next()); n != center && (w.avoid == nil || !sortedHas(w.avoid, n)) {
+		if n := w.r.noise.Sample(w.rng.next()); n != center {
 			t = append(t, n)
 		}
 	}

@@ -68,8 +68,9 @@ func runDemoGraph(ctx context.Context, stdout io.Writer, threads int) error {
 	opt := f.opt
 	opt.Dim, opt.Threads = 10, threads
 	fmt.Fprintf(stdout, "\n1b. Graph embedding: %s, %d nodes, %d edges.\n", what, len(e.Nodes), e.Len())
-	fmt.Fprintf(stdout, "    K = %d, %d epochs, %d negatives (%s), %d threads; reconstruction as Nickel and Kiela score it:\n\n",
-		opt.Dim, opt.Iter, opt.Negative, f.negDist, opt.Threads)
+	fmt.Fprintf(stdout, "    K = %d, %d epochs, %d negatives (%s, never a neighbour), %d threads; WIPS's lambda starts -lambda-init %s.\n",
+		opt.Dim, opt.Iter, opt.Negative, f.negDist, opt.Threads, opt.LambdaInit)
+	fmt.Fprintf(stdout, "    Reconstruction as Nickel and Kiela score it (train -graph and eval -graph do the same):\n\n")
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "model\tmean rank\tMAP\tROC-AUC\ttrain s\t")
 	for _, kind := range []skipgram.Kind{skipgram.IPS, skipgram.WIPS, skipgram.HSG} {

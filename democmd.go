@@ -56,6 +56,9 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "\n   WIPS learned lambda (%d of %d negative): %s\n", countNegative(r.Lambda), len(r.Lambda), formatLambda(r.Lambda))
 		}
 	}
+	if err := runDemoGraph(ctx, stdout, *threads); err != nil {
+		return err
+	}
 	if *plantedOnly {
 		return nil
 	}

@@ -124,6 +124,7 @@ func runEval(args []string, stdout io.Writer) error {
 	asJSON := fs.Bool("json", false, "print the results as JSON (rho unscaled, NaN as null)")
 	analogy := fs.String("analogy", "", "also run word2vec's analogy test on `FILE` (questions-words.txt or CSV; a name is looked up like a DATASET)")
 	restrict := fs.Int("restrict", eval.DefaultAnalogyRestrict, "analogies: answer among this many most frequent words")
+	gf := addEvalGraphFlags(fs)
 	names, err := parseWithOperands(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -133,6 +134,9 @@ func runEval(args []string, stdout io.Writer) error {
 	}
 	if *vectors == "" {
 		return usageError{errors.New("eval: -vectors FILE is required")}
+	}
+	if gf.graph != "" {
+		return runEvalGraph(*vectors, names, *asJSON, gf, stdout)
 	}
 	if len(names) == 0 {
 		names = eval.DefaultDatasets

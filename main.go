@@ -10,6 +10,10 @@
 //	wipsvec nearest -vectors FILE WORD...
 //	wipsvec demo
 //	wipsvec bench
+//	wipsvec train -graph EDGES -output FILE [-model M] [-directed] [-neg-dist unigram|uniform]
+//	wipsvec eval -graph EDGES [-exclude TRAIN] -vectors FILE
+//	wipsvec graph wordnet [-dict DIR] [-out DIR]
+//	wipsvec graph split -in EDGES -train OUT -test OUT
 //	wipsvec corpus clean [-o OUT] [IN]
 package main
 
@@ -32,6 +36,7 @@ Commands:
   bench       throughput and kernel benchmarks
   experiment  the paper's Table 3 grid
   encode      tokenize a corpus once into an encoded corpus that train maps
+  graph       graph tools: 'graph wordnet' builds the WordNet noun closure, 'graph split' holds out edges
   corpus      corpus tools: 'corpus clean' turns a MediaWiki dump into Text9
   version     print the version
 
@@ -79,6 +84,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runBench(rest, stdout, stderr)
 	case "experiment":
 		return runExperiment(rest, stdout, stderr)
+	case "graph":
+		return runGraph(rest, stdout, stderr)
 	case "corpus":
 		if len(rest) == 0 || rest[0] != "clean" {
 			return usageError{errors.New("usage: wipsvec corpus clean [-o OUT] [IN]")}

@@ -35,7 +35,12 @@ type trainFlags struct {
 	negRatio                            float64
 	quiet                               bool
 	opt                                 skipgram.Options
-	set                                 map[string]bool // flags given
+
+	graph      string // edge list to embed instead of a text
+	directed   bool
+	negDist    string
+	keepLinked bool
+	set        map[string]bool // flags given on the command line
 }
 
 func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
@@ -59,6 +64,11 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	fs.BoolVar(&f.opt.Batch, "batch", false, "share negatives across a centre word's window (HogBatch); faster, slightly different")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress line")
 	fs.StringVar(&f.ids, "ids", idsAuto, "where a text corpus's word ids live while training: memory (the heap), disk (a temporary encoded corpus beside -output, mapped and removed at the end), or auto (disk when they would take more than a quarter of the available memory)")
+	// With -graph: -iter 200, -negative 10, -alpha 0.025, -min-count 1 unless given.
+	fs.StringVar(&f.graph, "graph", "", "edge list to embed instead of -train: lines \"u v [weight]\", plain, .gz or .zst, or - for stdin")
+	fs.BoolVar(&f.directed, "directed", false, "graph: train each edge u -> v once, not in both directions")
+	fs.StringVar(&f.negDist, "neg-dist", graphNegDist, "graph: negatives from node degree^0.75 (unigram) or uniform")
+	fs.BoolVar(&f.keepLinked, "keep-linked-negs", false, "graph: let a negative be a neighbour of its context (by default such draws are skipped)")
 	if err := parseFlags(fs, args); err != nil {
 		return nil, err
 	}
@@ -68,6 +78,11 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	case idsAuto, idsMemory, idsDisk:
 	default:
 		return nil, usageError{fmt.Errorf("train: -ids must be auto, memory or disk, got %q", f.ids)}
+	}
+	if f.graph != "" {
+		if err := graphDefaults(f); err != nil {
+			return nil, err
+		}
 	}
 	if fs.NArg() > 0 {
 		return nil, usageError{fmt.Errorf("train: unexpected argument %q (flags start with -)", fs.Arg(0))}
@@ -86,14 +101,17 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 	if kind == skipgram.IPDS && f.opt.NegDim == 0 && f.negRatio == 0 {
 		f.opt.NegDim = f.opt.Dim / 2
 	}
-	if f.train == "" {
-		return nil, usageError{errors.New("train: -train FILE is required")}
+	if f.train == "" && f.graph == "" {
+		return nil, usageError{errors.New("train: -train FILE (or -graph FILE) is required")}
 	}
 	if f.output == "" {
 		return nil, usageError{errors.New("train: -output FILE is required")}
 	}
 	if f.binary != 0 && f.binary != 1 {
 		return nil, usageError{fmt.Errorf("train: -binary must be 0 or 1, got %d", f.binary)}
+	}
+	if f.set["graph"] && f.graph == "" {
+		return nil, usageError{errors.New("train: -graph needs a file")}
 	}
 	if f.minCount < 1 {
 		return nil, usageError{fmt.Errorf("train: -min-count must be at least 1, got %d", f.minCount)}
@@ -108,6 +126,9 @@ func runTrain(args []string, stderr io.Writer) error {
 	f, err := parseTrainFlags(args, stderr)
 	if err != nil {
 		return err
+	}
+	if f.graph != "" {
+		return runTrainGraph(f, stderr)
 	}
 	// Find an unwritable output now, not after an hour of training.
 	for _, p := range []string{f.output, skipgram.SidecarPath(f.output), f.saveVocab} {
@@ -295,11 +316,17 @@ func logf(w io.Writer, quiet bool, format string, args ...any) {
 // terminal (redrawn with \r, like word2vec.c) and prints a plain line every
 // 10% when stderr is a file or pipe, so logs stay readable.
 func newProgressLine(w io.Writer) func(skipgram.Progress) {
+	return newProgressLineOf(w, "words")
+}
+
+// newProgressLineOf is newProgressLine counting unit (words, edges) per
+// second.
+func newProgressLineOf(w io.Writer, unit string) func(skipgram.Progress) {
 	tty := isTerminal(w)
 	lastDecile := -1
 	return func(p skipgram.Progress) {
-		line := fmt.Sprintf("progress %5.1f%%  alpha %.6f  %7.1fk words/sec/thread  loss %.4f  ETA %s",
-			100*p.Fraction(), p.Alpha, p.WordsPerSecPerThread()/1000, p.Loss, p.ETA().Round(time.Second))
+		line := fmt.Sprintf("progress %5.1f%%  alpha %.6f  %7.1fk %s/sec/thread  loss %.4f  ETA %s",
+			100*p.Fraction(), p.Alpha, p.WordsPerSecPerThread()/1000, unit, p.Loss, p.ETA().Round(time.Second))
 		switch {
 		case tty && p.Done:
 			fmt.Fprintf(w, "\r\033[K")

@@ -21,6 +21,22 @@ type Meta struct {
 	Hyper  Hyper      `json:"hyper"`
 	Corpus CorpusInfo `json:"corpus"`
 	Stats  RunStats   `json:"stats"`
+
+	// Graph is set when the vectors embed the nodes of an edge list rather
+	// than the words of a text: the rows are nodes, Corpus.Tokens counts
+	// edges, and Stats count trained (directed) edges.
+	Graph *GraphInfo `json:"graph,omitempty"`
+}
+
+// GraphInfo describes the edge list a graph model was trained on.
+type GraphInfo struct {
+	Edges     int    `json:"edges"`
+	Directed  bool   `json:"directed"`
+	Weighted  bool   `json:"weighted"`
+	NegDist   string `json:"neg_dist"`   // NoiseUnigram or NoiseUniform
+	SelfLoops int    `json:"self_loops"` // self-loop lines skipped
+
+	KeepLinkedNegatives bool `json:"keep_linked_negatives,omitempty"` // negatives were not filtered against the context's neighbours
 }
 
 // SidecarFormat tags the sidecar so a stray JSON file is not mistaken for one.

@@ -71,10 +71,18 @@ func SpectralNegatives(v *vocab.Vocab, chunks [][]int32, k int, opt SpectrumOpti
 	if n < 2 || k < 1 {
 		return 0, nil, 0, nil
 	}
-	m, edge, err := shiftedPMI(v, chunks, n, opt)
+	c, err := countWindows(v, chunks, n, opt)
 	if err != nil {
 		return 0, nil, 0, err
 	}
+	m, edge := c.shiftedPMI(max(opt.Negative, 1), 0.75, false)
+	return negativeEigenvalues(m, n, k, edge)
+}
+
+// negativeEigenvalues counts the negative eigenvalues beyond edge among the
+// k largest (by absolute value) of the symmetric n x n matrix m, and returns
+// those k.
+func negativeEigenvalues(m []float32, n, k int, edge float64) (q int, top []float64, _ float64, err error) {
 	eig, err := symmetricEigenvalues(m, n)
 	if err != nil {
 		return 0, nil, 0, fmt.Errorf("spectral start: %w", err)
@@ -101,17 +109,25 @@ func cmpAbsDesc(a, b float64) int {
 	return 0
 }
 
-// shiftedPMI returns the symmetric n x n matrix PMI - log k of the n most
-// frequent words (ids 0..n-1, the vocabulary being ordered by count),
-// counted over the first opt.Tokens tokens of the stream, and the edge of
-// its sampling noise's spectrum.
-func shiftedPMI(v *vocab.Vocab, chunks [][]int32, n int, opt SpectrumOptions) ([]float32, float64, error) {
+// cooccurrence holds the pair counts of the n most frequent items (words,
+// or nodes of a graph) and what PMI needs beside them.
+type cooccurrence struct {
+	n       int
+	pair    []float64 // pair[i*n+j]: weight of the pairs (i, j) seen in that order
+	freq    []float64 // every item's count, the n first included
+	total   float64   // total pair weight, every item included
+	logFreq []float64 // scratch
+}
+
+// countWindows counts the window co-occurrences of the n most frequent
+// words (ids 0..n-1, the vocabulary being ordered by count) over the first
+// opt.Tokens tokens of the stream.
+func countWindows(v *vocab.Vocab, chunks [][]int32, n int, opt SpectrumOptions) (*cooccurrence, error) {
 	window := max(opt.Window, 1)
 	tokens := opt.Tokens
 	if tokens <= 0 {
 		tokens = spectrumTokens
 	}
-	negative := max(opt.Negative, 1)
 
 	// weight[d] is a pair's weight at distance d; reach[f] the weight of
 	// all pairs a token makes with the f tokens before it.
@@ -156,39 +172,108 @@ walk:
 		}
 	}
 	if pairs == 0 {
-		return nil, 0, fmt.Errorf("spectral start: the corpus has no co-occurring words")
+		return nil, fmt.Errorf("spectral start: the corpus has no co-occurring words")
 	}
-	// Context probabilities under the noise distribution, unigram^0.75 over
-	// the whole vocabulary.
+	return &cooccurrence{n: n, pair: cooc, freq: unigram, total: pairs}, nil
+}
+
+// shiftedPMI returns the symmetric matrix PMI - log k of the counted items,
+// with the context's probability taken from the noise distribution
+// (frequency^power), and the edge of its sampling noise's spectrum (zero
+// when the counts are exact, as a graph's edges are). An unseen pair counts
+// as half an occurrence.
+func (c *cooccurrence) shiftedPMI(negative int, power float64, exact bool) ([]float32, float64) {
+	n := c.n
 	var total, noiseTotal float64
-	for _, c := range unigram {
-		total += c
-		noiseTotal += math.Pow(c, 0.75)
+	for _, f := range c.freq {
+		total += f
+		if f > 0 {
+			noiseTotal += math.Pow(f, power)
+		}
 	}
 	logShift := math.Log(float64(negative))
 	logW := make([]float64, n) // log P(w)
-	logC := make([]float64, n) // log P_0.75(c)
+	logC := make([]float64, n) // log P_noise(c)
 	for i := 0; i < n; i++ {
-		u := max(unigram[i], 1) // a top word absent from the part read: keep the log finite
-		logW[i] = math.Log(u / total)
-		logC[i] = 0.75*math.Log(u) - math.Log(noiseTotal)
+		f := max(c.freq[i], 1) // an item absent from the part read: keep the log finite
+		logW[i] = math.Log(f / total)
+		logC[i] = power*math.Log(f) - math.Log(noiseTotal)
 	}
-	logPairs := math.Log(pairs)
+	logPairs := math.Log(c.total)
 	const unseen = 0.5 // the count an unseen pair stands in with
 	m := make([]float32, n*n)
 	var maxVar float64
 	for i := 0; i < n; i++ {
 		var rowVar float64
 		for j := 0; j < n; j++ {
-			c := max(cooc[i*n+j]+cooc[j*n+i], unseen)
-			rowVar += 1 / c
+			cnt := max(c.pair[i*n+j]+c.pair[j*n+i], unseen)
+			rowVar += 1 / cnt
 			if j >= i {
-				logc := math.Log(c) - logPairs - logShift
+				logc := math.Log(cnt) - logPairs - logShift
 				x := float32(logc - (logW[i]+logC[j]+logW[j]+logC[i])/2)
 				m[i*n+j], m[j*n+i] = x, x
 			}
 		}
 		maxVar = max(maxVar, rowVar)
 	}
-	return m, 3 * math.Sqrt(maxVar), nil
+	if exact {
+		return m, 0
+	}
+	return m, 3 * math.Sqrt(maxVar)
+}
+
+// graphSpectralNegatives is SpectralNegatives for an edge list: the pairs
+// are the edges (each trained in both directions unless the graph is
+// directed), an item's frequency is its degree, the context's probability
+// is the graph's noise distribution (degree^power), and the counts are
+// exact, so every eigenvalue counts: a non-edge is information, not a pair
+// the sample happened to miss. The nodes counted are the spectrumWords(k)
+// of highest degree.
+func graphSpectralNegatives(g *Graph, k, negative int, power float64) (int, []float64, error) {
+	deg := g.Degrees()
+	n := min(spectrumWords(k), g.Nodes)
+	if n < 2 || k < 1 {
+		return 0, nil, nil
+	}
+	order := make([]int32, g.Nodes)
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(a, b int32) int { return int(deg[b] - deg[a]) })
+	slot := make([]int32, g.Nodes) // node -> row, or -1
+	for i := range slot {
+		slot[i] = -1
+	}
+	for i, node := range order[:n] {
+		slot[node] = int32(i)
+	}
+	c := &cooccurrence{n: n, pair: make([]float64, n*n), freq: make([]float64, n)}
+	var rest float64 // frequency outside the counted nodes, for the totals
+	for node, d := range deg {
+		if s := slot[node]; s >= 0 {
+			c.freq[s] = float64(d)
+		} else {
+			rest += float64(d)
+		}
+	}
+	// The totals over every node: the counted ones plus one pseudo-item
+	// standing for the rest (shiftedPMI only sums frequencies).
+	c.freq = append(c.freq, rest)
+	for e := 0; e < g.Edges(); e++ {
+		u, v := g.Pairs[2*e], g.Pairs[2*e+1]
+		w := 1.0
+		if g.Weights != nil {
+			w = float64(g.Weights[e])
+		}
+		c.total += w
+		if !g.Directed {
+			c.total += w
+		}
+		if su, sv := slot[u], slot[v]; su >= 0 && sv >= 0 {
+			c.pair[int(sv)*n+int(su)] += w
+		}
+	}
+	m, _ := c.shiftedPMI(negative, power, true)
+	q, top, _, err := negativeEigenvalues(m, n, k, 0)
+	return q, top, err
 }

@@ -241,6 +241,7 @@ type run struct {
 	// lambdaRaw is WIPS's lambda before the floor: the steps accumulate
 	// here and model.Lambda is its floored image (see mergeLambda).
 	lambdaRaw []float32
+	graph     *graphRun // set when training on an edge list instead of text
 }
 
 func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32, opt Options) (Stats, error) {
@@ -262,9 +263,16 @@ func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32,
 		blocks: blocks,
 		sched:  newSchedule(len(blocks), opt.Threads, opt.Iter),
 	}
-	if m.Kind == WIPS {
-		r.lambdaRaw = slices.Clone(m.Lambda)
-		floorLambda(m.Lambda, r.lambdaRaw, r.lambdaFloor())
+	return r.execute(ctx)
+}
+
+// execute runs the workers of r to the end of their work (or ctx's), with
+// the progress reporter beside them, and sums what they measured.
+func (r *run) execute(ctx context.Context) (Stats, error) {
+	opt := r.opt
+	if r.model.Kind == WIPS {
+		r.lambdaRaw = slices.Clone(r.model.Lambda)
+		floorLambda(r.model.Lambda, r.lambdaRaw, r.lambdaFloor())
 	}
 	workers := make([]*worker, opt.Threads)
 	for i := range workers {

@@ -34,6 +34,7 @@ type worker struct {
 	tmp      []float32 // IPDS, WIPS: the transformed input row
 	lambda   []float32 // WIPS: private copy of the shared lambda
 	dlambda  []float32 // WIPS: lambda gradient not yet merged
+	avoid    []int32   // graphs: the context's neighbours, never drawn as its negatives (nil for text)
 
 	words, pairs          int64
 	epochLoss, epochPairs float64
@@ -117,7 +118,11 @@ func (w *worker) run() {
 			epoch = e
 			w.epochLoss, w.epochPairs = 0, 0
 		}
-		if !w.trainBlock(&w.r.blocks[b]) {
+		if g := w.r.graph; g != nil {
+			if !w.trainEdges(g, b) {
+				break
+			}
+		} else if !w.trainBlock(&w.r.blocks[b]) {
 			break
 		}
 	}
@@ -233,6 +238,9 @@ func (w *worker) advanceTargets() {
 
 // drawTargets appends the centre word and the noise words to t.
 func (w *worker) drawTargets(t []int32, center int32) []int32 {
+	if w.avoid != nil {
+		return w.drawTargetsAvoiding(t, center)
+	}
 	t = append(t, center)
 	for range w.r.opt.Negative {
 		if n := w.r.noise.Sample(w.rng.next()); n != center {

@@ -1,0 +1,72 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram"
+)
+
+// plantedTree is the transitive closure of a complete tree: every node
+// linked to each of its ancestors. A hierarchy is what an inner product
+// cannot fit (the root must be near every node, the leaves far from each
+// other), and what an indefinite or hyperbolic similarity can.
+func plantedTree(branch, depth int) *cgraph.Edges {
+	parent := []int{-1}
+	level := []int{0}
+	for range depth {
+		var next []int
+		for _, p := range level {
+			for range branch {
+				next = append(next, len(parent))
+				parent = append(parent, p)
+			}
+		}
+		level = next
+	}
+	var b strings.Builder
+	for c := range parent {
+		for a := parent[c]; a >= 0; a = parent[a] {
+			fmt.Fprintf(&b, "n%d\tn%d\n", c, a)
+		}
+	}
+	e, err := cgraph.Read(strings.NewReader(b.String()))
+	if err != nil {
+		panic(err)
+	}
+	return e
+}
+
+// TestPlantedTreeIPSBelowOthers trains IPS, IPDS, WIPS (from a random λ, as
+// train -graph starts it) and HSG on the
+// closure of a tree and checks that IPS reconstructs it measurably worse
+// (MAP) than each of the others, the paper's claim on hierarchies.
+func TestPlantedTreeIPSBelowOthers(t *testing.T) {
+	e := plantedTree(3, 4) // 121 nodes, 426 edges
+	maps := map[skipgram.Kind]float64{}
+	for _, kind := range []skipgram.Kind{skipgram.IPS, skipgram.IPDS, skipgram.WIPS, skipgram.HSG} {
+		opt := skipgram.DefaultOptions()
+		opt.Model, opt.Dim, opt.NegDim, opt.Threads, opt.Seed = kind, 6, 2, 1, 1
+		opt.Iter, opt.Negative, opt.Alpha, opt.LambdaInit = 100, 10, 0.025, "random" // train -graph's defaults but the epochs
+		g := &skipgram.Graph{Nodes: len(e.Nodes), Pairs: append([]int32(nil), e.Pairs...), Noise: skipgram.NoiseUniform}
+		m, _, err := skipgram.TrainGraph(context.Background(), g, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		meta := &skipgram.Meta{Model: kind, Dim: m.Dim, Words: len(e.Nodes), NegDim: m.NegDim, Lambda: m.Lambda}
+		rs, err := Evaluate(m.Vectors(e.Nodes), meta, e, nil, Options{Threads: 1, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		maps[kind] = rs[0].MAP
+		t.Logf("%s: mean rank %.2f, MAP %.3f, AUC %.3f", kind, rs[0].MeanRank, rs[0].MAP, rs[0].AUC)
+	}
+	for _, kind := range []skipgram.Kind{skipgram.IPDS, skipgram.WIPS, skipgram.HSG} {
+		if maps[skipgram.IPS]+0.08 > maps[kind] {
+			t.Errorf("IPS MAP %.3f is not 0.08 below %s's %.3f", maps[skipgram.IPS], kind, maps[kind])
+		}
+	}
+}

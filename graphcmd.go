@@ -1,0 +1,128 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"github.com/wipsvec/wipsvec/skipgram"
+	"io"
+	"os"
+	"path/filepath"
+
+	bgraph "github.com/wipsvec/wipsvec/bench/graph"
+	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/corpus/wordnet"
+)
+
+const graphUsage = `usage: wipsvec graph wordnet [-dict DIR] [-out DIR]
+       wipsvec graph split -in FILE -train OUT -test OUT [-test-frac 0.1] [-seed 1] [-by-node]
+
+wordnet: the transitive closure of WordNet 3.0's noun hierarchy (hypernym
+and instance-hypernym pointers) from DIR/data.noun and DIR/index.noun, as
+OUT/noun_closure.tsv, and its mammal subtree (every noun under mammal.n.01,
+with the closure edges among them) as OUT/mammal_closure.tsv. Lines are
+"hyponym<TAB>hypernym" with NLTK's synset names.
+
+split: hold out random edges of an edge list for link prediction, seeded;
+no node loses its last training edge. Score with
+  wipsvec eval -graph TEST -exclude TRAIN -vectors V
+`
+
+func runGraph(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{errors.New(graphUsage)}
+	}
+	switch args[0] {
+	case "wordnet":
+		return runGraphWordNet(args[1:], stdout)
+	case "split":
+		return runGraphSplit(args[1:], stdout)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, graphUsage)
+		return nil
+	}
+	fmt.Fprint(stderr, graphUsage)
+	return usageError{fmt.Errorf("graph: unknown subcommand %q", args[0])}
+}
+
+func runGraphWordNet(args []string, stdout io.Writer) error {
+	fs := newFlagSet("graph wordnet", io.Discard)
+	dict := fs.String("dict", "/usr/share/wordnet", "WordNet 3.0 dictionary `DIR` holding data.noun and index.noun (Debian's wordnet-base)")
+	out := fs.String("out", ".", "`DIR` to write noun_closure.tsv and mammal_closure.tsv to")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("graph wordnet: unexpected argument %q", fs.Arg(0))}
+	}
+	n, err := wordnet.Load(*dict)
+	if err != nil {
+		return fmt.Errorf("graph wordnet: %w (apt-get install wordnet-base)", err)
+	}
+	anc, err := n.Closure()
+	if err != nil {
+		return fmt.Errorf("graph wordnet: %w", err)
+	}
+	mammal := n.Find("mammal.n.01")
+	if mammal < 0 {
+		return errors.New("graph wordnet: no synset mammal.n.01; is this WordNet 3.0?")
+	}
+	for _, part := range []struct {
+		file string
+		root int32
+	}{{"noun_closure.tsv", -1}, {"mammal_closure.tsv", mammal}} {
+		edges := n.Edges(anc, part.root)
+		path := filepath.Join(*out, part.file)
+		if err := skipgram.WriteFileAtomic(path, func(w io.Writer) error { return n.WriteTSV(w, edges) }); err != nil {
+			return fmt.Errorf("graph wordnet: %w", err)
+		}
+		fmt.Fprintf(stdout, "%s: %d nodes, %d edges\n", path, wordnet.Nodes(edges), len(edges))
+	}
+	fmt.Fprintf(stdout, "(%d noun synsets in %s)\n", len(n.Synsets), *dict)
+	return nil
+}
+
+func runGraphSplit(args []string, stdout io.Writer) error {
+	fs := newFlagSet("graph split", io.Discard)
+	in := fs.String("in", "", "edge list `FILE` to split")
+	trainOut := fs.String("train", "", "`FILE` for the training edges")
+	testOut := fs.String("test", "", "`FILE` for the held-out edges")
+	var opt bgraph.SplitOptions
+	fs.Float64Var(&opt.TestFrac, "test-frac", 0.1, "share of the edges held out (with -by-node: of the nodes)")
+	fs.Uint64Var(&opt.Seed, "seed", 1, "random seed")
+	fs.BoolVar(&opt.ByNode, "by-node", false, "hold out the edges of random nodes (all but one each) instead of random edges")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *in == "" || *trainOut == "" || *testOut == "" {
+		return usageError{errors.New("graph split: -in, -train and -test are required")}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("graph split: unexpected argument %q", fs.Arg(0))}
+	}
+	if !(opt.TestFrac > 0 && opt.TestFrac < 1) {
+		return usageError{fmt.Errorf("graph split: -test-frac must be in (0, 1), got %g", opt.TestFrac)}
+	}
+	for _, p := range []string{*trainOut, *testOut} {
+		if err := checkWritable(p); err != nil {
+			return err
+		}
+	}
+	e, err := cgraph.ReadFile(*in)
+	if err != nil {
+		return fmt.Errorf("graph split: %w", err)
+	}
+	train, test, st, err := bgraph.Split(e, opt)
+	if err != nil {
+		return fmt.Errorf("graph split: %s: %w", *in, err)
+	}
+	if err := skipgram.WriteFileAtomic(*trainOut, func(w io.Writer) error { return cgraph.Write(w, train) }); err != nil {
+		return err
+	}
+	if err := skipgram.WriteFileAtomic(*testOut, func(w io.Writer) error { return cgraph.Write(w, test) }); err != nil {
+		os.Remove(*trainOut)
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %s\nwrote %d training edges to %s and %d test edges to %s; dropped %d repeated edges; kept %d drawn edges for training (a node's last)\n",
+		*in, e.Summary(), st.Train, *trainOut, st.Test, *testOut, st.Duplicates, st.Kept)
+	return nil
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram"
+)
+
+// writeTree writes the closure of a complete tree (branching 3, depth 3:
+// 40 nodes, 102 edges) as a TSV edge list.
+func writeTree(t *testing.T, path string) {
+	t.Helper()
+	parent := []int{-1}
+	level := []int{0}
+	for range 3 {
+		var next []int
+		for _, p := range level {
+			for range 3 {
+				next = append(next, len(parent))
+				parent = append(parent, p)
+			}
+		}
+		level = next
+	}
+	var b strings.Builder
+	for c := range parent {
+		for a := parent[c]; a >= 0; a = parent[a] {
+			fmt.Fprintf(&b, "n%d\tn%d\n", c, a)
+		}
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTrainGraphCommand(t *testing.T) {
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "tree.tsv")
+	writeTree(t, tree)
+	var files [3][]byte
+	for i, seed := range []string{"5", "5", "6"} {
+		out := filepath.Join(dir, fmt.Sprintf("v%d.vec", i))
+		_, stderr, err := runCmd("train", "-graph", tree, "-output", out, "-model", "ipds", "-size", "6",
+			"-threads", "1", "-seed", seed, "-iter", "20", "-quiet")
+		if err != nil {
+			t.Fatalf("%v\n%s", err, stderr)
+		}
+		files[i], _ = os.ReadFile(out)
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Fatal("two runs with -threads 1 -seed 5 wrote different vectors")
+	}
+	if bytes.Equal(files[0], files[2]) {
+		t.Fatal("different seeds wrote the same vectors")
+	}
+	out := filepath.Join(dir, "v0.vec")
+	vec, err := skipgram.ReadVectors(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta, err := skipgram.ReadMeta(out, vec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vec.Words) != 40 || vec.Words[0] != "n0" || meta.Graph == nil || meta.Graph.Edges != 102 ||
+		meta.Graph.NegDist != "uniform" || meta.Hyper.Iter != 20 || meta.Hyper.Negative != 10 || meta.Stats.Pairs != 20*2*102 {
+		t.Errorf("%d nodes, first %s, sidecar graph %+v, hyper %+v, pairs %d; want 40, n0 (the root), 102 edges, uniform, iter 20, 10 negatives, 4080 pairs",
+			len(vec.Words), vec.Words[0], meta.Graph, meta.Hyper, meta.Stats.Pairs)
+	}
+
+	stdout, _, err := runCmd("eval", "-graph", tree, "-vectors", out, "-json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Results []struct {
+			Sim   string
+			MAP   float64
+			AUC   float64
+			Edges int
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || len(res.Results) != 1 {
+		t.Fatalf("eval -json: %v\n%s", err, stdout)
+	}
+	if r := res.Results[0]; r.Sim != "ipds(q=3)" || r.Edges != 102 || !(r.MAP > 0 && r.MAP <= 1) || !(r.AUC > 0.5) {
+		t.Errorf("eval: %+v", r)
+	}
+
+	// Link prediction: split, train on the training part, score the rest.
+	trainPart, testPart := filepath.Join(dir, "train.tsv"), filepath.Join(dir, "test.tsv")
+	if stdout, _, err := runCmd("graph", "split", "-in", tree, "-train", trainPart, "-test", testPart, "-test-frac", "0.2"); err != nil ||
+		!strings.Contains(stdout, "82 training edges") {
+		t.Fatalf("graph split: %v\n%s", err, stdout)
+	}
+	lp := filepath.Join(dir, "lp.vec")
+	if _, stderr, err := runCmd("train", "-graph", trainPart, "-output", lp, "-model", "hsg", "-size", "5", "-threads", "2", "-iter", "5"); err != nil ||
+		!strings.Contains(stderr, "edges/sec") {
+		t.Fatalf("train on the split: %v\n%s", err, stderr)
+	}
+	if stdout, _, err := runCmd("eval", "-graph", testPart, "-exclude", trainPart, "-vectors", lp); err != nil ||
+		!strings.Contains(stdout, "link prediction") || !strings.Contains(stdout, "20 edges") {
+		t.Fatalf("eval -exclude: %v\n%s", err, stdout)
+	}
+}
+
+func TestTrainGraphBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(s), 0o644)
+		return p
+	}
+	out := filepath.Join(dir, "v.vec")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-graph", write("one.tsv", "a b\nc\n")}, "line 2: one field"},
+		{[]string{"-graph", write("self.tsv", "a a\n")}, "no edges (1 self-loop"},
+		{[]string{"-graph", write("empty.tsv", "")}, "empty"},
+		{[]string{"-graph", filepath.Join(dir, "missing.tsv")}, "missing.tsv"},
+		{[]string{"-graph", write("ok.tsv", "a b\n"), "-neg-dist", "zipf"}, "-neg-dist"},
+		{[]string{"-graph", write("ok2.tsv", "a b\n"), "-window", "3"}, "-window does not apply"},
+		{[]string{"-graph", write("ok3.tsv", "a b\nb c\n"), "-min-count", "5"}, "no edges left"},
+	} {
+		args := append([]string{"train", "-output", out, "-quiet"}, c.args...)
+		_, _, err := runCmd(args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want an error containing %q", c.args, err, c.want)
+		}
+		if _, serr := os.Stat(out); serr == nil {
+			t.Fatalf("%v: a vectors file was written", c.args)
+		}
+	}
+	// Self-loops among edges are skipped and said so.
+	_, stderr, err := runCmd("train", "-graph", write("loops.tsv", "a a\na b\nb c\n"), "-output", out, "-iter", "1", "-size", "4")
+	if err != nil || !strings.Contains(stderr, "skipped 1 self-loop") {
+		t.Errorf("self-loop skip: %v\n%s", err, stderr)
+	}
+}
+
+func TestGraphWordNetCommand(t *testing.T) {
+	dir := t.TempDir()
+	stdout, _, err := runCmd("graph", "wordnet", "-dict", filepath.Join("corpus", "wordnet", "testdata"), "-out", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout, "noun_closure.tsv: 10 nodes, 24 edges") || !strings.Contains(stdout, "mammal_closure.tsv: 6 nodes, 7 edges") {
+		t.Errorf("graph wordnet said:\n%s", stdout)
+	}
+	if _, _, err := runCmd("graph", "wordnet", "-dict", dir); err == nil || !strings.Contains(err.Error(), "wordnet-base") {
+		t.Errorf("missing dictionary: %v", err)
+	}
+}

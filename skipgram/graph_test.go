@@ -1,0 +1,129 @@
+package skipgram
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// treeGraph is the transitive closure of a complete tree of the given
+// branching and depth: every node linked to each of its ancestors.
+func treeGraph(branch, depth int) *Graph {
+	parent := []int32{-1}
+	level := []int32{0}
+	for range depth {
+		var next []int32
+		for _, p := range level {
+			for range branch {
+				next = append(next, int32(len(parent)))
+				parent = append(parent, p)
+			}
+		}
+		level = next
+	}
+	g := &Graph{Nodes: len(parent), Noise: NoiseUnigram}
+	for c := range parent {
+		for a := parent[c]; a >= 0; a = parent[a] {
+			g.Pairs = append(g.Pairs, int32(c), a)
+		}
+	}
+	return g
+}
+
+func graphOptions(kind Kind) Options {
+	opt := DefaultOptions()
+	opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed, opt.NegDim = kind, 8, 5, 1, 3, 3
+	return opt
+}
+
+func TestTrainGraphSingleThreadIsBitIdentical(t *testing.T) {
+	for _, kind := range Kinds {
+		t.Run(string(kind), func(t *testing.T) {
+			opt := graphOptions(kind)
+			m1, st, err := TrainGraph(context.Background(), treeGraph(3, 3), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := int64(opt.Iter * 2 * treeGraph(3, 3).Edges()); st.Words != want || st.Pairs != want {
+				t.Errorf("trained %d pairs (%d counted), want iter x 2 x edges = %d", st.Pairs, st.Words, want)
+			}
+			m2, _, _ := TrainGraph(context.Background(), treeGraph(3, 3), opt)
+			if !slices.Equal(m1.In, m2.In) || !slices.Equal(m1.Out, m2.Out) || !slices.Equal(m1.Lambda, m2.Lambda) {
+				t.Fatal("two runs with -threads 1 and the same seed differ")
+			}
+			opt.Seed++
+			m3, _, _ := TrainGraph(context.Background(), treeGraph(3, 3), opt)
+			if slices.Equal(m1.In, m3.In) {
+				t.Fatal("a different seed gave the same vectors")
+			}
+		})
+	}
+}
+
+func TestTrainGraphDirectedUniformWeighted(t *testing.T) {
+	g := treeGraph(2, 3)
+	g.Directed, g.Noise = true, NoiseUniform
+	g.Weights = make([]float32, g.Edges())
+	for i := range g.Weights {
+		g.Weights[i] = 0.5
+	}
+	opt := graphOptions(IPDS)
+	opt.Threads = 3
+	_, st, err := TrainGraph(context.Background(), g, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int64(opt.Iter * g.Edges()); st.Pairs != want {
+		t.Errorf("directed: %d pairs, want iter x edges = %d", st.Pairs, want)
+	}
+}
+
+func TestTrainGraphRejectsBadInput(t *testing.T) {
+	for want, g := range map[string]*Graph{
+		"at least 2":      {Nodes: 1, Pairs: []int32{0, 0}, Noise: NoiseUnigram},
+		"two per edge":    {Nodes: 3, Pairs: []int32{0, 1, 2}, Noise: NoiseUnigram},
+		"outside [0, 3)":  {Nodes: 3, Pairs: []int32{0, 3}, Noise: NoiseUnigram},
+		"1 weights":       {Nodes: 3, Pairs: []int32{0, 1, 1, 2}, Weights: []float32{1}, Noise: NoiseUnigram},
+		"finite positive": {Nodes: 3, Pairs: []int32{0, 1}, Weights: []float32{-1}, Noise: NoiseUnigram},
+		"distribution":    {Nodes: 3, Pairs: []int32{0, 1}, Noise: "zipf"},
+	} {
+		_, _, err := TrainGraph(context.Background(), g, graphOptions(IPS))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v", want, err)
+		}
+	}
+	opt := graphOptions(SG)
+	opt.Batch = true
+	if _, _, err := TrainGraph(context.Background(), treeGraph(2, 2), opt); err == nil {
+		t.Error("-batch accepted on a graph")
+	}
+}
+
+// On a complete graph every draw is a neighbour of its context: filtered,
+// no negative is ever trained and the loss (positives only) goes to zero;
+// kept, each positive pair is also a negative and the loss stays high.
+func TestTrainGraphSkipsLinkedNegatives(t *testing.T) {
+	complete := func(keep bool) *Graph {
+		g := &Graph{Nodes: 6, Noise: NoiseUniform, KeepLinkedNegatives: keep}
+		for u := range int32(6) {
+			for v := u + 1; v < 6; v++ {
+				g.Pairs = append(g.Pairs, u, v)
+			}
+		}
+		return g
+	}
+	opt := graphOptions(IPS)
+	opt.Iter = 200
+	_, filtered, err := TrainGraph(context.Background(), complete(false), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, kept, _ := TrainGraph(context.Background(), complete(true), opt)
+	if !(filtered.Loss < 0.1 && kept.Loss > 1) {
+		t.Errorf("final loss %.3f with linked negatives skipped, %.3f kept; want < 0.1 and > 1", filtered.Loss, kept.Loss)
+	}
+	if !sortedHas([]int32{1, 4, 9}, 4) || sortedHas([]int32{1, 4, 9}, 5) || sortedHas(nil, 0) {
+		t.Error("sortedHas")
+	}
+}

@@ -113,7 +113,7 @@ func cmpAbsDesc(a, b float64) int {
 // or nodes of a graph) and what PMI needs beside them.
 type cooccurrence struct {
 	n       int
-	pair    []float64 // pair[i*n+j]: weight of the pairs (i, j) seen in that order
+	pair    []float32 // pair[i*n+j]: weight of the pairs (i, j) seen in that order
 	freq    []float64 // every item's count, the n first included
 	total   float64   // total pair weight, every item included
 	logFreq []float64 // scratch
@@ -137,7 +137,7 @@ func countWindows(v *vocab.Vocab, chunks [][]int32, n int, opt SpectrumOptions) 
 		weight[d] = float64(window-d+1) / float64(window)
 		reach[d] = reach[d-1] + weight[d]
 	}
-	cooc := make([]float64, n*n) // cooc[i*n+j]: weight of i after j; symmetrised below
+	cooc := make([]float32, n*n) // cooc[i*n+j]: weight of i after j; symmetrised below
 	unigram := make([]float64, v.Len())
 	var pairs float64             // total pair weight, every word included
 	last := make([]int32, window) // last[d-1]: the token d before, within the sentence
@@ -162,7 +162,7 @@ walk:
 				row := cooc[int(id)*n : int(id)*n+n]
 				for d, prev := range last[:f] {
 					if prev < top {
-						row[prev] += weight[d+1]
+						row[prev] += float32(weight[d+1])
 					}
 				}
 			}
@@ -181,7 +181,7 @@ walk:
 // with the context's probability taken from the noise distribution
 // (frequency^power), and the edge of its sampling noise's spectrum (zero
 // when the counts are exact, as a graph's edges are). An unseen pair counts
-// as half an occurrence.
+// as half an occurrence. It turns c's counts into the matrix in place.
 func (c *cooccurrence) shiftedPMI(negative int, power float64, exact bool) ([]float32, float64) {
 	n := c.n
 	var total, noiseTotal float64
@@ -201,21 +201,25 @@ func (c *cooccurrence) shiftedPMI(negative int, power float64, exact bool) ([]fl
 	}
 	logPairs := math.Log(c.total)
 	const unseen = 0.5 // the count an unseen pair stands in with
-	m := make([]float32, n*n)
-	var maxVar float64
+	// The matrix takes the counts' place: each pair of cells (i, j), (j, i)
+	// is read once and then overwritten, so the counting and the
+	// eigenvalue problem share one n x n float32 array.
+	m := c.pair
+	rowVar := make([]float64, n)
 	for i := 0; i < n; i++ {
-		var rowVar float64
-		for j := 0; j < n; j++ {
-			cnt := max(c.pair[i*n+j]+c.pair[j*n+i], unseen)
-			rowVar += 1 / cnt
-			if j >= i {
-				logc := math.Log(cnt) - logPairs - logShift
-				x := float32(logc - (logW[i]+logC[j]+logW[j]+logC[i])/2)
-				m[i*n+j], m[j*n+i] = x, x
+		for j := i; j < n; j++ {
+			cnt := max(float64(m[i*n+j])+float64(m[j*n+i]), unseen)
+			rowVar[i] += 1 / cnt
+			if j != i {
+				rowVar[j] += 1 / cnt
 			}
+			logc := math.Log(cnt) - logPairs - logShift
+			x := float32(logc - (logW[i]+logC[j]+logW[j]+logC[i])/2)
+			m[i*n+j], m[j*n+i] = x, x
 		}
-		maxVar = max(maxVar, rowVar)
 	}
+	c.pair = nil // consumed
+	maxVar := slices.Max(rowVar)
 	if exact {
 		return m, 0
 	}
@@ -247,7 +251,7 @@ func graphSpectralNegatives(g *Graph, k, negative int, power float64) (int, []fl
 	for i, node := range order[:n] {
 		slot[node] = int32(i)
 	}
-	c := &cooccurrence{n: n, pair: make([]float64, n*n), freq: make([]float64, n)}
+	c := &cooccurrence{n: n, pair: make([]float32, n*n), freq: make([]float64, n)}
 	var rest float64 // frequency outside the counted nodes, for the totals
 	for node, d := range deg {
 		if s := slot[node]; s >= 0 {
@@ -270,7 +274,7 @@ func graphSpectralNegatives(g *Graph, k, negative int, power float64) (int, []fl
 			c.total += w
 		}
 		if su, sv := slot[u], slot[v]; su >= 0 && sv >= 0 {
-			c.pair[int(sv)*n+int(su)] += w
+			c.pair[int(sv)*n+int(su)] += float32(w)
 		}
 	}
 	m, _ := c.shiftedPMI(negative, power, true)

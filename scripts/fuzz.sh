@@ -18,6 +18,8 @@ targets=(
   ./bench/eval:FuzzReadAnalogies
   ./bench/experiment:FuzzReadResults
   ./corpus/encoded:FuzzParse
+  ./corpus/graph:FuzzRead
+  ./corpus/wordnet:FuzzReadData
 )
 # Every FuzzXxx in the tree must be listed, so a new parser's target runs.
 listed=$(printf '%s\n' "${targets[@]}" | sed 's/.*://' | sort)

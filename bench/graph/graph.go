@@ -6,7 +6,6 @@
 package graph
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -16,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/wipsvec/wipsvec/bench/eval"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
@@ -273,40 +273,7 @@ func (p *problem) auc(sc *scorer, seed uint64) (float64, int, error) {
 		}
 		neg = append(neg, sc.pair(a, b))
 	}
-	return rocAUC(pos, neg), len(neg), nil
-}
-
-// rocAUC is the probability that a positive scores above a negative, ties
-// counting one half (Mann-Whitney's U over the product of the counts).
-func rocAUC(pos, neg []float64) float64 {
-	type scored struct {
-		s   float64
-		pos bool
-	}
-	all := make([]scored, 0, len(pos)+len(neg))
-	for _, s := range pos {
-		all = append(all, scored{s, true})
-	}
-	for _, s := range neg {
-		all = append(all, scored{s, false})
-	}
-	slices.SortFunc(all, func(x, y scored) int { return cmp.Compare(x.s, y.s) })
-	var rankSum float64 // of the positives, ties sharing their mean rank
-	for i := 0; i < len(all); {
-		j := i
-		for j < len(all) && all[j].s == all[i].s {
-			j++
-		}
-		mid := float64(i+j+1) / 2 // mean of ranks i+1..j
-		for k := i; k < j; k++ {
-			if all[k].pos {
-				rankSum += mid
-			}
-		}
-		i = j
-	}
-	np, nn := float64(len(pos)), float64(len(neg))
-	return (rankSum - np*(np+1)/2) / (np * nn)
+	return eval.ROCAUC(pos, neg), len(neg), nil
 }
 
 // splitMix is SplitMix64, the sampler of the non-edges.

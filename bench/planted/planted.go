@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"sort"
 	"strconv"
 
@@ -174,54 +173,8 @@ func (p *Planted) Fit(v *skipgram.Vectors, sim skipgram.Similarity, seed uint64)
 			neg = append(neg, s)
 		}
 	}
-	fit.AUC = auc(pos, neg)
+	fit.AUC = eval.ROCAUC(pos, neg)
 	return fit
-}
-
-// auc is the probability that a random positive outscores a random negative
-// (ties count half), by the rank-sum formula.
-func auc(pos, neg []float64) float64 {
-	if len(pos) == 0 || len(neg) == 0 {
-		return math.NaN()
-	}
-	type item struct {
-		s   float64
-		pos bool
-	}
-	all := make([]item, 0, len(pos)+len(neg))
-	for _, s := range pos {
-		all = append(all, item{s, true})
-	}
-	for _, s := range neg {
-		all = append(all, item{s, false})
-	}
-	slices.SortFunc(all, func(a, b item) int { return cmpFloat(a.s, b.s) })
-	var rankSum float64
-	for i := 0; i < len(all); {
-		j := i
-		for j < len(all) && all[j].s == all[i].s {
-			j++
-		}
-		avg := float64(i+j+1) / 2 // ranks i+1 .. j
-		for k := i; k < j; k++ {
-			if all[k].pos {
-				rankSum += avg
-			}
-		}
-		i = j
-	}
-	np, nn := float64(len(pos)), float64(len(neg))
-	return (rankSum - np*(np+1)/2) / (np * nn)
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // String formats a fit for the demo's table.

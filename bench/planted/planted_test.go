@@ -63,18 +63,6 @@ func TestPlantedIndefiniteSimilarity(t *testing.T) {
 	}
 }
 
-func TestAUC(t *testing.T) {
-	if got := auc([]float64{3, 4}, []float64{1, 2}); got != 1 {
-		t.Errorf("separable AUC %v", got)
-	}
-	if got := auc([]float64{1, 2}, []float64{1, 2}); got != 0.5 {
-		t.Errorf("identical AUC %v", got)
-	}
-	if got := auc([]float64{1}, []float64{1, 2, 0}); got != 0.5 {
-		t.Errorf("tie AUC %v, want (0.5+0+1)/3", got)
-	}
-}
-
 // TestSpectralStartFindsPlantedSigns: the spectral start reads the planted
 // corpus's sign count, shift included, before any training, and leaves the
 // coordinates beyond the planted rank (their eigenvalues sampling noise)

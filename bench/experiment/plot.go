@@ -79,25 +79,43 @@ func WritePlots(dir string, t *Table) ([]string, error) {
 // strongly.
 func PlotLambda(w io.Writer, t *Table) error {
 	var plots []*plot.Plot
-	for _, row := range t.Rows {
-		if row.Variant.Model != skipgram.WIPS {
-			continue
+	for _, runs := range wipsRuns(t) {
+		p, err := lambdaPanel(runs[0])
+		if err != nil {
+			return err
 		}
-		for _, c := range row.Cells {
-			if !c.OK() || len(c.Runs[0].Lambda) == 0 {
-				continue
-			}
-			p, err := lambdaPanel(c.Runs[0])
-			if err != nil {
-				return err
-			}
-			plots = append(plots, p)
-		}
+		plots = append(plots, p)
 	}
 	if len(plots) == 0 {
 		return fmt.Errorf("lambda: %w (no finished WIPS run)", ErrNoData)
 	}
 	return drawStacked(w, plots, 10*vg.Inch, 3.6*vg.Inch)
+}
+
+// wipsRuns lists, for each K, the runs of the selected WIPS setting that
+// learned a lambda.
+func wipsRuns(t *Table) [][]RunRecord {
+	var out [][]RunRecord
+	for _, row := range t.Rows {
+		if row.Variant.Model != skipgram.WIPS {
+			continue
+		}
+		for _, c := range row.Cells {
+			if !c.OK() {
+				continue
+			}
+			var runs []RunRecord
+			for _, r := range c.Runs {
+				if len(r.Lambda) > 0 {
+					runs = append(runs, r)
+				}
+			}
+			if len(runs) > 0 {
+				out = append(out, runs)
+			}
+		}
+	}
+	return out
 }
 
 func lambdaPanel(r RunRecord) (*plot.Plot, error) {
@@ -164,24 +182,13 @@ func lambdaPanel(r RunRecord) (*plot.Plot, error) {
 // whether the signs WIPS found are a property of the data or of the run.
 func PlotLambdaHistograms(w io.Writer, t *Table) error {
 	var plots []*plot.Plot
-	for _, row := range t.Rows {
-		if row.Variant.Model != skipgram.WIPS {
-			continue
-		}
-		for _, c := range row.Cells {
-			if !c.OK() {
-				continue
+	for _, runs := range wipsRuns(t) {
+		for _, r := range runs {
+			p, err := lambdaHistPanel(r)
+			if err != nil {
+				return err
 			}
-			for _, r := range c.Runs {
-				if len(r.Lambda) == 0 {
-					continue
-				}
-				p, err := lambdaHistPanel(r)
-				if err != nil {
-					return err
-				}
-				plots = append(plots, p)
-			}
+			plots = append(plots, p)
 		}
 	}
 	if len(plots) == 0 {

@@ -37,11 +37,11 @@ func spectrumWords(k int) int { return min(max(20*k, 1000), 2000) }
 // Section 3.4), and each negative eigenvalue kept is one negative weight of
 // lambda.
 //
-// Once training has started the signs barely move: lambda's gradient
+// Once training has started the signs move little: lambda's gradient
 // vanishes wherever the vectors have converged, so every stationary point of
 // IPS is one of WIPS, and a column of the vectors follows the eigenvectors
-// of its own weight's sign. So the signs must be right at the start, and the
-// data can say what they are: count the co-occurrences of the most frequent
+// of its own weight's sign. So the signs should be right at the start (the
+// steps can still flip a few), and the data can say what they are: count the co-occurrences of the most frequent
 // words within the window (weighted (W-d+1)/W at distance d, as word2vec's
 // shrunk window does on average), form PMI with the noise distribution's
 // unigram^0.75 for the context, subtract log k, and count the negative
@@ -50,13 +50,14 @@ func spectrumWords(k int) int { return min(max(20*k, 1000), 2000) }
 // Only eigenvalues above the sampling noise count. A count c estimates its
 // PMI to about 1/sqrt(c), and a symmetric matrix of independent errors has
 // its spectrum within about twice the square root of its largest row sum of
-// variances; the edge used is half again that (three times the root), since
-// the largest noise eigenvalues of a finite matrix reach the asymptotic
-// edge (seen on the planted corpus) and an unseen pair's error is larger
-// than its stand-in count says. Beyond the data's significant rank (a corpus of two-word
-// sentences with a rank-4 similarity, a small corpus at a large K) the
-// remaining eigenvalues are that noise, with random signs; their weights
-// start positive, as IPS would use the spare coordinates. An unseen pair
+// variances; the edge used is half again that (three times the root),
+// since the largest noise eigenvalues of a finite matrix reach the
+// asymptotic edge (seen on the planted corpus) and an unseen pair's error
+// is larger than its stand-in count says. Beyond the data's significant
+// rank (a corpus of two-word sentences with a rank-4 similarity, a small
+// corpus at a large K) the remaining eigenvalues are that noise, with
+// random signs; their weights start positive, as IPS would use the spare
+// coordinates. An unseen pair
 // counts as half an occurrence, which keeps its PMI finite and low where
 // the pair was expected often and near zero where it was not.
 //

@@ -255,7 +255,9 @@ func (w *worker) drawTargets(t []int32, center int32) []int32 {
 // private copy between merges, so the hot loop never touches the shared
 // cache line.
 //
-// After the step lambda is rescaled to RMS 1. The score is unchanged by
+// The step goes to the raw weights (run.lambdaRaw), which are then rescaled
+// to RMS 1, and lambda is their floored image (floorLambda; at the default
+// floor of 1, their signs). The score is unchanged by
 // lambda -> c*lambda, y -> y/sqrt(c), so lambda's overall scale is a free
 // direction; left alone it drifts, and with it the vectors' effective
 // learning rate alpha*|lambda|, until training diverges (it did at K=10 on

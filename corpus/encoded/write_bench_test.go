@@ -59,3 +59,15 @@ func BenchmarkWrite(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkWriteNoSync(b *testing.B) {
+	text := benchText(b)
+	path := filepath.Join(b.TempDir(), "c.wvc")
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		os.Remove(path)
+		if _, _, err := Write(context.Background(), path, bytes.NewReader(text), Options{MinCount: 5, Temp: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -32,23 +32,9 @@ func demoGraph() (*cgraph.Edges, string, error) {
 		}
 	}
 	// A complete tree, branching 4 and depth 4 (341 nodes), closed.
-	parent := []int{-1}
-	level := []int{0}
-	for range 4 {
-		var next []int
-		for _, p := range level {
-			for range 4 {
-				next = append(next, len(parent))
-				parent = append(parent, p)
-			}
-		}
-		level = next
-	}
 	var b strings.Builder
-	for c := range parent {
-		for a := parent[c]; a >= 0; a = parent[a] {
-			fmt.Fprintf(&b, "n%d\tn%d\n", c, a)
-		}
+	if err := cgraph.WriteTreeClosure(&b, 4, 4); err != nil {
+		return nil, "", err
 	}
 	e, err := cgraph.Read(strings.NewReader(b.String()))
 	return e, "the closure of a generated tree (branching 4, depth 4; no WordNet: scripts/get-wordnet.sh)", err

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -16,23 +17,9 @@ import (
 // 40 nodes, 102 edges) as a TSV edge list.
 func writeTree(t *testing.T, path string) {
 	t.Helper()
-	parent := []int{-1}
-	level := []int{0}
-	for range 3 {
-		var next []int
-		for _, p := range level {
-			for range 3 {
-				next = append(next, len(parent))
-				parent = append(parent, p)
-			}
-		}
-		level = next
-	}
 	var b strings.Builder
-	for c := range parent {
-		for a := parent[c]; a >= 0; a = parent[a] {
-			fmt.Fprintf(&b, "n%d\tn%d\n", c, a)
-		}
+	if err := cgraph.WriteTreeClosure(&b, 3, 3); err != nil {
+		t.Fatal(err)
 	}
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)

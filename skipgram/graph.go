@@ -143,14 +143,7 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		graph: gr,
 	}
 	st, err := r.execute(ctx)
-	if m.Kind == WIPS {
-		st.LambdaStart, st.Spectrum = opt.LambdaInit, spectrum
-	}
-	if err == nil && !m.finite() {
-		err = fmt.Errorf("training diverged: the %s vectors hold NaN or Inf; lower -alpha (%g) or, for wips, -lambda-alpha (%g)",
-			opt.Model, opt.Alpha, opt.LambdaAlpha)
-	}
-	return m, st, err
+	return finish(m, st, err, opt, spectrum)
 }
 
 // adjacency returns, for every node, itself and its neighbours in either

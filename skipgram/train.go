@@ -215,6 +215,12 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 	}
 	m := NewModel(opt, v.Len())
 	st, err := trainModel(ctx, m, v, stream, opt)
+	return finish(m, st, err, opt, spectrum)
+}
+
+// finish records in st the start WIPS's lambda resolved to, and turns a
+// run whose parameters diverged into an error.
+func finish(m *Model, st Stats, err error, opt Options, spectrum []float64) (*Model, Stats, error) {
 	if m.Kind == WIPS {
 		st.LambdaStart, st.Spectrum = opt.LambdaInit, spectrum
 	}

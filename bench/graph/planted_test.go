@@ -2,7 +2,6 @@ package graph
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -10,28 +9,11 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
-// plantedTree is the transitive closure of a complete tree: every node
-// linked to each of its ancestors. A hierarchy is what an inner product
-// cannot fit (the root must be near every node, the leaves far from each
-// other), and what an indefinite or hyperbolic similarity can.
+// plantedTree is the closure of a complete tree (cgraph.WriteTreeClosure).
 func plantedTree(branch, depth int) *cgraph.Edges {
-	parent := []int{-1}
-	level := []int{0}
-	for range depth {
-		var next []int
-		for _, p := range level {
-			for range branch {
-				next = append(next, len(parent))
-				parent = append(parent, p)
-			}
-		}
-		level = next
-	}
 	var b strings.Builder
-	for c := range parent {
-		for a := parent[c]; a >= 0; a = parent[a] {
-			fmt.Fprintf(&b, "n%d\tn%d\n", c, a)
-		}
+	if err := cgraph.WriteTreeClosure(&b, branch, depth); err != nil {
+		panic(err)
 	}
 	e, err := cgraph.Read(strings.NewReader(b.String()))
 	if err != nil {
@@ -40,9 +22,8 @@ func plantedTree(branch, depth int) *cgraph.Edges {
 	return e
 }
 
-// TestPlantedTreeIPSBelowOthers trains IPS, IPDS, WIPS (from a random λ, as
-// train -graph starts it) and HSG on the
-// closure of a tree and checks that IPS reconstructs it measurably worse
+// TestPlantedTreeIPSBelowOthers trains IPS, IPDS, WIPS (from its default
+// start) and HSG on the closure of a tree and checks that IPS reconstructs it measurably worse
 // (MAP) than each of the others, the paper's claim on hierarchies.
 func TestPlantedTreeIPSBelowOthers(t *testing.T) {
 	e := plantedTree(3, 4) // 121 nodes, 426 edges

@@ -247,16 +247,10 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 		if n >= graphPublish || i == hi-1 {
 			w.publish(loss, n)
 			loss, n = 0, 0
-			if w.pendingLambda >= lambdaMergeWords {
-				w.mergeLambda()
+			if !w.checkpoint() {
+				return false
 			}
-			if w.pendingWords >= chunkWords {
-				w.flush()
-				if w.r.stop.Load() {
-					return false
-				}
-				alpha = w.alpha
-			}
+			alpha = w.alpha
 		}
 	}
 	return true

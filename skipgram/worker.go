@@ -145,20 +145,28 @@ func (w *worker) trainBlock(b *block) bool {
 			}
 			w.trainSentence(sen, alpha)
 			sen = sen[:0]
-			if w.pendingLambda >= lambdaMergeWords {
-				w.mergeLambda()
+			if !w.checkpoint() {
+				return false
 			}
-			if w.pendingWords >= chunkWords {
-				w.flush()
-				if w.r.stop.Load() {
-					return false
-				}
-				alpha = w.alpha
-			}
+			alpha = w.alpha
 		}
 	}
 	w.trainSentence(sen, alpha)
 	w.sentence = sen[:0]
+	return true
+}
+
+// checkpoint merges lambda and publishes the worker's progress when each is
+// due, between sentences (text) or groups of edges (graphs); false if the
+// run was stopped.
+func (w *worker) checkpoint() bool {
+	if w.pendingLambda >= lambdaMergeWords {
+		w.mergeLambda()
+	}
+	if w.pendingWords >= chunkWords {
+		w.flush()
+		return !w.r.stop.Load()
+	}
 	return true
 }
 

@@ -7,9 +7,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram"
@@ -64,7 +63,7 @@ func runTrainGraph(f *trainFlags, stderr io.Writer) error {
 			return err
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, unix.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	start := time.Now()

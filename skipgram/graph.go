@@ -83,7 +83,7 @@ type graphRun struct {
 	weights  []float32
 	block    int // edges per block
 	directed bool
-	adj      [][]int32 // each node and its neighbours, either direction, sorted; nil with KeepLinkedNegatives
+	adj      *adjacency // nil with KeepLinkedNegatives
 }
 
 // TrainGraph learns one vector per node of g under opt's model, with the
@@ -130,7 +130,7 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	size := max(64, min(16384, edges/(16*opt.Threads)))
 	gr := &graphRun{pairs: g.Pairs, weights: g.Weights, block: size, directed: g.Directed}
 	if !g.KeepLinkedNegatives {
-		gr.adj = adjacency(g)
+		gr.adj = newAdjacency(g)
 	}
 	nblocks := (edges + size - 1) / size
 	r := &run{
@@ -146,36 +146,60 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	return finish(m, st, err, opt, spectrum)
 }
 
-// adjacency returns, for every node, itself and its neighbours in either
-// direction, sorted, in one backing array: the nodes never drawn as
-// negatives of that node as a context (a node against itself would only
-// shrink its own norm).
-func adjacency(g *Graph) [][]int32 {
-	deg := g.Degrees()
-	all := make([]int32, len(g.Pairs)+g.Nodes)
-	adj := make([][]int32, g.Nodes)
-	off := 0
-	for i, d := range deg {
-		adj[i] = append(all[off:off:off+int(d)+1], int32(i))
-		off += int(d) + 1
+// adjacency holds, for every node, itself and its neighbours in either
+// direction, sorted: the nodes never drawn as negatives of that node as a
+// context (a node against itself would only shrink its own norm). The lists
+// share one array, node i's being all[off[i]:off[i+1]].
+type adjacency struct {
+	off []int32
+	all []int32
+}
+
+func newAdjacency(g *Graph) *adjacency {
+	a := &adjacency{off: make([]int32, g.Nodes+1), all: make([]int32, len(g.Pairs)+g.Nodes)}
+	for i, d := range g.Degrees() {
+		a.off[i+1] = a.off[i] + int32(d) + 1
+	}
+	fill := slices.Clone(a.off[:g.Nodes])
+	add := func(u, v int32) {
+		a.all[fill[u]] = v
+		fill[u]++
+	}
+	for i := range int32(g.Nodes) {
+		add(i, i)
 	}
 	for i := 0; i < len(g.Pairs); i += 2 {
 		u, v := g.Pairs[i], g.Pairs[i+1]
-		adj[u] = append(adj[u], v)
-		adj[v] = append(adj[v], u)
+		add(u, v)
+		add(v, u)
 	}
-	for i := range adj {
-		slices.Sort(adj[i])
+	for i := range g.Nodes {
+		slices.Sort(a.list(int32(i)))
 	}
-	return adj
+	return a
+}
+
+// list returns node u's sorted list.
+func (a *adjacency) list(u int32) []int32 { return a.all[a.off[u]:a.off[u+1]] }
+
+// linked reports whether v is u or a neighbour of u, ownU being u's list.
+// The relation is symmetric, so it searches the shorter of the two lists:
+// a hub's list (the root of a hierarchy is linked to every node) costs a
+// binary search of many cache lines, a leaf's one or two.
+func (a *adjacency) linked(u int32, ownU []int32, v int32) bool {
+	if lo, hi := a.off[v], a.off[v+1]; int(hi-lo) < len(ownU) {
+		return sortedHas(a.all[lo:hi], u)
+	}
+	return sortedHas(ownU, v)
 }
 
 // drawTargetsAvoiding is drawTargets for a graph context: a draw that is
-// the centre or in w.avoid (the context and its neighbours) is skipped.
+// the centre or linked to the context w.avoidNode is skipped.
 func (w *worker) drawTargetsAvoiding(t []int32, center int32) []int32 {
 	t = append(t, center)
+	adj, u, own := w.r.graph.adj, w.avoidNode, w.avoid
 	for range w.r.opt.Negative {
-		if n := w.r.noise.Sample(w.rng.next()); n != center && !sortedHas(w.avoid, n) {
+		if n := w.r.noise.Sample(w.rng.next()); n != center && !adj.linked(u, own, n) {
 			t = append(t, n)
 		}
 	}
@@ -217,34 +241,67 @@ const graphPublish = 256
 // edge u -> v is the window of centre v with the single context u (and, for
 // an undirected graph, of centre u with context v), so every model's kernel
 // applies unchanged.
+//
+// A window of one context leaves the kernels' own lookahead nothing to do,
+// and every row a pair touches is a random one: waiting for memory is most
+// of a pair's cost. So the targets of the next pair are drawn before the
+// current one is trained, and its rows are prefetched while it computes.
+// The draws come in the order in which the pairs are trained, so a seeded
+// single-threaded run is still reproducible.
 func (w *worker) trainEdges(g *graphRun, b int) bool {
 	lo := b * g.block
 	hi := min(lo+g.block, len(g.pairs)/2)
+	per := 2
+	if g.directed {
+		per = 1
+	}
+	// Pair j of the block is edge lo + j/per, read forwards (context u,
+	// centre v) when j%per == 0 and backwards otherwise.
+	pair := func(j int) (ctx, center int32) {
+		e := 2 * (lo + j/per)
+		if j%per == 0 {
+			return g.pairs[e], g.pairs[e+1]
+		}
+		return g.pairs[e+1], g.pairs[e]
+	}
+	m := w.r.model
+	in, out := m.In, m.In
+	if m.Out != nil {
+		out = m.Out
+	}
+	drawAhead := func(j int) {
+		c, t := pair(j)
+		if g.adj != nil {
+			w.avoidNode, w.avoid = c, g.adj.list(c)
+		}
+		w.ahead = w.drawTargets(w.ahead[:0], t)
+		prefetch(in[int(c)*m.Stride:][:m.Dim])
+		for _, t := range w.ahead {
+			prefetch(out[int(t)*m.Stride:][:m.Dim])
+		}
+	}
+
 	ctx := w.ctxs[:1]
 	alpha := w.alpha
 	var loss float64
 	n := 0
-	for i := lo; i < hi; i++ {
-		u, v := g.pairs[2*i], g.pairs[2*i+1]
+	npairs := per * (hi - lo)
+	drawAhead(0)
+	for j := 0; j < npairs; j++ {
+		c, t := pair(j)
 		a := alpha
 		if g.weights != nil {
-			a *= g.weights[i]
+			a *= g.weights[lo+j/per]
 		}
-		ctx[0] = u
-		if g.adj != nil {
-			w.avoid = g.adj[u]
+		w.negs, w.ahead = w.ahead, w.negs
+		w.drawn = true
+		if j+1 < npairs {
+			drawAhead(j + 1)
 		}
-		loss += float64(w.kernel.window(w, v, ctx, a))
+		ctx[0] = c
+		loss += float64(w.kernel.window(w, t, ctx, a))
 		n++
-		if !g.directed {
-			ctx[0] = v
-			if g.adj != nil {
-				w.avoid = g.adj[v]
-			}
-			loss += float64(w.kernel.window(w, u, ctx, a))
-			n++
-		}
-		if n >= graphPublish || i == hi-1 {
+		if n >= graphPublish || j == npairs-1 {
 			w.publish(loss, n)
 			loss, n = 0, 0
 			if !w.checkpoint() {

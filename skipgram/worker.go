@@ -26,15 +26,18 @@ type worker struct {
 	alpha  float32 // the learning rate, refreshed when words are published
 	kernel windowKernel
 
-	sentence []int32
-	ctxs     []int32
-	negs     []int32   // the current targets: centre word, then noise words
-	next     []int32   // the next context's targets, drawn ahead for prefetching
-	acc      []float32 // gradient accumulated for the input row
-	tmp      []float32 // IPDS, WIPS: the transformed input row
-	lambda   []float32 // WIPS: private copy of the shared lambda
-	dlambda  []float32 // WIPS: lambda gradient not yet merged
-	avoid    []int32   // graphs: the context's neighbours, never drawn as its negatives (nil for text)
+	sentence  []int32
+	ctxs      []int32
+	negs      []int32   // the current targets: centre word, then noise words
+	next      []int32   // the next context's targets, drawn ahead for prefetching
+	ahead     []int32   // graphs: the next edge's targets, drawn ahead for prefetching
+	drawn     bool      // graphs: negs already holds the targets of the coming window
+	acc       []float32 // gradient accumulated for the input row
+	tmp       []float32 // IPDS, WIPS: the transformed input row
+	lambda    []float32 // WIPS: private copy of the shared lambda
+	dlambda   []float32 // WIPS: lambda gradient not yet merged
+	avoid     []int32   // graphs: the context's neighbours, never drawn as its negatives (nil for text)
+	avoidNode int32     // graphs: the context whose neighbours avoid lists
 
 	words, pairs          int64
 	epochLoss, epochPairs float64
@@ -79,6 +82,7 @@ func newWorker(r *run, id int) *worker {
 		ctxs:     ownLines[int32](2 * opt.Window)[:0],
 		negs:     ownLines[int32](1 + opt.Negative)[:0],
 		next:     ownLines[int32](1 + opt.Negative)[:0],
+		ahead:    ownLines[int32](1 + opt.Negative)[:0],
 		acc:      ownLines[float32](opt.Dim),
 		tmp:      ownLines[float32](opt.Dim),
 	}
@@ -218,8 +222,13 @@ func (w *worker) targets(center int32) []int32 {
 	return w.negs
 }
 
-// startTargets draws the targets of a window's first context into w.negs.
+// startTargets draws the targets of a window's first context into w.negs,
+// unless trainEdges drew them ahead.
 func (w *worker) startTargets(center int32) {
+	if w.drawn {
+		w.drawn = false
+		return
+	}
 	w.negs = w.drawTargets(w.negs[:0], center)
 }
 

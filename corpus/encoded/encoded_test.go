@@ -163,6 +163,63 @@ func TestCancelLeavesNothing(t *testing.T) {
 	}
 }
 
+// TestRewriteStops checks that the rewrite pass, with its reading and
+// writing goroutines, returns the error that stops it (a cancelled context,
+// a file that cannot be read) rather than hanging, and that it otherwise
+// yields the in-memory encoding.
+func TestRewriteStops(t *testing.T) {
+	text := sampleText(4, 40_000) // several chunks of ids
+	c := vocab.NewCounter(vocab.LearnOptions{MinCount: 2})
+	var prov []int32
+	err := c.Count(corpus.NewScanner(strings.NewReader(text)), make([]int32, 0, 1024), func(ids []int32) ([]int32, error) {
+		prov = append(prov, ids...)
+		return ids[:0], nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, remap, err := c.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	provisional := func() *os.File {
+		f, err := os.Create(filepath.Join(t.TempDir(), "c.wvc"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		if _, err := f.Write(appendIDs(make([]byte, prefixSize), prov)); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	n := int64(len(prov))
+	f := provisional()
+	wr, _, _, err := rewriteFinal(context.Background(), f, n, remap, int32(v.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := make([]byte, wr-prefixSize)
+	if _, err := f.ReadAt(raw, prefixSize); err != nil {
+		t.Fatal(err)
+	}
+	_, want, _ := vocab.Learn(corpus.NewScanner(strings.NewReader(text)), vocab.LearnOptions{MinCount: 2})
+	if got := decodeIDs(make([]int32, len(raw)/4), raw); !slices.Equal(got, want) || len(want) < 2*chunkIDs {
+		t.Fatalf("rewrite gave %d ids, in-memory encoding %d (want equal, over two chunks)", len(got), len(want))
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, _, err := rewriteFinal(ctx, provisional(), n, remap, int32(v.Len())); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err = %v, want context.Canceled", err)
+	}
+	f = provisional()
+	f.Close()
+	if _, _, _, err := rewriteFinal(context.Background(), f, n, remap, int32(v.Len())); err == nil {
+		t.Error("closed file: no error")
+	}
+}
+
 // marshalFile builds a file from its parts, as Write lays it out.
 func marshalFile(info *Info, v *vocab.Vocab, ids []int32) []byte {
 	meta := marshalMeta(info, v)

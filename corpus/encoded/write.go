@@ -107,45 +107,9 @@ func Write(ctx context.Context, path string, r io.Reader, opt Options) (_ *Info,
 		return nil, nil, err
 	}
 
-	// Rewrite the provisional ids to final ones in place: the final stream
-	// is never longer, so writing at w <= r never overwrites an id not yet
-	// read.
-	var (
-		ids    = make([]int32, chunkIDs)
-		raw    []byte // big-endian hosts only: the ids as the file has them
-		rd, wr = int64(prefixSize), int64(prefixSize)
-		end    = prefixSize + 4*nprov
-		idsCRC uint32
-		check  = idChecker{n: int32(v.Len()), atEnd: true}
-	)
-	for rd < end {
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
-		}
-		n := min(4*int64(len(ids)), end-rd)
-		chunk := ids[:n/4]
-		in := asBytes(chunk)
-		if !littleEndian {
-			raw = slices.Grow(raw[:0], int(n))[:n]
-			in = raw
-		}
-		if _, err := f.ReadAt(in, rd); err != nil {
-			return nil, nil, err
-		}
-		rd += n
-		if !littleEndian {
-			decodeIDs(chunk, in)
-		}
-		chunk = remap.Apply(chunk[:0], chunk)
-		if err := check.check(chunk); err != nil { // cannot fail: a bug if it does
-			return nil, nil, fmt.Errorf("encode: %w", err)
-		}
-		out, _ := idBytes(chunk, raw[:0])
-		idsCRC = crc32.Update(idsCRC, castagnoli, out)
-		if _, err := f.WriteAt(out, wr); err != nil {
-			return nil, nil, err
-		}
-		wr += int64(len(out))
+	wr, idsCRC, check, err := rewriteFinal(ctx, f, nprov, remap, int32(v.Len()))
+	if err != nil {
+		return nil, nil, err
 	}
 	info := &Info{
 		Version: Version, MinCount: opt.MinCount, MaxVocab: int64(opt.MaxVocab),
@@ -180,6 +144,105 @@ func Write(ctx context.Context, path string, r io.Reader, opt Options) (_ *Info,
 		return nil, nil, err
 	}
 	return info, v, os.Rename(f.Name(), path)
+}
+
+// rewriteFinal rewrites the nprov provisional ids after the prefix to final
+// ids in place, returning where they end, their checksum and their count.
+// The final stream is never longer, so writing at w <= r never overwrites an
+// id not yet read. Reading, remapping and writing overlap: a goroutine reads
+// the chunks ahead and another writes them behind, each chunk's writeback to
+// disk started as soon as it is written (startWriteback), so that the final
+// fsync has little left to wait for.
+func rewriteFinal(ctx context.Context, f *os.File, nprov int64, remap *vocab.Remap, words int32) (wr int64, idsCRC uint32, check idChecker, err error) {
+	type chunk struct {
+		ids []int32
+		raw []byte // big-endian hosts only: the ids as the file has them
+		out []byte // the final ids as the file stores them
+		at  int64  // where the chunk was read or is to be written
+		err error
+	}
+	const inFlight = 4
+	var (
+		free    = make(chan *chunk, inFlight)
+		read    = make(chan *chunk, inFlight)
+		written = make(chan *chunk, inFlight)
+		werr    = make(chan error, 1)
+		stop    = make(chan struct{})
+		end     = prefixSize + 4*nprov
+	)
+	for range inFlight {
+		free <- &chunk{ids: make([]int32, chunkIDs)}
+	}
+	go func() { // reader
+		defer close(read)
+		for rd := int64(prefixSize); rd < end; {
+			var c *chunk
+			select {
+			case c = <-free:
+			case <-stop:
+				return
+			}
+			n := min(4*int64(chunkIDs), end-rd)
+			c.ids, c.at = c.ids[:n/4], rd
+			in := asBytes(c.ids)
+			if !littleEndian {
+				c.raw = slices.Grow(c.raw[:0], int(n))[:n]
+				in = c.raw
+			}
+			_, c.err = f.ReadAt(in, rd)
+			rd += n
+			read <- c
+			if c.err != nil {
+				return
+			}
+		}
+	}()
+	go func() { // writer
+		var err error
+		for c := range written {
+			if err == nil {
+				if _, err = f.WriteAt(c.out, c.at); err == nil {
+					startWriteback(f, c.at, int64(len(c.out)))
+				}
+			}
+			c.ids = c.ids[:cap(c.ids)]
+			free <- c
+		}
+		werr <- err
+	}()
+	defer func() {
+		close(stop)
+		close(written)
+		for range read { // let the reader finish
+		}
+		if e := <-werr; err == nil {
+			err = e
+		}
+	}()
+
+	wr = prefixSize
+	check = idChecker{n: words, atEnd: true}
+	for c := range read {
+		if c.err != nil {
+			return 0, 0, check, c.err
+		}
+		if err := ctx.Err(); err != nil {
+			return 0, 0, check, err
+		}
+		if !littleEndian {
+			decodeIDs(c.ids, c.raw)
+		}
+		c.ids = remap.Apply(c.ids[:0], c.ids)
+		if err := check.check(c.ids); err != nil { // cannot fail: a bug if it does
+			return 0, 0, check, fmt.Errorf("encode: %w", err)
+		}
+		c.out, c.raw = idBytes(c.ids, c.raw[:0])
+		idsCRC = crc32.Update(idsCRC, castagnoli, c.out)
+		c.at = wr
+		wr += int64(len(c.out))
+		written <- c
+	}
+	return wr, idsCRC, check, nil
 }
 
 // crcReader counts and checksums the text it passes on.

@@ -3,7 +3,6 @@ package eval
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
@@ -312,10 +311,7 @@ func readQuestionsWords(data []byte, add func(string, [4]string)) error {
 // readAnalogyCSV reads the CSV form: a header naming type, word1, word2,
 // word3 and target, or without header index,type,word1,word2,word3,target.
 func readAnalogyCSV(data []byte, add func(string, [4]string)) error {
-	r := csv.NewReader(bytes.NewReader(data))
-	r.Comment = '#'
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
+	r := newCSVReader(data)
 	cols := [5]int{1, 2, 3, 4, 5} // type, word1, word2, word3, target
 	ncols := 6
 	for first := true; ; first = false {

@@ -76,11 +76,19 @@ func firstContentLine(data []byte) string {
 	return ""
 }
 
-func readCSVPairs(data []byte, d *Dataset) error {
+// newCSVReader reads the benchmark CSV files: '#' comments, leading spaces
+// trimmed, and any number of fields (the callers check them, with clearer
+// messages than encoding/csv's).
+func newCSVReader(data []byte) *csv.Reader {
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comment = '#'
-	r.FieldsPerRecord = -1 // checked below, with a clearer message
+	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
+	return r
+}
+
+func readCSVPairs(data []byte, d *Dataset) error {
+	r := newCSVReader(data)
 	cols := [3]int{-1, -1, -1} // word1, word2, score
 	ncols := 0
 	for first := true; ; first = false {

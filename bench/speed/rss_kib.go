@@ -2,20 +2,5 @@
 
 package speed
 
-import (
-	"os"
-	"syscall"
-)
-
-// peakRSS returns a finished child's peak resident set in bytes, 0 if the
-// system does not say. These kernels report ru_maxrss in KiB.
-func peakRSS(ps *os.ProcessState) int64 {
-	if ps == nil {
-		return 0
-	}
-	ru, ok := ps.SysUsage().(*syscall.Rusage)
-	if !ok {
-		return 0
-	}
-	return int64(ru.Maxrss) * 1024
-}
+// maxrssUnit is the unit of ru_maxrss in bytes: these kernels report KiB.
+const maxrssUnit = 1024

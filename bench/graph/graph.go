@@ -241,16 +241,8 @@ func (p *problem) ranks(sc *scorer, threads int) (meanRank, mapScore float64, so
 
 // below is the number of values of the ascending a that are less than x.
 func below(a []float32, x float32) int {
-	lo, hi := 0, len(a)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if a[m] < x {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
+	i, _ := slices.BinarySearch(a, x)
+	return i
 }
 
 // auc scores every edge against as many sampled non-edges.

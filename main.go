@@ -137,7 +137,7 @@ func (w word2vecFlags) define(fs *flag.FlagSet) {
 		fs.StringVar(w.lambdaInit, "lambda-init", *w.lambdaInit, "wips: lambda's start: spectral (signs of the corpus's shifted-PMI spectrum), neg:Q (Q weights -1, the rest +1), ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half -1), or a number; scaled to RMS 1")
 	}
 	floatFlag(fs, w.lambdaAlpha, "lambda-alpha", "wips: lambda's starting learning rate per coordinate; the step is this times the size K, and decays like the learning rate")
-	floatFlag(fs, w.lambdaFloor, "lambda-floor", "wips: keep every |lambda_k| at least this fraction of lambda's RMS (signs can still change); 0 disables")
+	floatFlag(fs, w.lambdaFloor, "lambda-floor", "wips: keep every |lambda_k| at least this fraction of lambda's RMS (signs can still change); at 1 every weight is +1 or -1, the sign of a raw weight clipped to [-1, 1]; 0 disables")
 }
 
 func intFlag(fs *flag.FlagSet, p *int, name, usage string) {

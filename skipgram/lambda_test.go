@@ -3,6 +3,7 @@ package skipgram
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -72,6 +73,56 @@ func TestMergeLambdaStep(t *testing.T) {
 	w.dlambda[1] = 0.5 // raw[1] back through zero: -0.392 + 2*0.5 > 0
 	w.mergeLambda()
 	check("floor 1, lambda", r.model.Lambda, []float32{1, 1, -1, 1})
+}
+
+// TestMergeLambdaClipsAtFloorOne checks the latent weights of the default
+// floor against values computed by hand: after each step they are clipped
+// to [-1, 1], not rescaled, so a weight at the bound flips only after a net
+// push of more than 1 against it, however far earlier steps pushed it out.
+func TestMergeLambdaClipsAtFloorOne(t *testing.T) {
+	w := testWorker(t, WIPS, 4, 10, 1, 1)
+	r := w.r
+	r.opt.Alpha, r.opt.LambdaAlpha, r.opt.LambdaFloor = 0.5, 0.25, 1 // step 0.25*4/0.5 = 2
+	copy(r.lambdaRaw, []float32{1, 1, -1, 1})
+	copy(w.dlambda, []float32{0.3, -0.2, -1, -0.6})
+	w.mergeLambda()
+	// raw = (1.6, 0.6, -3, -0.2), clipped to (1, 0.6, -1, -0.2).
+	want := []float32{1, 0.6, -1, -0.2}
+	for k := range want {
+		if math.Abs(float64(r.lambdaRaw[k]-want[k])) > 1e-6 {
+			t.Fatalf("first merge: raw %v, want %v", r.lambdaRaw, want)
+		}
+	}
+	if !slices.Equal(r.model.Lambda, []float32{1, 1, -1, -1}) || !slices.Equal(w.lambda, r.model.Lambda) {
+		t.Fatalf("first merge: lambda %v (worker's copy %v), want [1 1 -1 -1]", r.model.Lambda, w.lambda)
+	}
+	// raw = (1 - 0.6, 0.6, -1 + 0.8, -0.2 + 0.3) = (0.4, 0.6, -0.2, 0.1):
+	// the first weight keeps its sign (unclipped, 1.6 - 0.6 would have
+	// been 1), the last flips back.
+	copy(w.dlambda, []float32{-0.3, 0, 0.4, 0.15})
+	w.mergeLambda()
+	want = []float32{0.4, 0.6, -0.2, 0.1}
+	for k := range want {
+		if math.Abs(float64(r.lambdaRaw[k]-want[k])) > 1e-6 {
+			t.Fatalf("second merge: raw %v, want %v", r.lambdaRaw, want)
+		}
+	}
+	if !slices.Equal(r.model.Lambda, []float32{1, 1, -1, 1}) {
+		t.Fatalf("second merge: lambda %v, want [1 1 -1 1]", r.model.Lambda)
+	}
+
+	// A start outside the bound (a random start scaled to RMS 1) is
+	// clipped too; below the floor of 1 the raw weights are rescaled.
+	raw := []float32{1.5, -0.5, 0.2, -2}
+	boundRaw(raw, 1)
+	if !slices.Equal(raw, []float32{1, -0.5, 0.2, -1}) {
+		t.Fatalf("boundRaw at floor 1: %v", raw)
+	}
+	raw = []float32{2, 0, 0, 0}
+	boundRaw(raw, 0.5)
+	if !slices.Equal(raw, []float32{2, 0, 0, 0}) {
+		t.Fatalf("boundRaw below floor 1 (RMS 1 already): %v", raw)
+	}
 }
 
 // TestMergeLambdaFrozen: a fixed lambda never moves.

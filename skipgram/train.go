@@ -48,7 +48,7 @@ type Options struct {
 	// on the ones the steps accumulate in, which pass through zero freely.
 	// At 1 (the default) every weight is +1 or -1: the magnitudes, which
 	// only set each coordinate's learning rate, stay IPDS's, and the steps
-	// decide the signs alone.
+	// decide the signs alone, through raw weights clipped to [-1, 1].
 	LambdaInit  string
 	LambdaAlpha float64
 	LambdaFloor float64
@@ -278,6 +278,7 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 	opt := r.opt
 	if r.model.Kind == WIPS {
 		r.lambdaRaw = slices.Clone(r.model.Lambda)
+		boundRaw(r.lambdaRaw, r.lambdaFloor())
 		floorLambda(r.model.Lambda, r.lambdaRaw, r.lambdaFloor())
 	}
 	workers := make([]*worker, opt.Threads)

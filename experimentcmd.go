@@ -70,6 +70,7 @@ func parseExperimentFlags(args []string, stderr io.Writer) (*experimentFlags, er
 	f.grid.Epochs, f.threads = defaults.Epochs, runtime.NumCPU()
 	f.setup.Window, f.setup.Negative, f.setup.Sample, f.setup.MinCount = 5, 5, 1e-4, 5
 	f.setup.LambdaInit, f.setup.LambdaAlpha, f.setup.LambdaFloor = skipgram.DefaultLambdaInit, skipgram.DefaultLambdaAlpha, skipgram.DefaultLambdaFloor
+	f.setup.LambdaRecipe = skipgram.LambdaRecipe
 	word2vecFlags{window: &f.setup.Window, negative: &f.setup.Negative, iter: &f.grid.Epochs, threads: &f.threads,
 		minCount: &f.setup.MinCount, sample: &f.setup.Sample,
 		lambdaInit: &f.setup.LambdaInit, lambdaAlpha: &f.setup.LambdaAlpha, lambdaFloor: &f.setup.LambdaFloor}.define(fs)

@@ -76,6 +76,14 @@ func DefaultOptions() Options {
 	}
 }
 
+// LambdaRecipe numbers the ways WIPS's lambda has been trained under the
+// same flags. It is raised whenever a change to the trainer makes the same
+// -lambda-* flags train lambda differently, so that results recorded under
+// an earlier recipe (bench/experiment's resume) are not taken for this
+// one's. 2: the raw weights are clipped to [-1, 1] at a floor of 1 (1:
+// rescaled to RMS 1).
+const LambdaRecipe = 2
+
 // Defaults for WIPS's lambda, chosen by the ablation recorded in the README.
 const (
 	DefaultLambdaInit  = "spectral"

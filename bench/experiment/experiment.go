@@ -200,6 +200,9 @@ type Setup struct {
 	LambdaInit   string  `json:"lambda_init"`
 	LambdaAlpha  float64 `json:"lambda_alpha"`
 	LambdaFloor  float64 `json:"lambda_floor"`
+	// LambdaRecipe is skipgram.LambdaRecipe when the runs were made: WIPS
+	// runs of another recipe (or of none recorded) are trained again.
+	LambdaRecipe int `json:"lambda_recipe,omitempty"`
 }
 
 // Validate reports the first fixed hyperparameter that cannot train, as
@@ -282,7 +285,7 @@ type runKey struct {
 func keyOf(setup Setup, spec RunSpec) runKey {
 	spec.NegRatio = 0
 	if spec.Model != skipgram.WIPS {
-		setup.LambdaInit, setup.LambdaAlpha, setup.LambdaFloor = "", 0, 0
+		setup.LambdaInit, setup.LambdaAlpha, setup.LambdaFloor, setup.LambdaRecipe = "", 0, 0, 0
 	}
 	return runKey{setup, spec}
 }

@@ -336,6 +336,15 @@ func TestRunnerResumeAndFailure(t *testing.T) {
 	if _, err := lam.Run(context.Background(), specs, prior2); err != nil || !slices.Equal(retrained, []skipgram.Kind{skipgram.WIPS, skipgram.WIPS}) {
 		t.Errorf("after changing lambda-alpha: retrained %v (%v); want the two WIPS runs", retrained, err)
 	}
+	// So does the recipe they were trained under: records of an earlier
+	// one (none recorded, as before LambdaRecipe) stand in for no WIPS run.
+	recipe := *r
+	recipe.Setup.LambdaRecipe = r.Setup.LambdaRecipe + 1
+	retrained = nil
+	recipe.Train, recipe.Record = lam.Train, nil
+	if _, err := recipe.Run(context.Background(), specs, prior2); err != nil || !slices.Equal(retrained, []skipgram.Kind{skipgram.WIPS, skipgram.WIPS}) {
+		t.Errorf("after changing the lambda recipe: retrained %v (%v); want the two WIPS runs", retrained, err)
+	}
 	// A different setup shares nothing.
 	other := *r
 	other.Setup.Window = 2

@@ -286,8 +286,7 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 	opt := r.opt
 	if r.model.Kind == WIPS {
 		r.lambdaRaw = slices.Clone(r.model.Lambda)
-		boundRaw(r.lambdaRaw, r.lambdaFloor())
-		floorLambda(r.model.Lambda, r.lambdaRaw, r.lambdaFloor())
+		r.settleLambda()
 	}
 	workers := make([]*worker, opt.Threads)
 	for i := range workers {

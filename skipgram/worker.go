@@ -314,8 +314,7 @@ func (w *worker) mergeLambda() {
 		raw[k] += scale * d
 		w.dlambda[k] = 0
 	}
-	boundRaw(raw, r.lambdaFloor())
-	floorLambda(r.model.Lambda, raw, r.lambdaFloor())
+	r.settleLambda()
 	copy(w.lambda, r.model.Lambda)
 	r.lambdaMu.Unlock()
 }
@@ -351,6 +350,15 @@ func floorLambda(lambda, raw []float32, floor float32) {
 			lambda[k] = floor
 		}
 	}
+}
+
+// settleLambda bounds the raw weights after a step (or at the start) and
+// sets lambda to their floored image. The caller holds lambdaMu, or runs
+// before the workers start.
+func (r *run) settleLambda() {
+	floor := r.lambdaFloor()
+	boundRaw(r.lambdaRaw, floor)
+	floorLambda(r.model.Lambda, r.lambdaRaw, floor)
 }
 
 // boundRaw fixes the scale of lambda's raw weights: clipped to [-1, 1] at

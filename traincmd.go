@@ -19,6 +19,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -209,7 +210,7 @@ func runTrain(args []string, stderr io.Writer) error {
 		logf(stderr, false, "wips: lambda start %s; %s\n", start, skipgram.SummarizeLambda(m.Lambda))
 	}
 	logf(stderr, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads, kernels: %s), loss %.4f; wrote %s (%d x %d, %s) and %s\n",
-		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(opt.Threads), opt.Threads, skipgram.Kernels(),
+		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(opt.Threads), opt.Threads, kernel.Name(),
 		st.Loss, f.output, v.Len(), m.Dim, format, skipgram.SidecarPath(f.output))
 	return nil
 }

@@ -1,5 +1,7 @@
 package skipgram
 
+import "github.com/wipsvec/wipsvec/skipgram/kernel"
+
 // batchDotKernel is -batch for the inner-product models (SG, IPS): one set
 // of negatives serves every context of a centre word, as in Intel's pWord2Vec
 // ("HogBatch"). The window's m input rows and the 1+N output rows then form
@@ -42,21 +44,21 @@ func (k *batchDotKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 		acc := accs[i*dim:][:dim]
 		for j, t := range targets {
 			out := k.out[int(t)*k.stride:][:dim]
-			g, l := sig.gradient(dot(in, out), j == 0, alpha)
+			g, l := sig.Gradient(kernel.Dot(in, out), j == 0, alpha)
 			loss += l
 			grads[i*nt+j] = g
-			axpy(acc, out, g)
+			kernel.Axpy(acc, out, g)
 		}
 	}
 	// Output rows move by the gradient-weighted sum of the old inputs.
 	for j, t := range targets {
 		out := k.out[int(t)*k.stride:][:dim]
 		for i, c := range ctxs {
-			axpy(out, k.in[int(c)*k.stride:][:dim], grads[i*nt+j])
+			kernel.Axpy(out, k.in[int(c)*k.stride:][:dim], grads[i*nt+j])
 		}
 	}
 	for i, c := range ctxs {
-		axpy(k.in[int(c)*k.stride:][:dim], accs[i*dim:][:dim], 1)
+		kernel.Axpy(k.in[int(c)*k.stride:][:dim], accs[i*dim:][:dim], 1)
 	}
 	return loss
 }

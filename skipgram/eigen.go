@@ -3,6 +3,8 @@ package skipgram
 import (
 	"errors"
 	"math"
+
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
 // symmetricEigenvalues returns the eigenvalues of the symmetric n x n matrix
@@ -51,7 +53,7 @@ func symmetricEigenvalues(a []float32, n int) ([]float64, error) {
 		// p = A u / h over the leading (l+1) x (l+1) block, u = row.
 		f = 0
 		for j := 0; j <= l; j++ {
-			p[j] = float32(float64(dot(a[j*n:j*n+i], row)) / h)
+			p[j] = float32(float64(kernel.Dot(a[j*n:j*n+i], row)) / h)
 			f += float64(p[j]) * float64(row[j])
 		}
 		// A -= u q' + q u', q = p - (u'p / 2h) u.
@@ -62,8 +64,8 @@ func symmetricEigenvalues(a []float32, n int) ([]float64, error) {
 		q := p[:i]
 		for j := 0; j <= l; j++ {
 			aj := a[j*n : j*n+i]
-			axpy(aj, q, -row[j])
-			axpy(aj, row, -q[j])
+			kernel.Axpy(aj, q, -row[j])
+			kernel.Axpy(aj, row, -q[j])
 		}
 	}
 	for i := range d {

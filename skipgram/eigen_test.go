@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
 // TestSymmetricEigenvalues checks the solver on matrices with known spectra:
@@ -11,10 +13,10 @@ import (
 // up to rounding whatever the size.
 func TestSymmetricEigenvalues(t *testing.T) {
 	for _, n := range []int{1, 2, 3, 7, 64, 257} {
-		r := newRNG(uint64(n), 3)
+		r := kernel.NewRNG(uint64(n), 3)
 		want := make([]float64, n)
 		for i := range want {
-			want[i] = 10 * (float64(r.float32()) - 0.5)
+			want[i] = 10 * (float64(r.Float32()) - 0.5)
 		}
 		if n > 3 {
 			want[1] = want[0] // a repeated eigenvalue
@@ -22,7 +24,7 @@ func TestSymmetricEigenvalues(t *testing.T) {
 		v := make([]float64, n)
 		var vv float64
 		for i := range v {
-			v[i] = float64(r.float32()) - 0.5
+			v[i] = float64(r.Float32()) - 0.5
 			vv += v[i] * v[i]
 		}
 		// a = (I - 2vv'/v'v) diag(want) (I - 2vv'/v'v)
@@ -74,11 +76,11 @@ func TestSymmetricEigenvaluesTwoByTwo(t *testing.T) {
 
 func BenchmarkSymmetricEigenvalues(b *testing.B) {
 	const n = 1000
-	r := newRNG(1, 1)
+	r := kernel.NewRNG(1, 1)
 	a := make([]float32, n*n)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
-			x := r.float32()
+			x := r.Float32()
 			a[i*n+j], a[j*n+i] = x, x
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -119,7 +120,7 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		opt.LambdaInit, spectrum = "neg:"+strconv.Itoa(q), eig
 	}
 	m := NewModel(opt, g.Nodes)
-	shuffleEdges(g, newRNG(opt.Seed, math.MaxUint64-1))
+	shuffleEdges(g, kernel.NewRNG(opt.Seed, math.MaxUint64-1))
 	perEdge := int64(2)
 	if g.Directed {
 		perEdge = 1
@@ -137,7 +138,7 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		opt:   &opt,
 		model: m,
 		noise: vocab.NewNoise(g.Degrees(), power),
-		sig:   newSigmoidTable(),
+		sig:   kernel.NewSigmoidTable(),
 		total: int64(opt.Iter) * perEdge * int64(edges),
 		sched: newSchedule(nblocks, opt.Threads, opt.Iter),
 		graph: gr,
@@ -199,7 +200,7 @@ func (w *worker) drawTargetsAvoiding(t []int32, center int32) []int32 {
 	t = append(t, center)
 	adj, u, own := w.r.graph.adj, w.avoidNode, w.avoid
 	for range w.r.opt.Negative {
-		if n := w.r.noise.Sample(w.rng.next()); n != center && !adj.linked(u, own, n) {
+		if n := w.r.noise.Sample(w.rng.Next()); n != center && !adj.linked(u, own, n) {
 			t = append(t, n)
 		}
 	}
@@ -223,10 +224,10 @@ func sortedHas(a []int32, x int32) bool {
 }
 
 // shuffleEdges permutes g's edges (and their weights) by Fisher-Yates.
-func shuffleEdges(g *Graph, r rng) {
+func shuffleEdges(g *Graph, r kernel.RNG) {
 	p, w := g.Pairs, g.Weights
 	for i := g.Edges() - 1; i > 0; i-- {
-		j := int(r.next() % uint64(i+1))
+		j := int(r.Next() % uint64(i+1))
 		p[2*i], p[2*j] = p[2*j], p[2*i]
 		p[2*i+1], p[2*j+1] = p[2*j+1], p[2*i+1]
 		if w != nil {
@@ -277,9 +278,9 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 			w.avoidNode, w.avoid = c, g.adj.list(c)
 		}
 		w.ahead = w.drawTargets(w.ahead[:0], t)
-		prefetch(in[int(c)*m.Stride:][:m.Dim])
+		kernel.Prefetch(in[int(c)*m.Stride:][:m.Dim])
 		for _, t := range w.ahead {
-			prefetch(out[int(t)*m.Stride:][:m.Dim])
+			kernel.Prefetch(out[int(t)*m.Stride:][:m.Dim])
 		}
 	}
 
@@ -330,8 +331,8 @@ func (w *worker) publish(loss float64, n int) {
 // Dot32 is the inner product of two rows with the trainer's kernel (AVX2
 // and FMA where the CPU has them), for scoring many pairs fast. The slices
 // must have the same length.
-func Dot32(a, b []float32) float32 { return dot(a, b) }
+func Dot32(a, b []float32) float32 { return kernel.Dot(a, b) }
 
 // Axpy32 adds a*x to y with the trainer's kernel. The slices must have the
 // same length.
-func Axpy32(y, x []float32, a float32) { axpy(y, x, a) }
+func Axpy32(y, x []float32, a float32) { kernel.Axpy(y, x, a) }

@@ -1,6 +1,10 @@
 package skipgram
 
-import "math"
+import (
+	"math"
+
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+)
 
 // Hyperbolic skip-gram (Leimeister and Wilson 2018) keeps every vector on the
 // hyperboloid <y,y>_M = -1, y_K > 0, where <x,y>_M = sum_{k<K} x_k y_k - x_K y_K
@@ -25,7 +29,7 @@ const hsgMaxSpatial = 1e3
 // minkowski is <a,b>_M in float32.
 func minkowski(a, b []float32) float32 {
 	n := len(a) - 1
-	return dot(a[:n], b[:n]) - a[n]*b[n]
+	return kernel.Dot(a[:n], b[:n]) - a[n]*b[n]
 }
 
 // liftToHyperboloid sets the time coordinate so that <y,y>_M = -1, after
@@ -79,7 +83,7 @@ func geodesicStep(x, y []float32, a, b, vv float32) {
 	c, sc := coshSinhc(r2)
 	sc *= scale
 	n := len(x) - 1
-	setTime(x, float64(axpbyNorm(x[:n], y[:n], float32(c+sc*float64(a)), float32(sc*float64(b)))))
+	setTime(x, float64(kernel.AxpbyNorm(x[:n], y[:n], float32(c+sc*float64(a)), float32(sc*float64(b)))))
 }
 
 // expMap moves x along the geodesic with initial velocity v, a tangent
@@ -112,13 +116,13 @@ func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha f
 		for d, target := range w.negs {
 			out := k.m.Row(int(target))[:n]
 			mk := minkowski(in, out)
-			g, l := sig.gradient(mk+HSGTheta, d == 0, alpha)
+			g, l := sig.Gradient(mk+HSGTheta, d == 0, alpha)
 			loss += l
-			axpy(acc, out, g)
+			kernel.Axpy(acc, out, g)
 			inCoef += g * mk
 			geodesicStep(out, in, g*mk, g, g*g*(mk*mk-1))
 		}
-		axpy(acc, in, inCoef)
+		kernel.Axpy(acc, in, inCoef)
 		expMap(in, acc)
 		w.advanceTargets()
 	}

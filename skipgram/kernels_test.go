@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -15,31 +16,6 @@ func randVec(r *rand.Rand, n int, scale float32) []float32 {
 		v[i] = (r.Float32()*2 - 1) * scale
 	}
 	return v
-}
-
-func TestKernelsMatchReference(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{1, 3, 4, 7, 10, 16, 100, 101, 300} {
-		a, b := randVec(r, n, 1), randVec(r, n, 1)
-		if got, want := float64(dot(a, b)), Dot64(a, b); math.Abs(got-want) > 1e-5*float64(n) {
-			t.Errorf("dot n=%d: %v, want %v", n, got, want)
-		}
-		acc, out := randVec(r, n, 1), randVec(r, n, 1)
-		acc0, out0 := append([]float32(nil), acc...), append([]float32(nil), out...)
-		pairUpdate(acc, out, a, 0.5)
-		for i := range acc {
-			if acc[i] != acc0[i]+0.5*out0[i] || out[i] != out0[i]+0.5*a[i] {
-				t.Fatalf("pairUpdate n=%d i=%d: acc %v out %v", n, i, acc[i], out[i])
-			}
-		}
-		y := append([]float32(nil), b...)
-		axpy(y, a, -2)
-		for i := range y {
-			if y[i] != b[i]-2*a[i] {
-				t.Fatalf("axpy n=%d i=%d", n, i)
-			}
-		}
-	}
 }
 
 // testWorker builds a worker over a small random model without a corpus, so
@@ -73,7 +49,7 @@ func testWorker(t *testing.T, kind Kind, dim, words, negative int, seed uint64) 
 	for i := range counts {
 		counts[i] = int64(words - i)
 	}
-	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: newSigmoidTable(), total: 1,
+	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: kernel.NewSigmoidTable(), total: 1,
 		lambdaRaw: slices.Clone(m.Lambda)}
 	return newWorker(run, 0)
 }
@@ -214,42 +190,6 @@ func TestHyperbolicStaysOnManifold(t *testing.T) {
 			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 				t.Fatalf("word %d: non-finite coordinate %v", i, y)
 			}
-		}
-	}
-}
-
-func BenchmarkKernels(b *testing.B) {
-	for _, n := range []int{10, 100, 300} {
-		r := rand.New(rand.NewPCG(1, 1))
-		x, y, acc := randVec(r, n, 1), randVec(r, n, 1), randVec(r, n, 1)
-		var sink float32
-		b.Run("dot/"+itoa(n), func(b *testing.B) {
-			for b.Loop() {
-				sink += dot(x, y)
-			}
-		})
-		b.Run("axpy/"+itoa(n), func(b *testing.B) {
-			for b.Loop() {
-				axpy(y, x, 1e-9)
-			}
-		})
-		b.Run("pair/"+itoa(n), func(b *testing.B) {
-			for b.Loop() {
-				g := dot(x, y) * 1e-9
-				pairUpdate(acc, y, x, g)
-			}
-		})
-		_ = sink
-	}
-}
-
-func itoa(n int) string {
-	s := ""
-	for {
-		s = string(rune('0'+n%10)) + s
-		n /= 10
-		if n == 0 {
-			return s
 		}
 	}
 }

@@ -68,7 +68,7 @@ func TestGradientsWithNegatives(t *testing.T) {
 				r := w.rng
 				targets := []int32{center}
 				for range negative {
-					if n := w.r.noise.Sample(r.next()); n != center {
+					if n := w.r.noise.Sample(r.Next()); n != center {
 						targets = append(targets, n)
 					}
 				}

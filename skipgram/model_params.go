@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
 // Model holds the trained parameters.
@@ -19,22 +21,19 @@ type Model struct {
 	Lambda []float32 // WIPS: the learned weights
 }
 
-// cacheLineFloats is the number of float32 in a 64-byte cache line.
-const cacheLineFloats = 16
-
 // NewModel allocates and initialises the parameters: input rows uniform in
 // ±0.5/Dim as in word2vec.c, SG's output rows zero, HSG's points lifted onto
 // the hyperboloid, WIPS's lambda as opt.LambdaInit says.
 func NewModel(opt Options, words int) *Model {
 	m := &Model{Kind: opt.Model, Dim: opt.Dim, Words: words, NegDim: opt.NegDim}
-	m.Stride = (opt.Dim + cacheLineFloats - 1) / cacheLineFloats * cacheLineFloats
+	m.Stride = (opt.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
 	m.In = ownLines[float32](words * m.Stride)
-	r := newRNG(opt.Seed, math.MaxUint64)
+	r := kernel.NewRNG(opt.Seed, math.MaxUint64)
 	scale := float32(1) / float32(opt.Dim)
 	for w := 0; w < words; w++ {
 		row := m.Row(w)
 		for i := range row {
-			row[i] = (r.float32() - 0.5) * scale
+			row[i] = (r.Float32() - 0.5) * scale
 		}
 		if m.Kind == HSG {
 			liftToHyperboloid(row)
@@ -79,36 +78,36 @@ func (m *Model) Vectors(words []string) *Vectors {
 }
 
 // parseLambdaInit turns -lambda-init into a function that fills lambda.
-func parseLambdaInit(s string) (func([]float32, *rng), error) {
+func parseLambdaInit(s string) (func([]float32, *kernel.RNG), error) {
 	switch s {
 	case "", "ones":
-		return func(l []float32, _ *rng) {
+		return func(l []float32, _ *kernel.RNG) {
 			for i := range l {
 				l[i] = 1
 			}
 		}, nil
 	case "uniform":
-		return func(l []float32, r *rng) {
+		return func(l []float32, r *kernel.RNG) {
 			for i := range l {
-				l[i] = r.float32() / float32(len(l))
+				l[i] = r.Float32() / float32(len(l))
 			}
 		}, nil
 	case "random":
-		return func(l []float32, r *rng) {
+		return func(l []float32, r *kernel.RNG) {
 			for i := range l {
-				l[i] = 2*r.float32() - 1
+				l[i] = 2*r.Float32() - 1
 			}
 		}, nil
 	case "spectral":
 		// TrainChunks resolves the spectral start into "neg:Q" from the
 		// corpus; a model made without one starts as IPS.
-		return func(l []float32, _ *rng) {
+		return func(l []float32, _ *kernel.RNG) {
 			for i := range l {
 				l[i] = 1
 			}
 		}, nil
 	case "signed":
-		return func(l []float32, _ *rng) {
+		return func(l []float32, _ *kernel.RNG) {
 			for i := range l {
 				l[i] = 1
 				if i >= len(l)/2 {
@@ -122,7 +121,7 @@ func parseLambdaInit(s string) (func([]float32, *rng), error) {
 		if err != nil || q < 0 {
 			return nil, fmt.Errorf("-lambda-init neg:Q wants a count Q >= 0, got %q", s)
 		}
-		return func(l []float32, _ *rng) {
+		return func(l []float32, _ *kernel.RNG) {
 			copy(l, IPDSLambda(len(l), min(q, len(l))))
 		}, nil
 	}
@@ -130,7 +129,7 @@ func parseLambdaInit(s string) (func([]float32, *rng), error) {
 	if err != nil || math.IsNaN(c) || math.IsInf(c, 0) {
 		return nil, fmt.Errorf("-lambda-init must be spectral, neg:Q, ones, uniform, random, signed or a number, got %q", s)
 	}
-	return func(l []float32, _ *rng) {
+	return func(l []float32, _ *kernel.RNG) {
 		for i := range l {
 			l[i] = float32(c)
 		}

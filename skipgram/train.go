@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -245,7 +246,7 @@ type run struct {
 	model    *Model
 	noise    *vocab.Noise
 	keep     []uint32
-	sig      *sigmoidTable
+	sig      *kernel.SigmoidTable
 	total    int64 // Iter x corpus tokens
 	blocks   []block
 	sched    *schedule
@@ -272,7 +273,7 @@ func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32,
 		model:  m,
 		noise:  vocab.NewNoise(v.Counts, 0.75),
 		keep:   vocab.SubsampleThresholds(v, opt.Sample),
-		sig:    newSigmoidTable(),
+		sig:    kernel.NewSigmoidTable(),
 		total:  int64(opt.Iter) * corpusWords,
 		blocks: blocks,
 		sched:  newSchedule(len(blocks), opt.Threads, opt.Iter),

@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -22,7 +23,7 @@ type windowKernel interface {
 type worker struct {
 	_      [64]byte // with pub's padding at the end, keeps the hot fields off other workers' lines
 	r      *run
-	rng    rng
+	rng    kernel.RNG
 	alpha  float32 // the learning rate, refreshed when words are published
 	kernel windowKernel
 
@@ -77,7 +78,7 @@ func newWorker(r *run, id int) *worker {
 	w := &worker{
 		r:        r,
 		alpha:    float32(r.alpha(0)),
-		rng:      newRNG(opt.Seed, uint64(id)),
+		rng:      kernel.NewRNG(opt.Seed, uint64(id)),
 		sentence: ownLines[int32](1024)[:0],
 		ctxs:     ownLines[int32](2 * opt.Window)[:0],
 		negs:     ownLines[int32](1 + opt.Negative)[:0],
@@ -142,7 +143,7 @@ func (w *worker) trainBlock(b *block) bool {
 		for _, id := range piece {
 			if id != vocab.SentenceEnd {
 				w.pendingWords++
-				if uint32(w.rng.next()) <= keep[id] {
+				if uint32(w.rng.Next()) <= keep[id] {
 					sen = append(sen, id)
 				}
 				continue
@@ -195,7 +196,7 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 	for pos, center := range sen {
 		// word2vec.c shrinks the window at random to between 1 and window,
 		// weighting near contexts more.
-		win := window - int(w.rng.below(uint32(window)))
+		win := window - int(w.rng.Below(uint32(window)))
 		lo, hi := max(0, pos-win), min(len(sen), pos+win+1)
 		ctxs := w.ctxs[:0]
 		for j := lo; j < hi; j++ {
@@ -242,9 +243,9 @@ func (w *worker) prefetchNext(ctxs []int32, i int, center int32, in, out []float
 		return
 	}
 	w.next = w.drawTargets(w.next[:0], center)
-	prefetch(in[int(ctxs[i+1])*stride:][:dim])
+	kernel.Prefetch(in[int(ctxs[i+1])*stride:][:dim])
 	for _, t := range w.next {
-		prefetch(out[int(t)*stride:][:dim])
+		kernel.Prefetch(out[int(t)*stride:][:dim])
 	}
 }
 
@@ -260,7 +261,7 @@ func (w *worker) drawTargets(t []int32, center int32) []int32 {
 	}
 	t = append(t, center)
 	for range w.r.opt.Negative {
-		if n := w.r.noise.Sample(w.rng.next()); n != center {
+		if n := w.r.noise.Sample(w.rng.Next()); n != center {
 			t = append(t, n)
 		}
 	}
@@ -407,11 +408,11 @@ func (k *dotKernel) window(w *worker, center int32, ctxs []int32, alpha float32)
 		clear(acc)
 		for d, target := range w.negs {
 			out := k.out[int(target)*k.stride:][:k.dim]
-			g, l := sig.gradient(dot(in, out), d == 0, alpha)
+			g, l := sig.Gradient(kernel.Dot(in, out), d == 0, alpha)
 			loss += l
-			pairUpdate(acc, out, in, g)
+			kernel.PairUpdate(acc, out, in, g)
 		}
-		axpy(in, acc, 1)
+		kernel.Axpy(in, acc, 1)
 		w.advanceTargets()
 	}
 	return loss
@@ -432,13 +433,13 @@ func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha floa
 		clear(acc)
 		for d, target := range w.negs {
 			out := k.m.Row(int(target))[:p+1]
-			g, l := sig.gradient(dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
+			g, l := sig.Gradient(kernel.Dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
 			loss += l
-			pairUpdate(acc[:p], out[:p], in[:p], g)
+			kernel.PairUpdate(acc[:p], out[:p], in[:p], g)
 			acc[p] += g
 			out[p] += g
 		}
-		axpy(in, acc, 1)
+		kernel.Axpy(in, acc, 1)
 		w.advanceTargets()
 	}
 	return loss
@@ -468,12 +469,12 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 		clear(acc)
 		for d, target := range w.negs {
 			out := k.m.Row(int(target))[:n]
-			g, l := sig.gradient(dot(signed, out), d == 0, alpha)
+			g, l := sig.Gradient(kernel.Dot(signed, out), d == 0, alpha)
 			loss += l
-			pairUpdate(acc, out, signed, g)
+			kernel.PairUpdate(acc, out, signed, g)
 		}
-		axpy(in[:p], acc[:p], 1)
-		axpy(in[p:], acc[p:], -1)
+		kernel.Axpy(in[:p], acc[:p], 1)
+		kernel.Axpy(in[p:], acc[p:], -1)
 		w.advanceTargets()
 	}
 	return loss
@@ -484,7 +485,7 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 //
 // The input row is fixed while its targets are scored, so the kernel scales
 // it once, lin = lambda * in, and each target then costs what IPS's does: the
-// score is dot(lin, out), out moves by g*lin, and acc sums g*out. At the end
+// score is kernel.Dot(lin, out), out moves by g*lin, and acc sums g*out. At the end
 // of the context the input moves by lambda * acc and lambda's gradient is
 // in * acc (both with the outputs as they were when scored), which is the
 // per-pair WIPS update summed over the targets.
@@ -499,15 +500,15 @@ func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 	for i, c := range ctxs {
 		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
 		in := k.m.Row(int(c))[:n]
-		scaleInto(lin, lambda, in)
+		kernel.ScaleInto(lin, lambda, in)
 		clear(acc)
 		for d, target := range w.negs {
 			out := k.m.Row(int(target))[:n]
-			g, l := sig.gradient(dot(lin, out), d == 0, alpha)
+			g, l := sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
 			loss += l
-			pairUpdate(acc, out, lin, g)
+			kernel.PairUpdate(acc, out, lin, g)
 		}
-		weightedStep(in, dlambda, lambda, acc)
+		kernel.WeightedStep(in, dlambda, lambda, acc)
 		w.advanceTargets()
 	}
 	return loss

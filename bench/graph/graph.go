@@ -18,6 +18,7 @@ import (
 	"github.com/wipsvec/wipsvec/bench/eval"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
 // Options configures Evaluate.
@@ -379,7 +380,7 @@ func (sc *scorer) check(vec *skipgram.Vectors, sim skipgram.Similarity, rows []i
 // pair is s(a, b).
 func (sc *scorer) pair(a, b int32) float64 {
 	d := sc.dim
-	s := float64(skipgram.Dot32(sc.left[int(a)*d:][:d], sc.right[int(b)*d:][:d]))
+	s := float64(kernel.Dot(sc.left[int(a)*d:][:d], sc.right[int(b)*d:][:d]))
 	if sc.cl != nil {
 		s += float64(sc.cl[a]) + float64(sc.cr[b])
 	}
@@ -407,7 +408,7 @@ func (sc *scorer) row(a int32, dst []float32) {
 		}
 		for k, x := range l {
 			if x != 0 {
-				skipgram.Axpy32(out, sc.cols[k*n+lo:k*n+hi], x)
+				kernel.Axpy(out, sc.cols[k*n+lo:k*n+hi], x)
 			}
 		}
 	}

@@ -23,6 +23,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -187,7 +188,7 @@ type ThroughputReport struct {
 
 	CPUs    int    `json:"cpus"`
 	GOARCH  string `json:"goarch"`
-	Kernels string `json:"kernels"` // skipgram.Kernels(): which inner loops trained
+	Kernels string `json:"kernels"` // kernel.Name(): which inner loops trained
 
 	Ceilings []Ceiling `json:"ceilings"`
 	// CoreToCore summarises the core-to-core round trips measured before
@@ -209,7 +210,7 @@ type CoreToCoreSummary struct {
 }
 
 // Ceiling is the speed of the inner loop alone: SG's fused negative-sampling
-// step (skipgram.FusedPairUpdate) on rows that sit in L1, one thread. No
+// step (fusedStep) on rows that sit in L1, one thread. No
 // training run can do better per thread, since every update of a real run
 // does this work and more (cache misses, sampling, the sigmoid table).
 type Ceiling struct {
@@ -288,7 +289,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 		Corpus: opt.Corpus, LimitBytes: opt.LimitBytes,
 		Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, MinCount: opt.MinCount,
 		Iter: opt.Iter, Alpha: opt.Alpha, Repeat: opt.Repeat,
-		CPUs: runtime.NumCPU(), GOARCH: runtime.GOARCH, Kernels: skipgram.Kernels(),
+		CPUs: runtime.NumCPU(), GOARCH: runtime.GOARCH, Kernels: kernel.Name(),
 	}
 
 	// The ceiling first, while nothing of ours is running.
@@ -643,8 +644,19 @@ func wipsvecFloor(model skipgram.Kind, dim int, tokens int64, words int) int64 {
 	return 4*tokens + matrices*int64(words)*stride*4
 }
 
+// fusedStep is one negative-sampling step of SG's inner loop, exactly as
+// training takes it: the score s = <in, out>, its gradient g = -sigma(s)*alpha
+// from the trainer's sigmoid table as for a noise word, then the fused
+// update acc += g*out, out += g*in. It returns s.
+func fusedStep(sig *kernel.SigmoidTable, acc, out, in []float32, alpha float32) float32 {
+	s := kernel.Dot(in, out)
+	g, _ := sig.Gradient(s, false, alpha)
+	kernel.PairUpdate(acc, out, in, g)
+	return s
+}
+
 // MeasureFusedUpdates returns how many of SG's fused negative-sampling steps
-// (skipgram.FusedPairUpdate) one thread does per second on K-float rows that
+// (fusedStep) one thread does per second on K-float rows that
 // stay in L1: a centre row against 1+negative rows, as in one context of
 // the training loop. It takes the best of three trials of about d each, so
 // that a busy machine lowers the figure as little as possible.
@@ -662,13 +674,14 @@ func MeasureFusedUpdates(dim, negative int, d time.Duration) float64 {
 	for i := range outs {
 		outs[i] = row()
 	}
+	sig := kernel.NewSigmoidTable()
 	var sink float32
 	batch := func() int {
 		n := 0
 		for range 1024 {
 			clear(acc)
 			for _, out := range outs {
-				sink += skipgram.FusedPairUpdate(acc, out, in, 0.025)
+				sink += fusedStep(sig, acc, out, in, 0.025)
 			}
 			n += len(outs)
 		}

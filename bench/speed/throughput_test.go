@@ -16,6 +16,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -376,8 +377,9 @@ func BenchmarkFusedPairUpdate(b *testing.B) {
 	for i := range in {
 		in[i], out[i] = 0.001*float32(i), -0.001*float32(i)
 	}
+	sig := kernel.NewSigmoidTable()
 	for b.Loop() {
-		skipgram.FusedPairUpdate(acc, out, in, 0.025)
+		fusedStep(sig, acc, out, in, 0.025)
 	}
 }
 

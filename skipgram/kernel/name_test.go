@@ -1,4 +1,4 @@
-package skipgram
+package kernel
 
 import (
 	"runtime"
@@ -13,7 +13,7 @@ func TestKernelsName(t *testing.T) {
 	if runtime.GOARCH == "amd64" && !pureGo && hasAVX2FMAForName() {
 		want = "avx2+fma"
 	}
-	if got := Kernels(); got != want {
-		t.Errorf("Kernels() = %q, want %q", got, want)
+	if got := Name(); got != want {
+		t.Errorf("Name() = %q, want %q", got, want)
 	}
 }

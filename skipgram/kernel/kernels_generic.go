@@ -1,4 +1,4 @@
-package skipgram
+package kernel
 
 // The portable float32 kernels of the training loop, and the reference for
 // the assembly in kernels_amd64.s. They are written for the Go

@@ -1,4 +1,4 @@
-package skipgram
+package kernel
 
 import "math"
 
@@ -10,15 +10,17 @@ const (
 	tableStep = tableSize / (2 * maxExp)
 )
 
-// sigmoidTable holds sigma(x) and -log sigma(x) at the centre of each cell.
+// SigmoidTable holds sigma(x) and -log sigma(x) at the centre of each cell.
 // The cells are symmetric about zero: cell tableSize-1-i holds -x.
-type sigmoidTable struct {
+type SigmoidTable struct {
 	sig  [tableSize]float32
 	nlog [tableSize]float32
 }
 
-func newSigmoidTable() *sigmoidTable {
-	t := new(sigmoidTable)
+// NewSigmoidTable fills a table; a training run builds one and shares it
+// among its workers, read-only.
+func NewSigmoidTable() *SigmoidTable {
+	t := new(SigmoidTable)
 	for i := range t.sig {
 		x := (float64(i)+0.5)/tableStep - maxExp
 		t.sig[i] = float32(1 / (1 + math.Exp(-x)))
@@ -27,9 +29,9 @@ func newSigmoidTable() *sigmoidTable {
 	return t
 }
 
-// gradient returns the scaled gradient (label - sigma(x)) * alpha and the
+// Gradient returns the scaled gradient (label - sigma(x)) * alpha and the
 // loss -log sigma(+-x) of one scored pair.
-func (t *sigmoidTable) gradient(x float32, positive bool, alpha float32) (g, loss float32) {
+func (t *SigmoidTable) Gradient(x float32, positive bool, alpha float32) (g, loss float32) {
 	i := t.index(x)
 	if positive {
 		return (1 - t.sig[i]) * alpha, t.nlog[i]
@@ -39,7 +41,7 @@ func (t *sigmoidTable) gradient(x float32, positive bool, alpha float32) (g, los
 
 // index maps a score to its cell, clipped to the table. NaN maps to cell 0
 // rather than to a wild index: a diverged run is reported after training.
-func (t *sigmoidTable) index(x float32) int {
+func (t *SigmoidTable) index(x float32) int {
 	if !(x > -maxExp) {
 		return 0
 	}

@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package skipgram
+package kernel
 
 import "golang.org/x/sys/cpu"
 
@@ -17,9 +17,9 @@ func axpyAVX2(y, x *float32, n int, scale float32)
 //go:noescape
 func pairUpdateAVX2(acc, out, in *float32, n int, scale float32)
 
-// Kernels names the inner-loop kernels this build runs on this CPU:
-// "avx2+fma" (the assembly) or "generic" (portable Go).
-func Kernels() string {
+// Name names the kernels this build runs on this CPU: "avx2+fma" (the
+// assembly) or "generic" (portable Go).
+func Name() string {
 	if hasAVX2FMA {
 		return "avx2+fma"
 	}
@@ -28,7 +28,8 @@ func Kernels() string {
 
 // The wrappers check the lengths once, so the assembly can trust n.
 
-func dot(a, b []float32) float32 {
+// Dot returns the sum of a[i]*b[i]; b is at least as long as a.
+func Dot(a, b []float32) float32 {
 	if !hasAVX2FMA || len(a) < 8 {
 		return dotGeneric(a, b)
 	}
@@ -36,7 +37,8 @@ func dot(a, b []float32) float32 {
 	return dotAVX2(&a[0], &b[0], len(a))
 }
 
-func axpy(y, x []float32, g float32) {
+// Axpy adds g*x to y; x is at least as long as y.
+func Axpy(y, x []float32, g float32) {
 	if !hasAVX2FMA || len(y) < 8 {
 		axpyGeneric(y, x, g)
 		return
@@ -45,7 +47,9 @@ func axpy(y, x []float32, g float32) {
 	axpyAVX2(&y[0], &x[0], len(y), g)
 }
 
-func pairUpdate(acc, out, in []float32, g float32) {
+// PairUpdate is the fused negative-sampling step of one (input, output)
+// pair: acc += g*out and out += g*in, reading each out[i] once.
+func PairUpdate(acc, out, in []float32, g float32) {
 	if !hasAVX2FMA || len(acc) < 8 {
 		pairUpdateGeneric(acc, out, in, g)
 		return
@@ -61,7 +65,8 @@ func scaleIntoAVX2(dst, w, x *float32, n int)
 //go:noescape
 func weightedStepAVX2(in, dw, w, acc *float32, n int)
 
-func scaleInto(dst, w, x []float32) {
+// ScaleInto sets dst = w*x elementwise (WIPS's lambda-scaled input).
+func ScaleInto(dst, w, x []float32) {
 	if !hasAVX2FMA || len(dst) < 8 {
 		scaleIntoGeneric(dst, w, x)
 		return
@@ -71,7 +76,9 @@ func scaleInto(dst, w, x []float32) {
 	scaleIntoAVX2(&dst[0], &w[0], &x[0], n)
 }
 
-func weightedStep(in, dw, w, acc []float32) {
+// WeightedStep ends a WIPS context: dw += in*acc (lambda's gradient), then
+// in += w*acc (the input's step).
+func WeightedStep(in, dw, w, acc []float32) {
 	if !hasAVX2FMA || len(in) < 8 {
 		weightedStepGeneric(in, dw, w, acc)
 		return
@@ -84,7 +91,10 @@ func weightedStep(in, dw, w, acc []float32) {
 //go:noescape
 func axpbyNormAVX2(x, y *float32, n int, a, b float32) float32
 
-func axpbyNorm(x, y []float32, a, b float32) float32 {
+// AxpbyNorm sets x = a*x + b*y and returns the sum of squares of the new x:
+// HSG's exponential-map step and the norm it lifts the point with, in one
+// pass.
+func AxpbyNorm(x, y []float32, a, b float32) float32 {
 	if !hasAVX2FMA || len(x) < 8 {
 		return axpbyNormGeneric(x, y, a, b)
 	}
@@ -95,9 +105,9 @@ func axpbyNorm(x, y []float32, a, b float32) float32 {
 //go:noescape
 func prefetchAMD64(p *float32, lines int)
 
-// prefetch asks for row's cache lines ahead of use; rows start on a line.
-func prefetch(row []float32) {
+// Prefetch asks for row's cache lines ahead of use; rows start on a line.
+func Prefetch(row []float32) {
 	if len(row) > 0 {
-		prefetchAMD64(&row[0], (len(row)+cacheLineFloats-1)/cacheLineFloats)
+		prefetchAMD64(&row[0], (len(row)+LineFloats-1)/LineFloats)
 	}
 }

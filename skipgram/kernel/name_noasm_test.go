@@ -1,6 +1,6 @@
 //go:build !amd64 || purego
 
-package skipgram
+package kernel
 
 const pureGo = true
 

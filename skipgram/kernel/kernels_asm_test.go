@@ -1,6 +1,6 @@
 //go:build amd64 && !purego
 
-package skipgram
+package kernel
 
 import (
 	"math"
@@ -30,7 +30,7 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 		_, b := slice(n)
 		_, w := slice(n)
 		if n > 0 {
-			if x, y := dot(a, b), dotGeneric(a, b); !close(x, y, n) {
+			if x, y := Dot(a, b), dotGeneric(a, b); !close(x, y, n) {
 				t.Errorf("dot n=%d: %v vs %v", n, x, y)
 			}
 		}
@@ -40,17 +40,17 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 		dwBuf, dw := slice(n)
 		acc2, out2, dw2 := append([]float32(nil), acc...), append([]float32(nil), out...), append([]float32(nil), dw...)
 		accG, outG, dwG := append([]float32(nil), accBuf...), append([]float32(nil), outBuf...), append([]float32(nil), dwBuf...)
-		pairUpdate(acc, out, a, 0.3)
+		PairUpdate(acc, out, a, 0.3)
 		pairUpdateGeneric(acc2, out2, a, 0.3)
-		pairUpdate(dw, out, w, -0.2)
+		PairUpdate(dw, out, w, -0.2)
 		pairUpdateGeneric(dw2, out2, w, -0.2)
-		weightedStep(acc, dw, w, b)
+		WeightedStep(acc, dw, w, b)
 		weightedStepGeneric(acc2, dw2, w, b)
-		scaleInto(out, w, a)
+		ScaleInto(out, w, a)
 		scaleIntoGeneric(out2, w, a)
-		axpy(acc, b, 0.7)
+		Axpy(acc, b, 0.7)
 		axpyGeneric(acc2, b, 0.7)
-		if x, y := axpbyNorm(out, a, 0.9, -0.4), axpbyNormGeneric(out2, a, 0.9, -0.4); !close(x, y, 4*n) {
+		if x, y := AxpbyNorm(out, a, 0.9, -0.4), axpbyNormGeneric(out2, a, 0.9, -0.4); !close(x, y, 4*n) {
 			t.Errorf("axpbyNorm n=%d: sum of squares %v vs %v", n, x, y)
 		}
 		for i := range acc {

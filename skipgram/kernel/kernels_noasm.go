@@ -1,0 +1,30 @@
+//go:build !amd64 || purego
+
+package kernel
+
+// Name names the kernels this build runs: "generic" (portable Go) on every
+// platform without assembly and in purego builds.
+func Name() string { return "generic" }
+
+// Dot returns the sum of a[i]*b[i]; b is at least as long as a.
+func Dot(a, b []float32) float32 { return dotGeneric(a, b) }
+
+// Axpy adds g*x to y; x is at least as long as y.
+func Axpy(y, x []float32, g float32) { axpyGeneric(y, x, g) }
+
+// PairUpdate is the fused negative-sampling step of one (input, output)
+// pair: acc += g*out and out += g*in, reading each out[i] once.
+func PairUpdate(acc, out, in []float32, g float32) { pairUpdateGeneric(acc, out, in, g) }
+
+// ScaleInto sets dst = w*x elementwise (WIPS's lambda-scaled input).
+func ScaleInto(dst, w, x []float32) { scaleIntoGeneric(dst, w, x) }
+
+// WeightedStep ends a WIPS context: dw += in*acc (lambda's gradient), then
+// in += w*acc (the input's step).
+func WeightedStep(in, dw, w, acc []float32) { weightedStepGeneric(in, dw, w, acc) }
+
+// AxpbyNorm sets x = a*x + b*y and returns the sum of squares of the new x.
+func AxpbyNorm(x, y []float32, a, b float32) float32 { return axpbyNormGeneric(x, y, a, b) }
+
+// Prefetch is a no-op without assembly.
+func Prefetch(row []float32) {}

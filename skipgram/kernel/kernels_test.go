@@ -1,0 +1,75 @@
+package kernel
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+)
+
+func randVec(r *rand.Rand, n int, scale float32) []float32 {
+	v := make([]float32, n)
+	for i := range v {
+		v[i] = (r.Float32()*2 - 1) * scale
+	}
+	return v
+}
+
+// dot64 is the inner product in float64, the reference for Dot.
+func dot64(a, b []float32) float64 {
+	var s float64
+	for i := range a {
+		s += float64(a[i]) * float64(b[i])
+	}
+	return s
+}
+
+func TestKernelsMatchReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{1, 3, 4, 7, 10, 16, 100, 101, 300} {
+		a, b := randVec(r, n, 1), randVec(r, n, 1)
+		if got, want := float64(Dot(a, b)), dot64(a, b); math.Abs(got-want) > 1e-5*float64(n) {
+			t.Errorf("dot n=%d: %v, want %v", n, got, want)
+		}
+		acc, out := randVec(r, n, 1), randVec(r, n, 1)
+		acc0, out0 := append([]float32(nil), acc...), append([]float32(nil), out...)
+		PairUpdate(acc, out, a, 0.5)
+		for i := range acc {
+			if acc[i] != acc0[i]+0.5*out0[i] || out[i] != out0[i]+0.5*a[i] {
+				t.Fatalf("pairUpdate n=%d i=%d: acc %v out %v", n, i, acc[i], out[i])
+			}
+		}
+		y := append([]float32(nil), b...)
+		Axpy(y, a, -2)
+		for i := range y {
+			if y[i] != b[i]-2*a[i] {
+				t.Fatalf("axpy n=%d i=%d", n, i)
+			}
+		}
+	}
+}
+
+func BenchmarkKernels(b *testing.B) {
+	for _, n := range []int{10, 100, 300} {
+		r := rand.New(rand.NewPCG(1, 1))
+		x, y, acc := randVec(r, n, 1), randVec(r, n, 1), randVec(r, n, 1)
+		var sink float32
+		b.Run("dot/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				sink += Dot(x, y)
+			}
+		})
+		b.Run("axpy/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				Axpy(y, x, 1e-9)
+			}
+		})
+		b.Run("pair/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				g := Dot(x, y) * 1e-9
+				PairUpdate(acc, y, x, g)
+			}
+		})
+		_ = sink
+	}
+}

@@ -255,12 +255,13 @@ func (p *problem) auc(sc *scorer, seed uint64) (float64, int, error) {
 		}
 	}
 	n := len(p.rows)
-	r := splitMix{seed}
+	var r kernel.RNG
+	r.SetState(seed)
 	for tries := 0; len(neg) < len(pos); tries++ {
 		if tries > 100*len(pos)+1000 {
 			return 0, 0, errors.New("cannot sample non-edges for the AUC: the graph is (nearly) complete")
 		}
-		a, b := int32(r.below(n)), int32(r.below(n))
+		a, b := int32(r.Below(uint32(n))), int32(r.Below(uint32(n)))
 		if a == b || p.linked(a, b) {
 			continue
 		}
@@ -268,19 +269,6 @@ func (p *problem) auc(sc *scorer, seed uint64) (float64, int, error) {
 	}
 	return eval.ROCAUC(pos, neg), len(neg), nil
 }
-
-// splitMix is SplitMix64, the sampler of the non-edges.
-type splitMix struct{ s uint64 }
-
-func (r *splitMix) next() uint64 {
-	r.s += 0x9e3779b97f4a7c15
-	z := r.s
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-func (r *splitMix) below(n int) int { return int((r.next() >> 32) * uint64(n) >> 32) }
 
 // scorer is a model's similarity written as s(a, b) = <L a, R b> + c_a + d_b,
 // which every model's is: the vectors are transformed once, so that scoring

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
 // SplitOptions configures Split.
@@ -50,11 +51,12 @@ func Split(e *cgraph.Edges, opt SplitOptions) (train, test *cgraph.Edges, st Spl
 		deg[u]++
 		deg[v]++
 	}
-	r := splitMix{opt.Seed}
+	var r kernel.RNG
+	r.SetState(opt.Seed)
 	order := make([]int, len(keep))
 	copy(order, keep)
 	for i := len(order) - 1; i > 0; i-- {
-		j := r.below(i + 1)
+		j := int(r.Below(uint32(i + 1)))
 		order[i], order[j] = order[j], order[i]
 	}
 	held := make([]bool, e.Len())
@@ -67,7 +69,7 @@ func Split(e *cgraph.Edges, opt SplitOptions) (train, test *cgraph.Edges, st Spl
 			nodes[i] = i
 		}
 		for i := len(nodes) - 1; i > 0; i-- {
-			j := r.below(i + 1)
+			j := int(r.Below(uint32(i + 1)))
 			nodes[i], nodes[j] = nodes[j], nodes[i]
 		}
 		for _, i := range nodes[:max(1, int(math.Round(opt.TestFrac*float64(len(nodes)))))] {

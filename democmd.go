@@ -15,6 +15,7 @@ import (
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/bench/planted"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // runDemo shows the product working with nothing downloaded: a planted,
@@ -52,7 +53,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	}
 	tw.Flush()
 	for _, r := range runs {
-		if r.Model == skipgram.WIPS {
+		if r.Lambda != nil {
 			fmt.Fprintf(stdout, "\n   WIPS learned lambda (%d of %d negative): %s\n", countNegative(r.Lambda), len(r.Lambda), formatLambda(r.Lambda))
 		}
 	}
@@ -113,12 +114,11 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		vec := m.Vectors(v.Words)
-		meta := skipgram.Meta{Model: kind, Dim: m.Dim, NegDim: m.NegDim, Lambda: m.Lambda}
-		for _, sim := range meta.Similarities() {
+		for _, sim := range skipgram.NewSidecar(m, opt, st, skipgram.Source{}).Similarities() {
 			row := demoRow{model: kind, sim: sim.Name,
 				wordsPerSec: float64(st.Words) / st.Elapsed.Seconds() / float64(opt.Threads)}
 			for _, d := range datasets {
-				res := eval.Evaluate(vec, []skipgram.Similarity{sim}, d)
+				res := eval.Evaluate(vec, []embedding.Similarity{sim}, d)
 				row.rho = append(row.rho, 100*res.Rho[sim.Name])
 			}
 			rows = append(rows, row)

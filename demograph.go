@@ -72,7 +72,7 @@ func runDemoGraph(ctx context.Context, stdout io.Writer, threads int) error {
 			return err
 		}
 		secs := time.Since(start).Seconds()
-		meta := &skipgram.Meta{Model: kind, Dim: m.Dim, Words: v.Len(), NegDim: m.NegDim, Lambda: m.Lambda}
+		meta := skipgram.NewSidecar(m, opt, skipgram.Stats{}, skipgram.Source{})
 		rs, err := bgraph.Evaluate(m.Vectors(v.Words), meta, e, nil, bgraph.Options{Threads: threads, Seed: 1})
 		if err != nil {
 			return err

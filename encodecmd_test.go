@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // trainBits trains a small WIPS model with one thread and a seed and
@@ -27,13 +27,13 @@ func trainBits(t *testing.T, src, out string, extra ...string) []byte {
 	return b
 }
 
-func readSidecar(t *testing.T, out string) *skipgram.Meta {
+func readSidecar(t *testing.T, out string) *embedding.Meta {
 	t.Helper()
-	data, err := os.ReadFile(skipgram.SidecarPath(out))
+	data, err := os.ReadFile(embedding.SidecarPath(out))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m skipgram.Meta
+	var m embedding.Meta
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 const evalUsage = `usage: wipsvec eval -vectors FILE [-json] [-analogy FILE] [DATASET...]
@@ -39,20 +39,20 @@ Flags:
 // evalModel is a vectors file with its sidecar, if any.
 type evalModel struct {
 	path string
-	vec  *skipgram.Vectors
-	meta *skipgram.Meta // nil without a sidecar
-	sims []skipgram.Similarity
+	vec  *embedding.Vectors
+	meta *embedding.Meta // nil without a sidecar
+	sims []embedding.Similarity
 }
 
 // loadEvalModel reads the vectors and their sidecar. A sidecar that does not
 // match the vectors is an error: scoring with the wrong similarity would
 // print plausible but wrong numbers.
 func loadEvalModel(path string) (*evalModel, error) {
-	v, err := skipgram.ReadVectors(path)
+	v, err := embedding.ReadVectors(path)
 	if err != nil {
 		return nil, err
 	}
-	meta, err := skipgram.ReadMeta(path, v)
+	meta, err := embedding.ReadMeta(path, v)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func loadEvalModel(path string) (*evalModel, error) {
 	if meta != nil {
 		m.sims = meta.Similarities()
 	} else {
-		m.sims = (&skipgram.Meta{}).Similarities()
+		m.sims = (*embedding.Meta)(nil).Similarities()
 	}
 	return m, nil
 }
@@ -85,7 +85,7 @@ func (m *evalModel) header() string {
 	h := fmt.Sprintf("%s: model %s, dim %d, %d words; similarity %s",
 		m.path, m.modelName(), m.vec.Dim, len(m.vec.Words), strings.Join(m.simNames(), ", "))
 	if m.meta != nil && len(m.meta.Lambda) > 0 {
-		h += "\n" + skipgram.SummarizeLambda(m.meta.Lambda).String()
+		h += "\n" + embedding.SummarizeLambda(m.meta.Lambda).String()
 	}
 	return h
 }
@@ -239,7 +239,7 @@ type evalJSON struct {
 	Analogy      *analogyJSON     `json:"analogy,omitempty"`
 }
 
-// lambdaJSON is skipgram.LambdaSummary in eval -json's output.
+// lambdaJSON is embedding.LambdaSummary in eval -json's output.
 type lambdaJSON struct {
 	Negative int     `json:"negative"`
 	NearZero int     `json:"near_zero"`
@@ -289,7 +289,7 @@ func printEvalJSON(w io.Writer, m *evalModel, paths []string, results []eval.Res
 	if m.meta != nil {
 		out.Model = string(m.meta.Model)
 		if len(m.meta.Lambda) > 0 {
-			s := skipgram.SummarizeLambda(m.meta.Lambda)
+			s := embedding.SummarizeLambda(m.meta.Lambda)
 			out.Lambda = &lambdaJSON{s.Negative, s.NearZero, s.Positive, s.Min, s.Max}
 		}
 	}
@@ -343,7 +343,7 @@ func runNearest(args []string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "%s: model %s, dim %d, %d words; similarity %s\n",
 		m.path, m.modelName(), m.vec.Dim, len(m.vec.Words), sim.Name)
 	if m.meta != nil && len(m.meta.Lambda) > 0 {
-		fmt.Fprintln(stdout, skipgram.SummarizeLambda(m.meta.Lambda))
+		fmt.Fprintln(stdout, embedding.SummarizeLambda(m.meta.Lambda))
 	}
 	// Print what can be printed, then report the unknown words together.
 	var unknown []string

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/wipsvec/wipsvec/skipgram"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	bgraph "github.com/wipsvec/wipsvec/bench/graph"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/corpus/wordnet"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 const graphUsage = `usage: wipsvec graph wordnet [-dict DIR] [-out DIR]
@@ -72,7 +72,7 @@ func runGraphWordNet(args []string, stdout io.Writer) error {
 	}{{"noun_closure.tsv", -1}, {"mammal_closure.tsv", mammal}} {
 		edges := n.Edges(anc, part.root)
 		path := filepath.Join(*out, part.file)
-		if err := skipgram.WriteFileAtomic(path, func(w io.Writer) error { return n.WriteTSV(w, edges) }); err != nil {
+		if err := embedding.WriteFileAtomic(path, func(w io.Writer) error { return n.WriteTSV(w, edges) }); err != nil {
 			return fmt.Errorf("graph wordnet: %w", err)
 		}
 		fmt.Fprintf(stdout, "%s: %d nodes, %d edges\n", path, wordnet.Nodes(edges), len(edges))
@@ -115,10 +115,10 @@ func runGraphSplit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("graph split: %s: %w", *in, err)
 	}
-	if err := skipgram.WriteFileAtomic(*trainOut, func(w io.Writer) error { return cgraph.Write(w, train) }); err != nil {
+	if err := embedding.WriteFileAtomic(*trainOut, func(w io.Writer) error { return cgraph.Write(w, train) }); err != nil {
 		return err
 	}
-	if err := skipgram.WriteFileAtomic(*testOut, func(w io.Writer) error { return cgraph.Write(w, test) }); err != nil {
+	if err := embedding.WriteFileAtomic(*testOut, func(w io.Writer) error { return cgraph.Write(w, test) }); err != nil {
 		os.Remove(*trainOut)
 		return err
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // writeTree writes the closure of a complete tree (branching 3, depth 3:
@@ -47,11 +47,11 @@ func TestTrainGraphCommand(t *testing.T) {
 		t.Fatal("different seeds wrote the same vectors")
 	}
 	out := filepath.Join(dir, "v0.vec")
-	vec, err := skipgram.ReadVectors(out)
+	vec, err := embedding.ReadVectors(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta, err := skipgram.ReadMeta(out, vec)
+	meta, err := embedding.ReadMeta(out, vec)
 	if err != nil {
 		t.Fatal(err)
 	}

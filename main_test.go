@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 const sharedCorpus = "../shared/data/enwiki17m.txt.zst"
@@ -65,15 +65,15 @@ func TestTrainWritesLoadableFiles(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", model, err, stderr)
 			}
-			v, err := skipgram.ReadVectors(out)
+			v, err := embedding.ReadVectors(out)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(v.Words) != 50 || v.Dim != 16 {
 				t.Fatalf("%s: %d words x %d dims, want 50 x 16", model, len(v.Words), v.Dim)
 			}
-			meta, err := skipgram.ReadMeta(out, v)
-			if err != nil || meta == nil || meta.Model != skipgram.Kind(model) {
+			meta, err := embedding.ReadMeta(out, v)
+			if err != nil || meta == nil || meta.Model != model {
 				t.Fatalf("%s: sidecar %+v, %v", model, meta, err)
 			}
 			if !strings.Contains(stderr, "trained "+model) {
@@ -244,8 +244,8 @@ func TestQualityOnSharedCorpus(t *testing.T) {
 			t.Errorf("%s: Spearman x100 %.1f, more than 2 points below word2vec.c's %.1f", ds, got, ref)
 		}
 	}
-	var meta skipgram.Meta
-	data, _ := os.ReadFile(skipgram.SidecarPath(out))
+	var meta embedding.Meta
+	data, _ := os.ReadFile(embedding.SidecarPath(out))
 	json.Unmarshal(data, &meta)
 	if meta.Stats.WordsProcessed != 5*meta.Corpus.Tokens {
 		t.Errorf("processed %d words, want 5 x the corpus's %d", meta.Stats.WordsProcessed, meta.Corpus.Tokens)
@@ -301,8 +301,8 @@ func TestGeneralModelsOnSharedCorpus(t *testing.T) {
 			}
 			rho[model][ds] = 100 * v
 		}
-		var meta skipgram.Meta
-		data, _ := os.ReadFile(skipgram.SidecarPath(out))
+		var meta embedding.Meta
+		data, _ := os.ReadFile(embedding.SidecarPath(out))
 		if err := json.Unmarshal(data, &meta); err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // TestTrainManyFilesEqualsConcatenation trains on a directory of files and
@@ -54,8 +54,8 @@ func TestTrainManyFilesEqualsConcatenation(t *testing.T) {
 		if got := train(src, out); !bytes.Equal(got, want) {
 			t.Errorf("%s: vectors differ from the concatenation's", name)
 		}
-		data, _ := os.ReadFile(skipgram.SidecarPath(out))
-		var m skipgram.Meta
+		data, _ := os.ReadFile(embedding.SidecarPath(out))
+		var m embedding.Meta
 		json.Unmarshal(data, &m)
 		if m.Corpus.Files != 3 || m.Corpus.Bytes != int64(len(parts[0])+len(parts[1])+len(parts[2])) {
 			t.Errorf("%s: sidecar corpus %+v, want 3 files of %d bytes", name, m.Corpus,

@@ -19,6 +19,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -99,7 +100,7 @@ func parseTrainFlags(args []string, stderr io.Writer) (*trainFlags, error) {
 		}
 		f.opt.NegDim = int(math.Round(f.negRatio * float64(f.opt.Dim)))
 	}
-	if kind == skipgram.IPDS && f.opt.NegDim == 0 && f.negRatio == 0 {
+	if kind.TakesNegDim() && f.opt.NegDim == 0 && f.negRatio == 0 {
 		f.opt.NegDim = f.opt.Dim / 2
 	}
 	if f.train == "" && f.graph == "" {
@@ -132,7 +133,7 @@ func runTrain(args []string, stderr io.Writer) error {
 		return runTrainGraph(f, stderr)
 	}
 	// Find an unwritable output now, not after an hour of training.
-	for _, p := range []string{f.output, skipgram.SidecarPath(f.output), f.saveVocab} {
+	for _, p := range []string{f.output, embedding.SidecarPath(f.output), f.saveVocab} {
 		if err := checkWritable(p); err != nil {
 			return err
 		}
@@ -154,7 +155,7 @@ func runTrain(args []string, stderr io.Writer) error {
 	logf(stderr, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens, %s; read %s in %.1fs\n",
 		v.Len(), tc.minCount, tokens, tc.where, read, time.Since(start).Seconds())
 	if f.saveVocab != "" {
-		if err := skipgram.WriteFileAtomic(f.saveVocab, v.Write); err != nil {
+		if err := embedding.WriteFileAtomic(f.saveVocab, v.Write); err != nil {
 			return fmt.Errorf("save vocabulary: %w", err)
 		}
 	}
@@ -175,26 +176,12 @@ func runTrain(args []string, stderr io.Writer) error {
 		return err
 	}
 	vec := m.Vectors(v.Words)
-	if err := skipgram.WriteVectors(f.output, vec, f.binary == 1); err != nil {
+	if err := embedding.WriteVectors(f.output, vec, f.binary == 1); err != nil {
 		return err
 	}
-	meta := &skipgram.Meta{
-		Format: skipgram.SidecarFormat, Version: skipgram.Version, Model: m.Kind, Dim: m.Dim, Words: v.Len(),
-		NegDim: m.NegDim, Lambda: m.Lambda,
-		Hyper: skipgram.Hyper{Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, Alpha: opt.Alpha,
-			Iter: opt.Iter, MinCount: int(tc.minCount), Threads: opt.Threads, Seed: opt.Seed, Batch: opt.Batch},
-		Corpus: skipgram.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: read.Files, Bytes: read.Bytes, Encoded: tc.encoded},
-		Stats: skipgram.RunStats{WordsProcessed: st.Words, Pairs: st.Pairs, Seconds: st.Elapsed.Seconds(),
-			WordsPerSec: float64(st.Words) / st.Elapsed.Seconds(), FinalLoss: st.Loss},
-	}
-	if m.Kind == skipgram.WIPS {
-		meta.Hyper.LambdaInit, meta.Hyper.LambdaAlpha, meta.Hyper.LambdaFloor = opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor
-		meta.Hyper.LambdaStart = st.LambdaStart
-	}
-	if m.Kind == skipgram.HSG {
-		meta.Theta = skipgram.HSGTheta
-	}
-	if err := skipgram.WriteMeta(skipgram.SidecarPath(f.output), meta); err != nil {
+	meta := skipgram.NewSidecar(m, opt, st, skipgram.Source{MinCount: tc.minCount,
+		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: read.Files, Bytes: read.Bytes, Encoded: tc.encoded}})
+	if err := embedding.WriteMeta(embedding.SidecarPath(f.output), meta); err != nil {
 		os.Remove(f.output)
 		return err
 	}
@@ -202,16 +189,16 @@ func runTrain(args []string, stderr io.Writer) error {
 	if f.binary == 1 {
 		format = "binary"
 	}
-	if m.Kind == skipgram.WIPS {
+	if m.Lambda != nil {
 		start := opt.LambdaInit
 		if st.LambdaStart != opt.LambdaInit {
 			start += " -> " + st.LambdaStart
 		}
-		logf(stderr, false, "wips: lambda start %s; %s\n", start, skipgram.SummarizeLambda(m.Lambda))
+		logf(stderr, false, "wips: lambda start %s; %s\n", start, embedding.SummarizeLambda(m.Lambda))
 	}
 	logf(stderr, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads, kernels: %s), loss %.4f; wrote %s (%d x %d, %s) and %s\n",
 		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(opt.Threads), opt.Threads, kernel.Name(),
-		st.Loss, f.output, v.Len(), m.Dim, format, skipgram.SidecarPath(f.output))
+		st.Loss, f.output, v.Len(), m.Dim, format, embedding.SidecarPath(f.output))
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -58,7 +59,7 @@ func graphDefaults(f *trainFlags) error {
 // runTrainGraph is train -graph: it embeds the nodes of an edge list and
 // writes them as train writes words, with a sidecar that says so.
 func runTrainGraph(f *trainFlags, stderr io.Writer) error {
-	for _, p := range []string{f.output, skipgram.SidecarPath(f.output), f.saveVocab} {
+	for _, p := range []string{f.output, embedding.SidecarPath(f.output), f.saveVocab} {
 		if err := checkWritable(p); err != nil {
 			return err
 		}
@@ -77,10 +78,7 @@ func runTrainGraph(f *trainFlags, stderr io.Writer) error {
 	}
 	g.Directed, g.Noise, g.KeepLinkedNegatives = f.directed, f.negDist, f.keepLinked
 	opt := f.opt
-	matrices := 1
-	if opt.Model == skipgram.SG {
-		matrices = 2
-	}
+	matrices := opt.Model.Views()
 	stride := (opt.Dim + 15) / 16 * 16
 	floor := int64(len(g.Pairs))*4 + int64(len(g.Weights))*4 + int64(matrices*v.Len()*stride)*4
 	adjacency := ""
@@ -94,7 +92,7 @@ func runTrainGraph(f *trainFlags, stderr io.Writer) error {
 	}
 	logf(stderr, f.quiet, "memory floor: %.1f MB (edges as node ids, 8 bytes each%s, plus the parameters)\n", float64(floor)/1e6, adjacency)
 	if f.saveVocab != "" {
-		if err := skipgram.WriteFileAtomic(f.saveVocab, v.Write); err != nil {
+		if err := embedding.WriteFileAtomic(f.saveVocab, v.Write); err != nil {
 			return fmt.Errorf("save vocabulary: %w", err)
 		}
 	}
@@ -108,35 +106,23 @@ func runTrainGraph(f *trainFlags, stderr io.Writer) error {
 		}
 		return err
 	}
-	if err := skipgram.WriteVectors(f.output, m.Vectors(v.Words), f.binary == 1); err != nil {
+	if err := embedding.WriteVectors(f.output, m.Vectors(v.Words), f.binary == 1); err != nil {
 		return err
 	}
-	meta := &skipgram.Meta{
-		Format: skipgram.SidecarFormat, Version: skipgram.Version, Model: m.Kind, Dim: m.Dim, Words: v.Len(),
-		NegDim: m.NegDim, Lambda: m.Lambda,
-		Hyper: skipgram.Hyper{Negative: opt.Negative, Alpha: opt.Alpha, Iter: opt.Iter, MinCount: int(f.minCount),
-			Threads: opt.Threads, Seed: opt.Seed},
-		Corpus: skipgram.CorpusInfo{Path: f.graph, Tokens: int64(g.Edges()), Vocab: v.Len()},
-		Stats: skipgram.RunStats{WordsProcessed: st.Words, Pairs: st.Pairs, Seconds: st.Elapsed.Seconds(),
-			WordsPerSec: float64(st.Words) / st.Elapsed.Seconds(), FinalLoss: st.Loss},
-		Graph: &skipgram.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
-			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops},
+	meta := skipgram.NewSidecar(m, opt, st, skipgram.Source{MinCount: f.minCount,
+		Corpus: embedding.CorpusInfo{Path: f.graph, Tokens: int64(g.Edges()), Vocab: v.Len()},
+		Graph: &embedding.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
+			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops}})
+	if m.Lambda != nil {
+		logf(stderr, false, "wips: lambda start %s -> %s; %s\n", opt.LambdaInit, st.LambdaStart, embedding.SummarizeLambda(m.Lambda))
 	}
-	if m.Kind == skipgram.WIPS {
-		meta.Hyper.LambdaInit, meta.Hyper.LambdaAlpha, meta.Hyper.LambdaFloor = opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor
-		meta.Hyper.LambdaStart = st.LambdaStart
-		logf(stderr, false, "wips: lambda start %s -> %s; %s\n", opt.LambdaInit, st.LambdaStart, skipgram.SummarizeLambda(m.Lambda))
-	}
-	if m.Kind == skipgram.HSG {
-		meta.Theta = skipgram.HSGTheta
-	}
-	if err := skipgram.WriteMeta(skipgram.SidecarPath(f.output), meta); err != nil {
+	if err := embedding.WriteMeta(embedding.SidecarPath(f.output), meta); err != nil {
 		os.Remove(f.output)
 		return err
 	}
 	logf(stderr, false, "trained %s on %d nodes: %d edges in %.2fs, %.0f edges/sec (%d threads), loss %.4f; wrote %s and %s\n",
 		m.Kind, v.Len(), st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds(), opt.Threads,
-		st.Loss, f.output, skipgram.SidecarPath(f.output))
+		st.Loss, f.output, embedding.SidecarPath(f.output))
 	return nil
 }
 

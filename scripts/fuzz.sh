@@ -12,8 +12,8 @@ targets=(
   ./corpus:FuzzScanner
   ./corpus:FuzzClean
   ./vocab:FuzzRead
-  ./skipgram:FuzzReadVectors
-  ./skipgram:FuzzReadMeta
+  ./skipgram/embedding:FuzzReadVectors
+  ./skipgram/embedding:FuzzReadMeta
   ./bench/eval:FuzzReadDataset
   ./bench/eval:FuzzReadAnalogies
   ./bench/experiment:FuzzReadResults

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -111,15 +110,12 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	if g.Noise == NoiseUniform {
 		power = 0
 	}
-	var spectrum []float64
-	if opt.Model == WIPS && opt.FixedLambda == nil && opt.LambdaInit == "spectral" {
-		q, eig, err := graphSpectralNegatives(g, opt.Dim, opt.Negative, power)
-		if err != nil {
-			return nil, Stats{}, err
-		}
-		opt.LambdaInit, spectrum = "neg:"+strconv.Itoa(q), eig
+	m, start, spectrum, err := prepare(&opt, g.Nodes, data{spectrum: func(k, negative int) (int, []float64, error) {
+		return graphSpectralNegatives(g, k, negative, power)
+	}})
+	if err != nil {
+		return nil, Stats{}, err
 	}
-	m := NewModel(opt, g.Nodes)
 	shuffleEdges(g, kernel.NewRNG(opt.Seed, math.MaxUint64-1))
 	perEdge := int64(2)
 	if g.Directed {
@@ -144,7 +140,7 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		graph: gr,
 	}
 	st, err := r.execute(ctx)
-	return finish(m, st, err, opt, spectrum)
+	return finish(m, st, err, opt, start, spectrum)
 }
 
 // adjacency holds, for every node, itself and its neighbours in either
@@ -321,7 +317,7 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 func (w *worker) publish(loss float64, n int) {
 	w.pendingWords += int64(n)
 	w.pairs += int64(n)
-	w.pendingLambda += int64(n)
+	w.pendingSync += int64(n)
 	w.epochLoss += loss
 	w.epochPairs += float64(n)
 	w.pub.loss.Store(math.Float64bits(math.Float64frombits(w.pub.loss.Load()) + loss))

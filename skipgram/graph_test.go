@@ -38,7 +38,7 @@ func graphOptions(kind Kind) Options {
 }
 
 func TestTrainGraphSingleThreadIsBitIdentical(t *testing.T) {
-	for _, kind := range Kinds {
+	for _, kind := range Kinds() {
 		t.Run(string(kind), func(t *testing.T) {
 			opt := graphOptions(kind)
 			m1, st, err := TrainGraph(context.Background(), treeGraph(3, 3), opt)

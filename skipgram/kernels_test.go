@@ -3,7 +3,6 @@ package skipgram
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
@@ -49,9 +48,8 @@ func testWorker(t *testing.T, kind Kind, dim, words, negative int, seed uint64) 
 	for i := range counts {
 		counts[i] = int64(words - i)
 	}
-	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: kernel.NewSigmoidTable(), total: 1,
-		lambdaRaw: slices.Clone(m.Lambda)}
-	return newWorker(run, 0)
+	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: kernel.NewSigmoidTable(), total: 1}
+	return newWorker(run, 0, kind.def().start(run))
 }
 
 // score64 is the model's score in float64, the reference for the gradients.
@@ -59,15 +57,15 @@ func score64(w *worker, in, out []float32) float64 {
 	m := w.r.model
 	switch m.Kind {
 	case SIPS:
-		return ShiftedDot64(in, out)
+		return shiftedDot64(in, out)
 	case IPDS:
-		return DiffDot64(in, out, m.NegDim)
+		return diffDot64(in, out, m.NegDim)
 	case WIPS:
-		return WeightedDot64(in, out, w.lambda)
+		return weightedDot64(in, out, wipsOf(w).lambda)
 	case HSG:
-		return Minkowski64(in, out) + HSGTheta
+		return minkowski64(in, out) + HSGTheta
 	}
-	return Dot64(in, out)
+	return dot64(in, out)
 }
 
 func outRow(w *worker, id int) []float32 {
@@ -112,14 +110,14 @@ func TestGradientsAgainstFiniteDifferences(t *testing.T) {
 					check("out", out0, out1[i], func(v []float32) float64 { return score64(w, in0, v) })
 				}
 				if kind == WIPS {
-					for k := range w.lambda {
-						lp := append([]float32(nil), w.lambda...)
+					for k := range wipsOf(w).lambda {
+						lp := append([]float32(nil), wipsOf(w).lambda...)
 						lp[k] += h
-						sp := WeightedDot64(in0, out0, lp)
+						sp := weightedDot64(in0, out0, lp)
 						lp[k] -= 2 * h
-						sm := WeightedDot64(in0, out0, lp)
+						sm := weightedDot64(in0, out0, lp)
 						want := g * (sp - sm) / (2 * h)
-						if got := float64(w.dlambda[k]); math.Abs(got-want) > 0.01*math.Abs(want)+1e-9 {
+						if got := float64(wipsOf(w).dlambda[k]); math.Abs(got-want) > 0.01*math.Abs(want)+1e-9 {
 							t.Errorf("trial %d: dlambda[%d] = %.6g, want %.6g", trial, k, got, want)
 						}
 					}
@@ -138,7 +136,7 @@ func TestHyperbolicStepIsRiemannianGradient(t *testing.T) {
 	w := testWorker(t, HSG, 6, 3, 0, 3)
 	in0 := append([]float32(nil), w.r.model.Row(1)...)
 	out0 := append([]float32(nil), w.r.model.Row(0)...)
-	s := Minkowski64(in0, out0) + HSGTheta
+	s := minkowski64(in0, out0) + HSGTheta
 	g := alpha * (1 - 1/(1+math.Exp(-s)))
 	w.kernel.window(w, 0, []int32{1}, alpha)
 	n := len(in0)
@@ -152,9 +150,9 @@ func TestHyperbolicStepIsRiemannianGradient(t *testing.T) {
 			p := append([]float32(nil), tc.x...)
 			const h = 1e-2
 			p[i] += h
-			sp := Minkowski64(p, tc.y)
+			sp := minkowski64(p, tc.y)
 			p[i] -= 2 * h
-			grad[i] = (sp - Minkowski64(p, tc.y)) / (2 * h)
+			grad[i] = (sp - minkowski64(p, tc.y)) / (2 * h)
 		}
 		grad[n-1] = -grad[n-1] // raise the index with the metric
 		var mk float64         // project: v + <x,v>_M x
@@ -183,7 +181,7 @@ func TestHyperbolicStaysOnManifold(t *testing.T) {
 	}
 	for i := 0; i < 50; i++ {
 		y := w.r.model.Row(i)
-		if n := Minkowski64(y, y); math.Abs(n+1) > 1e-3*math.Max(1, float64(y[len(y)-1]*y[len(y)-1])) || y[len(y)-1] <= 0 {
+		if n := minkowski64(y, y); math.Abs(n+1) > 1e-3*math.Max(1, float64(y[len(y)-1]*y[len(y)-1])) || y[len(y)-1] <= 0 {
 			t.Errorf("word %d: <y,y>_M = %v, time coordinate %v", i, n, y[len(y)-1])
 		}
 		for _, v := range y {
@@ -239,7 +237,7 @@ func TestGeodesicStepMatchesExpMap(t *testing.T) {
 			x, y := randVec(r, dim, 1.5), randVec(r, dim, 1.5)
 			liftToHyperboloid(x)
 			liftToHyperboloid(y)
-			mk := Minkowski64(x, y)
+			mk := minkowski64(x, y)
 			g := (r.Float64()*2 - 1) * math.Pow(10, -3+3*r.Float64()) // 1e-3 .. 1
 			// v = g*(y + mk*x), tangent at x; the exact step in float64.
 			n := dim - 1

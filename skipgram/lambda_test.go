@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 func TestFloorLambda(t *testing.T) {
@@ -41,9 +43,9 @@ func TestMergeLambdaStep(t *testing.T) {
 	w := testWorker(t, WIPS, 4, 10, 1, 1)
 	r := w.r
 	r.opt.Alpha, r.opt.LambdaAlpha, r.opt.LambdaFloor = 0.5, 0.25, 0.25 // step 0.25*4/0.5 = 2
-	copy(r.lambdaRaw, []float32{1, 1, 1, 1})
-	copy(w.dlambda, []float32{0.5, -0.5, -1.5, 0})
-	w.mergeLambda()
+	copy(wipsOf(w).shared.raw, []float32{1, 1, 1, 1})
+	copy(wipsOf(w).dlambda, []float32{0.5, -0.5, -1.5, 0})
+	wipsOf(w).sync()
 	// raw = (1,1,1,1) + 2*d = (2, 0, -2, 1), RMS 1.5 -> (4/3, 0, -4/3, 2/3);
 	// the zero is floored to +0.25.
 	check := func(step string, got, want []float32) {
@@ -54,24 +56,24 @@ func TestMergeLambdaStep(t *testing.T) {
 			}
 		}
 	}
-	check("first merge, raw", r.lambdaRaw, []float32{4.0 / 3, 0, -4.0 / 3, 2.0 / 3})
+	check("first merge, raw", wipsOf(w).shared.raw, []float32{4.0 / 3, 0, -4.0 / 3, 2.0 / 3})
 	check("first merge, lambda", r.model.Lambda, []float32{4.0 / 3, 0.25, -4.0 / 3, 2.0 / 3})
-	check("first merge, worker's copy", w.lambda, []float32{4.0 / 3, 0.25, -4.0 / 3, 2.0 / 3})
-	check("first merge, gradient cleared", w.dlambda, []float32{0, 0, 0, 0})
+	check("first merge, worker's copy", wipsOf(w).lambda, []float32{4.0 / 3, 0.25, -4.0 / 3, 2.0 / 3})
+	check("first merge, gradient cleared", wipsOf(w).dlambda, []float32{0, 0, 0, 0})
 
 	// raw = (4/3, -0.4, -4/3, 2/3), RMS sqrt(1.04): the second weight has
 	// crossed zero and, at 0.392, clears the floor.
-	w.dlambda[1] = -0.2
-	w.mergeLambda()
+	wipsOf(w).dlambda[1] = -0.2
+	wipsOf(w).sync()
 	s := float32(math.Sqrt(1.04))
 	want := []float32{4.0 / 3 / s, -0.4 / s, -4.0 / 3 / s, 2.0 / 3 / s}
-	check("second merge, raw", r.lambdaRaw, want)
+	check("second merge, raw", wipsOf(w).shared.raw, want)
 	check("second merge, lambda", r.model.Lambda, want)
 
 	// At floor 1 the weights are the raw weights' signs.
 	r.opt.LambdaFloor = 1
-	w.dlambda[1] = 0.5 // raw[1] back through zero: -0.392 + 2*0.5 > 0
-	w.mergeLambda()
+	wipsOf(w).dlambda[1] = 0.5 // raw[1] back through zero: -0.392 + 2*0.5 > 0
+	wipsOf(w).sync()
 	check("floor 1, lambda", r.model.Lambda, []float32{1, 1, -1, 1})
 }
 
@@ -83,28 +85,28 @@ func TestMergeLambdaClipsAtFloorOne(t *testing.T) {
 	w := testWorker(t, WIPS, 4, 10, 1, 1)
 	r := w.r
 	r.opt.Alpha, r.opt.LambdaAlpha, r.opt.LambdaFloor = 0.5, 0.25, 1 // step 0.25*4/0.5 = 2
-	copy(r.lambdaRaw, []float32{1, 1, -1, 1})
-	copy(w.dlambda, []float32{0.3, -0.2, -1, -0.6})
-	w.mergeLambda()
+	copy(wipsOf(w).shared.raw, []float32{1, 1, -1, 1})
+	copy(wipsOf(w).dlambda, []float32{0.3, -0.2, -1, -0.6})
+	wipsOf(w).sync()
 	// raw = (1.6, 0.6, -3, -0.2), clipped to (1, 0.6, -1, -0.2).
 	want := []float32{1, 0.6, -1, -0.2}
 	for k := range want {
-		if math.Abs(float64(r.lambdaRaw[k]-want[k])) > 1e-6 {
-			t.Fatalf("first merge: raw %v, want %v", r.lambdaRaw, want)
+		if math.Abs(float64(wipsOf(w).shared.raw[k]-want[k])) > 1e-6 {
+			t.Fatalf("first merge: raw %v, want %v", wipsOf(w).shared.raw, want)
 		}
 	}
-	if !slices.Equal(r.model.Lambda, []float32{1, 1, -1, -1}) || !slices.Equal(w.lambda, r.model.Lambda) {
-		t.Fatalf("first merge: lambda %v (worker's copy %v), want [1 1 -1 -1]", r.model.Lambda, w.lambda)
+	if !slices.Equal(r.model.Lambda, []float32{1, 1, -1, -1}) || !slices.Equal(wipsOf(w).lambda, r.model.Lambda) {
+		t.Fatalf("first merge: lambda %v (worker's copy %v), want [1 1 -1 -1]", r.model.Lambda, wipsOf(w).lambda)
 	}
 	// raw = (1 - 0.6, 0.6, -1 + 0.8, -0.2 + 0.3) = (0.4, 0.6, -0.2, 0.1):
 	// the first weight keeps its sign (unclipped, 1.6 - 0.6 would have
 	// been 1), the last flips back.
-	copy(w.dlambda, []float32{-0.3, 0, 0.4, 0.15})
-	w.mergeLambda()
+	copy(wipsOf(w).dlambda, []float32{-0.3, 0, 0.4, 0.15})
+	wipsOf(w).sync()
 	want = []float32{0.4, 0.6, -0.2, 0.1}
 	for k := range want {
-		if math.Abs(float64(r.lambdaRaw[k]-want[k])) > 1e-6 {
-			t.Fatalf("second merge: raw %v, want %v", r.lambdaRaw, want)
+		if math.Abs(float64(wipsOf(w).shared.raw[k]-want[k])) > 1e-6 {
+			t.Fatalf("second merge: raw %v, want %v", wipsOf(w).shared.raw, want)
 		}
 	}
 	if !slices.Equal(r.model.Lambda, []float32{1, 1, -1, 1}) {
@@ -130,8 +132,8 @@ func TestMergeLambdaFrozen(t *testing.T) {
 	w := testWorker(t, WIPS, 4, 10, 1, 1)
 	w.r.opt.FixedLambda = IPDSLambda(4, 1)
 	copy(w.r.model.Lambda, w.r.opt.FixedLambda)
-	w.dlambda[0] = 5
-	w.mergeLambda()
+	wipsOf(w).dlambda[0] = 5
+	wipsOf(w).sync()
 	for k, l := range w.r.model.Lambda {
 		if l != w.r.opt.FixedLambda[k] {
 			t.Fatalf("frozen lambda moved: %v", w.r.model.Lambda)
@@ -146,24 +148,13 @@ func TestLambdaInitNegatives(t *testing.T) {
 	}
 	l := make([]float32, 8)
 	init(l, nil)
-	if s := SummarizeLambda(l); s.Negative != 3 || s.Positive != 5 || l[7] != -1 || l[0] != 1 {
+	if s := embedding.SummarizeLambda(l); s.Negative != 3 || s.Positive != 5 || l[7] != -1 || l[0] != 1 {
 		t.Fatalf("neg:3 gave %v", l)
 	}
 	for _, bad := range []string{"neg:", "neg:-1", "neg:x"} {
 		if _, err := parseLambdaInit(bad); err == nil {
 			t.Errorf("-lambda-init %q accepted", bad)
 		}
-	}
-}
-
-func TestSummarizeLambda(t *testing.T) {
-	s := SummarizeLambda([]float32{2, -1, 0.05, 1, -0.01, 0.5})
-	// RMS = sqrt((4+1+0.0025+1+0.0001+0.25)/6) = 1.0206; near zero below 0.102.
-	if s.Negative != 1 || s.NearZero != 2 || s.Positive != 3 || s.Min != -1 || s.Max != 2 {
-		t.Fatalf("summary %+v", s)
-	}
-	if got := s.String(); got != "lambda: 1 negative, 2 near zero (|λ| < 0.1 RMS), 3 positive; min -1.000, max 2.000" {
-		t.Fatalf("String() = %q", got)
 	}
 }
 
@@ -190,7 +181,7 @@ func TestSpectralStartOnTopicalCorpus(t *testing.T) {
 	if st.LambdaStart != "neg:1" || len(st.Spectrum) != opt.Dim {
 		t.Fatalf("stats record start %q and %d eigenvalues", st.LambdaStart, len(st.Spectrum))
 	}
-	if s := SummarizeLambda(m.Lambda); s.NearZero != 0 {
+	if s := embedding.SummarizeLambda(m.Lambda); s.NearZero != 0 {
 		t.Fatalf("dead coordinates after training: %v", m.Lambda)
 	}
 }

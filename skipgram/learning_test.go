@@ -22,9 +22,9 @@ func riemannian(x, y []float32) []float64 {
 		p := append([]float32(nil), x...)
 		const h = 1e-2
 		p[i] += h
-		sp := Minkowski64(p, y)
+		sp := minkowski64(p, y)
 		p[i] -= 2 * h
-		grad[i] = (sp - Minkowski64(p, y)) / (2 * h)
+		grad[i] = (sp - minkowski64(p, y)) / (2 * h)
 	}
 	grad[n-1] = -grad[n-1]
 	var mk float64
@@ -49,7 +49,7 @@ func riemannian(x, y []float32) []float64 {
 // Riemannian (see TestHyperbolicStepIsRiemannianGradient). A noise word
 // that is dropped, scored with the wrong sign or not updated fails here.
 func TestGradientsWithNegatives(t *testing.T) {
-	for _, kind := range Kinds {
+	for _, kind := range Kinds() {
 		t.Run(string(kind), func(t *testing.T) {
 			alpha, dim := float32(1e-3), 10
 			if kind == HSG {
@@ -91,7 +91,7 @@ func TestGradientsWithNegatives(t *testing.T) {
 						wantLoss -= math.Log(sigmoid64(-s))
 					}
 				}
-				lambda0 := append([]float32(nil), w.lambda...)
+				lambda0 := append([]float32(nil), privateLambda(w)...)
 				loss := w.kernel.window(w, center, []int32{c}, alpha)
 				if math.Abs(float64(loss)-wantLoss) > 0.02*wantLoss+1e-3 {
 					t.Errorf("trial %d: loss %.5g, want %.5g over %d targets", trial, loss, wantLoss, len(targets))
@@ -151,11 +151,11 @@ func TestGradientsWithNegatives(t *testing.T) {
 					for k := range dim {
 						var want, terms float64
 						for j := range targets {
-							d := gs[j] * fd(lambda0, k, func(l []float32) float64 { return WeightedDot64(in0, outs0[j], l) })
+							d := gs[j] * fd(lambda0, k, func(l []float32) float64 { return weightedDot64(in0, outs0[j], l) })
 							want += d
 							terms += math.Abs(d)
 						}
-						if got := float64(w.dlambda[k]); !near(got, want, terms, 1e-9) {
+						if got := float64(wipsOf(w).dlambda[k]); !near(got, want, terms, 1e-9) {
 							t.Errorf("trial %d: dlambda[%d] = %.6g, want %.6g", trial, k, got, want)
 						}
 					}

@@ -1,21 +1,19 @@
-// Package skipgram trains skip-gram embeddings with negative sampling under
-// the general similarity models of Kim et al. (IJCAI 2019): the classic
-// two-matrix skip-gram (SG), and the one-view models IPS, SIPS, IPDS, WIPS and
-// hyperbolic skip-gram (HSG). It also reads and writes the model files: plain
-// word2vec vectors plus a JSON sidecar that records how to score them.
 package skipgram
 
 import (
 	"fmt"
-	"math"
 	"strings"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
-// Kind names a similarity model.
+// Kind names a similarity model: the value of -model and the sidecar's
+// "model".
 type Kind string
 
-// The similarity models. All but SG are one-view: a single vector per word
-// serves as both centre and context.
+// The similarity models, each defined in the file of its name. All but SG
+// are one-view: a single vector per word serves as both centre and context.
 const (
 	SG   Kind = "sg"   // two matrices; scored by inner product and cosine
 	IPS  Kind = "ips"  // <y, y'>
@@ -25,107 +23,111 @@ const (
 	HSG  Kind = "hsg"  // Minkowski product on the hyperboloid, last coordinate time-like
 )
 
+// models lists every model, in the order of the paper's Table 3. It is the
+// one place a model is registered: -model parses its names, and every
+// question about a model below is answered from its row.
+var models = []*model{&ipsModel, &sipsModel, &ipdsModel, &wipsModel, &sgModel, &hsgModel}
+
+// A model is one similarity model: everything that makes it train, and
+// score, differently from the others. The loop over the corpus, subsampling,
+// the window, the negative draws, the schedule and the files are shared.
+type model struct {
+	kind   Kind
+	about  string // the score function in a few words, for help texts
+	views  int    // parameter matrices: 1, or 2 with output vectors apart from the word vectors
+	minDim int    // the smallest -size it trains
+	negDim bool   // the last -neg-dim coordinates count negatively (IPDS's q)
+	lambda bool   // it learns WIPS's lambda and takes the -lambda-* settings
+	batch  bool   // -batch (shared negatives per window) is implemented
+
+	// check reports a setting of o the model cannot train with, beyond
+	// the checks every model shares; nil: none.
+	check func(o *Options) error
+	// init sets up what the parameters need beyond word2vec's uniform
+	// rows (HSG's lift to the hyperboloid, WIPS's lambda), drawing from r
+	// after the rows; nil: nothing.
+	init func(m *Model, o *Options, r *kernel.RNG)
+	// prepare resolves, from the data, where the model starts (WIPS's
+	// spectral start), before the parameters exist. It may change o and
+	// returns what it resolved for Stats; nil: nothing to resolve.
+	prepare func(o *Options, d data) (start string, spectrum []float64, err error)
+	// start begins a run: it makes what the run's workers share and
+	// returns the constructor of each worker's kernel.
+	start func(r *run) func(w *worker) windowKernel
+	// sidecar records the model's own parameters and settings in its
+	// sidecar; nil: none beyond its similarities.
+	sidecar func(meta *embedding.Meta, m *Model, o *Options, st *Stats)
+	// forms are the similarities the trained model scores with, the first
+	// being the one nearest and graph ranking use.
+	forms func(m *Model) []embedding.Form
+}
+
+// data is what a run trains on, as a model's prepare sees it.
+type data struct {
+	// spectrum counts the negative eigenvalues among the k largest in
+	// absolute value of the data's shifted PMI, and returns those k (see
+	// SpectralNegatives).
+	spectrum func(k, negative int) (q int, top []float64, err error)
+}
+
 // Kinds lists every model in the order of the paper's Table 3.
-var Kinds = []Kind{IPS, SIPS, IPDS, WIPS, SG, HSG}
+func Kinds() []Kind {
+	ks := make([]Kind, len(models))
+	for i, m := range models {
+		ks[i] = m.kind
+	}
+	return ks
+}
 
 // ParseKind returns the Kind named by s, or an error listing the known ones.
 func ParseKind(s string) (Kind, error) {
-	for _, k := range Kinds {
-		if string(k) == strings.ToLower(s) {
-			return k, nil
-		}
+	if m := lookup(Kind(strings.ToLower(s))); m != nil {
+		return m.kind, nil
 	}
-	names := make([]string, len(Kinds))
-	for i, k := range Kinds {
-		names[i] = string(k)
+	names := make([]string, len(models))
+	for i, m := range models {
+		names[i] = string(m.kind)
 	}
 	return "", fmt.Errorf("unknown model %q (want one of %s)", s, strings.Join(names, ", "))
 }
 
-// HSGTheta is the score offset of hyperbolic skip-gram: sigma(<y,y'>_M + theta).
-const HSGTheta = 3.0
-
-// Similarity scores a pair of word vectors. Eval and nearest-neighbour search
-// use the model's own similarity so that indefinite models are judged by the
-// function they were trained with.
-type Similarity struct {
-	Name string // short label printed by eval: "cos", "ip", "wip", ...
-	Func func(a, b []float32) float64
-}
-
-// Similarities returns the similarity functions that score vectors of this
-// model. SG (and a file without a sidecar, Meta{}) is scored by cosine and by
-// inner product; every other model by its own score function.
-func (m *Meta) Similarities() []Similarity {
-	switch m.Model {
-	case IPS:
-		return []Similarity{{"ip", Dot64}}
-	case SIPS:
-		return []Similarity{{"sips", ShiftedDot64}}
-	case IPDS:
-		q := m.NegDim
-		return []Similarity{{fmt.Sprintf("ipds(q=%d)", q), func(a, b []float32) float64 { return DiffDot64(a, b, q) }}}
-	case WIPS:
-		lambda := m.Lambda
-		return []Similarity{{"wip", func(a, b []float32) float64 { return WeightedDot64(a, b, lambda) }}}
-	case HSG:
-		return []Similarity{{"minkowski", Minkowski64}}
-	default:
-		return []Similarity{{"cos", Cosine64}, {"ip", Dot64}}
+// lookup returns k's model, or nil.
+func lookup(k Kind) *model {
+	for _, m := range models {
+		if m.kind == k {
+			return m
+		}
 	}
+	return nil
 }
 
-// Dot64 is the inner product, accumulated in float64.
-func Dot64(a, b []float32) float64 {
-	var s float64
-	for i := range a {
-		s += float64(a[i]) * float64(b[i])
+// def is k's model, or for a kind that is not one of Kinds an empty row,
+// which answers every question below with its zero value.
+func (k Kind) def() *model {
+	if m := lookup(k); m != nil {
+		return m
 	}
-	return s
+	return &model{}
 }
 
-// Cosine64 is the cosine similarity; zero vectors score 0.
-func Cosine64(a, b []float32) float64 {
-	var s, na, nb float64
-	for i := range a {
-		x, y := float64(a[i]), float64(b[i])
-		s += x * y
-		na += x * x
-		nb += y * y
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return s / math.Sqrt(na*nb)
-}
+// About says in a few words what k scores a pair with, for help texts.
+func (k Kind) About() string { return k.def().about }
 
-// ShiftedDot64 is SIPS: the inner product of all but the last coordinate plus
-// both biases (the last coordinates).
-func ShiftedDot64(a, b []float32) float64 {
-	n := len(a) - 1
-	return Dot64(a[:n], b[:n]) + float64(a[n]) + float64(b[n])
-}
+// Views is the number of parameter matrices k trains: 2 for a model with
+// output vectors apart from its word vectors (SG), 1 for the one-view
+// models. The two-view model has twice the parameters at the same size.
+func (k Kind) Views() int { return k.def().views }
 
-// DiffDot64 is IPDS: the inner product of the first len-q coordinates minus
-// that of the last q.
-func DiffDot64(a, b []float32, q int) float64 {
-	p := len(a) - q
-	return Dot64(a[:p], b[:p]) - Dot64(a[p:], b[p:])
-}
+// MinDim is the smallest size k trains with.
+func (k Kind) MinDim() int { return k.def().minDim }
 
-// WeightedDot64 is WIPS: sum_k lambda_k a_k b_k.
-func WeightedDot64(a, b []float32, lambda []float32) float64 {
-	var s float64
-	for i := range a {
-		s += float64(lambda[i]) * float64(a[i]) * float64(b[i])
-	}
-	return s
-}
+// TakesNegDim reports whether k's last Options.NegDim coordinates count
+// negatively (IPDS's q), a setting an experiment searches over.
+func (k Kind) TakesNegDim() bool { return k.def().negDim }
 
-// Minkowski64 is the Lorentzian product with the last coordinate time-like:
-// sum_{k<K} a_k b_k - a_K b_K. On the hyperboloid it equals -cosh(distance),
-// so larger means closer.
-func Minkowski64(a, b []float32) float64 {
-	n := len(a) - 1
-	return Dot64(a[:n], b[:n]) - float64(a[n])*float64(b[n])
-}
+// LearnsLambda reports whether k learns WIPS's weights lambda, and so
+// takes the Lambda* options.
+func (k Kind) LearnsLambda() bool { return k.def().lambda }
+
+// Batches reports whether k implements Options.Batch.
+func (k Kind) Batches() bool { return k.def().batch }

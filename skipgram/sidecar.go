@@ -1,131 +1,43 @@
 package skipgram
 
-import (
-	"bufio"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"math"
-	"os"
-	"slices"
-	"strings"
-)
+import "github.com/wipsvec/wipsvec/skipgram/embedding"
 
-// SidecarPath returns where the sidecar of a vectors file lives: beside it,
-// with ".json" appended, so "vec.bin" gets "vec.bin.json" and a text and a
-// binary file of the same run do not share one.
-func SidecarPath(vectorsPath string) string {
-	return vectorsPath + ".json"
+// Version is written into every sidecar so that a model file can be traced to
+// the trainer that made it.
+const Version = "0.1.0"
+
+// Source describes, for a sidecar, the data a model was trained on.
+type Source struct {
+	Corpus   embedding.CorpusInfo
+	MinCount int64                // the vocabulary's (or the nodes') minimum count
+	Graph    *embedding.GraphInfo // set when the rows are the nodes of an edge list
 }
 
-// WriteMeta writes m as indented JSON to path, which is the sidecar's own
-// path, normally SidecarPath(vectorsPath). Because passing the vectors path
-// by mistake would replace the vectors with JSON, a path not ending in
-// ".json" is refused. An empty Format or Version is filled in (in the file,
-// not in m). The write is atomic like WriteVectors. A Meta that could not
-// describe any vectors file (unknown model, IPDS neg_dim outside (0, dim),
-// WIPS lambda of the wrong length...) is refused so that the mistake shows up
-// when training ends, not when eval runs.
-func WriteMeta(path string, m *Meta) error {
-	if !strings.HasSuffix(path, ".json") {
-		return fmt.Errorf("write sidecar %s: path does not end in .json (use SidecarPath(vectorsPath))", path)
+// NewSidecar describes a model trained with opt for the sidecar of its
+// vectors file: the similarities it scores with and its parameters (both
+// as its model says), the options it trained with, the data and the run's
+// figures. It is the one place a sidecar is made, for a file or for scoring
+// in memory; st and src may be zero where only the similarities matter.
+func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
+	def := m.Kind.def()
+	meta := &embedding.Meta{
+		Format: embedding.SidecarFormat, Version: Version, Model: string(m.Kind), Dim: m.Dim, Words: m.Words,
+		Forms: def.forms(m),
+		Hyper: embedding.Hyper{Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, Alpha: opt.Alpha,
+			Iter: opt.Iter, MinCount: int(src.MinCount), Threads: opt.Threads, Seed: opt.Seed, Batch: opt.Batch},
+		Corpus: src.Corpus,
+		Graph:  src.Graph,
+		Stats:  embedding.RunStats{WordsProcessed: st.Words, Pairs: st.Pairs, Seconds: st.Elapsed.Seconds(), FinalLoss: st.Loss},
 	}
-	if m == nil {
-		return fmt.Errorf("write sidecar %s: nil meta", path)
+	if s := st.Elapsed.Seconds(); s > 0 {
+		meta.Stats.WordsPerSec = float64(st.Words) / s
 	}
-	out := *m
-	if out.Format == "" {
-		out.Format = SidecarFormat
+	if src.Graph != nil {
+		// A window and subsampling do not apply to the edges of a graph.
+		meta.Hyper.Window, meta.Hyper.Sample = 0, 0
 	}
-	if out.Version == "" {
-		out.Version = Version
+	if def.sidecar != nil {
+		def.sidecar(meta, m, &opt, &st)
 	}
-	if err := out.check(); err != nil {
-		return fmt.Errorf("write sidecar %s: %w", path, err)
-	}
-	data, err := json.MarshalIndent(&out, "", "  ")
-	if err != nil {
-		return fmt.Errorf("write sidecar %s: %w", path, err)
-	}
-	data = append(data, '\n')
-	err = writeFileAtomic(path, func(w *bufio.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("write sidecar %s: %w", path, err)
-	}
-	return nil
-}
-
-// ReadMeta reads the sidecar of the vectors file at vectorsPath. It returns
-// (nil, nil) if there is none: plain word2vec files are scored by cosine and
-// inner product (see Meta.Similarities). If v is not nil the sidecar must
-// describe it (same dimension and word count), because scoring vectors with
-// another model's similarity would silently produce wrong numbers.
-func ReadMeta(vectorsPath string, v *Vectors) (*Meta, error) {
-	path := SidecarPath(vectorsPath)
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read sidecar: %w", err)
-	}
-	var m Meta
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, fmt.Errorf("read sidecar %s: %w", path, err)
-	}
-	if m.Format != SidecarFormat {
-		return nil, fmt.Errorf("read sidecar %s: format %q, want %q; not a wipsvec sidecar", path, m.Format, SidecarFormat)
-	}
-	if err := m.check(); err != nil {
-		return nil, fmt.Errorf("read sidecar %s: %w", path, err)
-	}
-	if v != nil {
-		if m.Dim != v.Dim {
-			return nil, fmt.Errorf("read sidecar %s: dim %d, but %s has dimension %d; sidecar of another file?", path, m.Dim, vectorsPath, v.Dim)
-		}
-		if m.Words != len(v.Words) {
-			return nil, fmt.Errorf("read sidecar %s: words %d, but %s has %d; sidecar of another file?", path, m.Words, vectorsPath, len(v.Words))
-		}
-	}
-	return &m, nil
-}
-
-// check reports whether m is self-consistent: a known model with the
-// parameters its similarity needs.
-func (m *Meta) check() error {
-	// Exactly as written by the trainer: Similarities matches it verbatim.
-	if !slices.Contains(Kinds, m.Model) {
-		return fmt.Errorf("unknown model %q", m.Model)
-	}
-	if m.Dim < 1 {
-		return fmt.Errorf("dim %d: want at least 1", m.Dim)
-	}
-	if m.Words < 0 {
-		return fmt.Errorf("words %d: want at least 0", m.Words)
-	}
-	switch m.Model {
-	case IPDS:
-		if m.NegDim <= 0 || m.NegDim >= m.Dim {
-			return fmt.Errorf("ipds neg_dim %d outside (0, dim=%d)", m.NegDim, m.Dim)
-		}
-	case WIPS:
-		if len(m.Lambda) != m.Dim {
-			return fmt.Errorf("wips lambda has %d weights, want dim=%d", len(m.Lambda), m.Dim)
-		}
-		for i, l := range m.Lambda {
-			if f := float64(l); math.IsNaN(f) || math.IsInf(f, 0) {
-				return fmt.Errorf("wips lambda[%d] is %v", i, l)
-			}
-		}
-	case SIPS, HSG:
-		// The last coordinate is the bias or the time-like one.
-		if m.Dim < 2 {
-			return fmt.Errorf("%s needs dim of at least 2, have %d", m.Model, m.Dim)
-		}
-	}
-	return nil
+	return meta
 }

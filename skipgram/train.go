@@ -5,8 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
-	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -29,15 +28,15 @@ type Options struct {
 
 	NegDim int // IPDS: the last NegDim coordinates count negatively
 
-	// WIPS: how lambda starts, its step size and its floor (the README's
-	// "WIPS's λ" section has the ablation behind the defaults).
+	// WIPS: how lambda starts, its step size and its floor
+	// (docs/wips-lambda.md has the ablation behind the defaults).
 	//
 	// LambdaInit is "spectral" (the default: the signs of the K largest
 	// eigenvalues of the corpus's shifted PMI, see SpectralNegatives),
 	// "neg:Q" (Q weights -1, the rest +1), "ones", "uniform" (the paper's
 	// U(0, 1/K)), "random" (U(-1, 1)), "signed" (half -1) or a number c
 	// (every weight c). Whatever the start, lambda is scaled to RMS 1 and
-	// held there (see mergeLambda).
+	// held there (see weightedKernel.sync).
 	//
 	// LambdaAlpha is lambda's starting learning rate per coordinate: the
 	// step is LambdaAlpha*K, and it decays with Alpha.
@@ -77,31 +76,18 @@ func DefaultOptions() Options {
 	}
 }
 
-// LambdaRecipe numbers the ways WIPS's lambda has been trained under the
-// same flags. It is raised whenever a change to the trainer makes the same
-// -lambda-* flags train lambda differently, so that results recorded under
-// an earlier recipe (bench/experiment's resume) are not taken for this
-// one's. 2: the raw weights are clipped to [-1, 1] at a floor of 1 (1:
-// rescaled to RMS 1).
-const LambdaRecipe = 2
-
-// Defaults for WIPS's lambda, chosen by the ablation recorded in the README.
-const (
-	DefaultLambdaInit  = "spectral"
-	DefaultLambdaAlpha = 5e-6 // a step of 0.0005 at K = 100, 0.00005 at K = 10
-	DefaultLambdaFloor = 1
-)
-
-// Validate reports the first option that cannot train.
+// Validate reports the first option that cannot train: the checks every
+// model shares, then its own.
 func (o *Options) Validate() error {
 	if _, err := ParseKind(string(o.Model)); err != nil {
 		return err
 	}
+	def := o.Model.def()
 	switch {
 	case o.Dim <= 0:
 		return fmt.Errorf("-size must be positive, got %d", o.Dim)
-	case o.Model == SIPS && o.Dim < 2, o.Model == HSG && o.Dim < 2:
-		return fmt.Errorf("-size must be at least 2 for %s, got %d", o.Model, o.Dim)
+	case o.Dim < def.minDim:
+		return fmt.Errorf("-size must be at least %d for %s, got %d", def.minDim, o.Model, o.Dim)
 	case o.Window < 0:
 		return fmt.Errorf("-window must not be negative, got %d", o.Window)
 	case o.Window == 0:
@@ -116,28 +102,24 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-iter must be at least 1, got %d", o.Iter)
 	case o.Threads < 1:
 		return fmt.Errorf("-threads must be at least 1, got %d", o.Threads)
+	case o.Batch && !def.batch:
+		return fmt.Errorf("-batch is implemented for %s, not %s", strings.Join(batchKinds(), " and "), o.Model)
 	}
-	if o.Batch && o.Model != SG && o.Model != IPS {
-		return fmt.Errorf("-batch is implemented for sg and ips, not %s", o.Model)
-	}
-	if o.Model == IPDS && (o.NegDim <= 0 || o.NegDim >= o.Dim) {
-		return fmt.Errorf("-neg-dim must be in (0, %d) for ipds, got %d", o.Dim, o.NegDim)
-	}
-	if o.Model == WIPS {
-		if o.FixedLambda != nil && len(o.FixedLambda) != o.Dim {
-			return fmt.Errorf("fixed lambda has %d weights, want %d", len(o.FixedLambda), o.Dim)
-		}
-		if _, err := parseLambdaInit(o.LambdaInit); err != nil {
-			return err
-		}
-		if o.LambdaAlpha < 0 {
-			return fmt.Errorf("-lambda-alpha must not be negative, got %g", o.LambdaAlpha)
-		}
-		if !(o.LambdaFloor >= 0 && o.LambdaFloor <= 1) {
-			return fmt.Errorf("-lambda-floor must be in [0, 1], got %g", o.LambdaFloor)
-		}
+	if def.check != nil {
+		return def.check(o)
 	}
 	return nil
+}
+
+// batchKinds names the models that implement Options.Batch.
+func batchKinds() []string {
+	var names []string
+	for _, m := range models {
+		if m.batch {
+			names = append(names, string(m.kind))
+		}
+	}
+	return names
 }
 
 // Progress is a snapshot of a running training.
@@ -191,9 +173,10 @@ type Stats struct {
 // for a smooth decay, rarely enough that the shared cache line stays cold.
 const chunkWords = 10000
 
-// lambdaMergeWords is how often (in tokens) a WIPS worker folds its lambda
-// gradient into the shared lambda and refreshes its private copy.
-const lambdaMergeWords = 1000
+// syncWords is how often (in tokens, or pairs of a graph) a worker whose
+// kernel keeps private copies of shared parameters (WIPS's lambda) syncs
+// them.
+const syncWords = 1000
 
 // Train learns embeddings for the vocabulary from an encoded corpus (word ids
 // with vocab.SentenceEnd between sentences) under the given options. The
@@ -214,25 +197,33 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 	if v.Len() == 0 {
 		return nil, Stats{}, errors.New("vocabulary is empty")
 	}
-	var spectrum []float64
-	if opt.Model == WIPS && opt.FixedLambda == nil && opt.LambdaInit == "spectral" {
-		q, eig, _, err := SpectralNegatives(v, stream, opt.Dim, SpectrumOptions{Window: opt.Window, Negative: opt.Negative})
-		if err != nil {
-			return nil, Stats{}, err
-		}
-		opt.LambdaInit, spectrum = "neg:"+strconv.Itoa(q), eig
+	m, start, spectrum, err := prepare(&opt, v.Len(), data{spectrum: func(k, negative int) (int, []float64, error) {
+		q, eig, _, err := SpectralNegatives(v, stream, k, SpectrumOptions{Window: opt.Window, Negative: negative})
+		return q, eig, err
+	}})
+	if err != nil {
+		return nil, Stats{}, err
 	}
-	m := NewModel(opt, v.Len())
 	st, err := trainModel(ctx, m, v, stream, opt)
-	return finish(m, st, err, opt, spectrum)
+	return finish(m, st, err, opt, start, spectrum)
 }
 
-// finish records in st the start WIPS's lambda resolved to, and turns a
-// run whose parameters diverged into an error.
-func finish(m *Model, st Stats, err error, opt Options, spectrum []float64) (*Model, Stats, error) {
-	if m.Kind == WIPS {
-		st.LambdaStart, st.Spectrum = opt.LambdaInit, spectrum
+// prepare resolves what the model starts from in the data d (WIPS's
+// spectral start, into opt) and makes its initial parameters for words
+// rows.
+func prepare(opt *Options, words int, d data) (m *Model, start string, spectrum []float64, err error) {
+	if p := opt.Model.def().prepare; p != nil {
+		if start, spectrum, err = p(opt, d); err != nil {
+			return nil, "", nil, err
+		}
 	}
+	return NewModel(*opt, words), start, spectrum, nil
+}
+
+// finish records in st what the model's start resolved to, and turns a run
+// whose parameters diverged into an error.
+func finish(m *Model, st Stats, err error, opt Options, start string, spectrum []float64) (*Model, Stats, error) {
+	st.LambdaStart, st.Spectrum = start, spectrum
 	if err == nil && !m.finite() {
 		err = fmt.Errorf("training diverged: the %s vectors hold NaN or Inf; lower -alpha (%g) or, for wips, -lambda-alpha (%g)",
 			opt.Model, opt.Alpha, opt.LambdaAlpha)
@@ -242,21 +233,17 @@ func finish(m *Model, st Stats, err error, opt Options, spectrum []float64) (*Mo
 
 // run is the state the workers of one training share.
 type run struct {
-	opt      *Options
-	model    *Model
-	noise    *vocab.Noise
-	keep     []uint32
-	sig      *kernel.SigmoidTable
-	total    int64 // Iter x corpus tokens
-	blocks   []block
-	sched    *schedule
-	words    atomic.Int64 // tokens processed, updated per chunk
-	stop     atomic.Bool
-	lambdaMu sync.Mutex // guards model.Lambda and lambdaRaw
-	// lambdaRaw is WIPS's lambda before the floor: the steps accumulate
-	// here and model.Lambda is its floored image (see mergeLambda).
-	lambdaRaw []float32
-	graph     *graphRun // set when training on an edge list instead of text
+	opt    *Options
+	model  *Model
+	noise  *vocab.Noise
+	keep   []uint32
+	sig    *kernel.SigmoidTable
+	total  int64 // Iter x corpus tokens
+	blocks []block
+	sched  *schedule
+	words  atomic.Int64 // tokens processed, updated per chunk
+	stop   atomic.Bool
+	graph  *graphRun // set when training on an edge list instead of text
 }
 
 func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32, opt Options) (Stats, error) {
@@ -285,13 +272,10 @@ func trainModel(ctx context.Context, m *Model, v *vocab.Vocab, stream [][]int32,
 // the progress reporter beside them, and sums what they measured.
 func (r *run) execute(ctx context.Context) (Stats, error) {
 	opt := r.opt
-	if r.model.Kind == WIPS {
-		r.lambdaRaw = slices.Clone(r.model.Lambda)
-		r.settleLambda()
-	}
+	newKernel := r.model.Kind.def().start(r)
 	workers := make([]*worker, opt.Threads)
 	for i := range workers {
-		workers[i] = newWorker(r, i)
+		workers[i] = newWorker(r, i, newKernel)
 	}
 
 	start := time.Now()

@@ -64,7 +64,7 @@ func testOptions(kind Kind) Options {
 
 func TestSingleThreadIsBitIdentical(t *testing.T) {
 	v, stream := syntheticCorpus(t, 20000, 1)
-	for _, kind := range Kinds {
+	for _, kind := range Kinds() {
 		t.Run(string(kind), func(t *testing.T) {
 			opt := testOptions(kind)
 			m1, _, err := Train(context.Background(), v, stream, opt)

@@ -35,15 +35,14 @@ type worker struct {
 	drawn     bool      // graphs: negs already holds the targets of the coming window
 	acc       []float32 // gradient accumulated for the input row
 	tmp       []float32 // IPDS, WIPS: the transformed input row
-	lambda    []float32 // WIPS: private copy of the shared lambda
-	dlambda   []float32 // WIPS: lambda gradient not yet merged
+	sync      syncer    // the kernel, if it keeps private copies of shared parameters
 	avoid     []int32   // graphs: the context's neighbours, never drawn as its negatives (nil for text)
 	avoidNode int32     // graphs: the context whose neighbours avoid lists
 
 	words, pairs          int64
 	epochLoss, epochPairs float64
 	pendingWords          int64 // tokens not yet added to the shared counter
-	pendingLambda         int64 // tokens since the last lambda merge
+	pendingSync           int64 // tokens since the kernel last synced
 
 	pub published
 }
@@ -73,7 +72,14 @@ type published struct {
 	_     [48]byte
 }
 
-func newWorker(r *run, id int) *worker {
+// A syncer is a kernel that works on private copies of parameters its run
+// shares (WIPS's lambda): sync folds its updates into the shared ones and
+// refreshes its copies. The worker calls it every syncWords tokens and when
+// it publishes its progress, between sentences or groups of edges, so the
+// hot loop never touches a shared cache line.
+type syncer interface{ sync() }
+
+func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 	opt := r.opt
 	w := &worker{
 		r:        r,
@@ -87,27 +93,8 @@ func newWorker(r *run, id int) *worker {
 		acc:      ownLines[float32](opt.Dim),
 		tmp:      ownLines[float32](opt.Dim),
 	}
-	m := r.model
-	switch m.Kind {
-	case SG:
-		w.kernel = &dotKernel{in: m.In, out: m.Out, stride: m.Stride, dim: m.Dim}
-	case IPS:
-		w.kernel = &dotKernel{in: m.In, out: m.In, stride: m.Stride, dim: m.Dim}
-	case SIPS:
-		w.kernel = &shiftedKernel{m: m}
-	case IPDS:
-		w.kernel = &diffKernel{m: m, pos: m.Dim - m.NegDim}
-	case WIPS:
-		w.lambda = ownLines[float32](m.Dim)
-		copy(w.lambda, m.Lambda)
-		w.dlambda = ownLines[float32](m.Dim)
-		w.kernel = &weightedKernel{m: m}
-	case HSG:
-		w.kernel = &hyperbolicKernel{m: m}
-	}
-	if k, ok := w.kernel.(*dotKernel); ok && opt.Batch {
-		w.kernel = newBatchDotKernel(*k, opt.Window, opt.Negative)
-	}
+	w.kernel = newKernel(w)
+	w.sync, _ = w.kernel.(syncer)
 	return w
 }
 
@@ -161,12 +148,12 @@ func (w *worker) trainBlock(b *block) bool {
 	return true
 }
 
-// checkpoint merges lambda and publishes the worker's progress when each is
-// due, between sentences (text) or groups of edges (graphs); false if the
+// checkpoint syncs the kernel and publishes the worker's progress when each
+// is due, between sentences (text) or groups of edges (graphs); false if the
 // run was stopped.
 func (w *worker) checkpoint() bool {
-	if w.pendingLambda >= lambdaMergeWords {
-		w.mergeLambda()
+	if w.pendingSync >= syncWords {
+		w.syncKernel()
 	}
 	if w.pendingWords >= chunkWords {
 		w.flush()
@@ -176,13 +163,22 @@ func (w *worker) checkpoint() bool {
 }
 
 // flush publishes the worker's progress: words to the shared counter that
-// drives the learning rate (and reads the rate back), lambda to the model.
+// drives the learning rate (and reads the rate back), and the kernel's
+// private copies to the shared parameters.
 func (w *worker) flush() {
 	words := w.r.words.Add(w.pendingWords)
 	w.words += w.pendingWords
 	w.pendingWords = 0
 	w.alpha = float32(w.r.alpha(words))
-	w.mergeLambda()
+	w.syncKernel()
+}
+
+// syncKernel syncs a kernel that keeps private copies.
+func (w *worker) syncKernel() {
+	w.pendingSync = 0
+	if w.sync != nil {
+		w.sync.sync()
+	}
 }
 
 // trainSentence trains every word of a subsampled sentence as a centre word.
@@ -208,7 +204,7 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 		pairs += len(ctxs)
 	}
 	w.pairs += int64(pairs)
-	w.pendingLambda += int64(len(sen))
+	w.pendingSync += int64(len(sen))
 	w.epochLoss += loss
 	w.epochPairs += float64(pairs)
 	w.pub.loss.Store(math.Float64bits(math.Float64frombits(w.pub.loss.Load()) + loss))
@@ -266,250 +262,4 @@ func (w *worker) drawTargets(t []int32, center int32) []int32 {
 		}
 	}
 	return t
-}
-
-// mergeLambda folds the worker's WIPS lambda gradient into the shared lambda
-// under a lock and refreshes the private copy. Workers score with their
-// private copy between merges, so the hot loop never touches the shared
-// cache line.
-//
-// The step goes to the raw weights (run.lambdaRaw), and lambda is their
-// floored image (floorLambda; at the default floor of 1, their signs).
-//
-// At a floor of 1 the raw weights are latent weights in the manner of
-// BinaryConnect (Courbariaux, Bengio and David 2015): clipped to [-1, 1]
-// after each step, so a raw weight's distance from zero, at most 1, is how
-// much net gradient a sign must resist before it flips, whatever happened
-// before. Rescaling them to RMS 1 instead (as below the floor) let the one
-// raw weight that the steps kept pushing outward grow without bound and the
-// rescaling press all the others towards zero, where noise flips them: on
-// the shared corpus at K = 100 the shift direction's raw weight reached
-// -9.9 of a possible 10 within the first tenth of training, with 62 of the
-// 100 within 0.1 of zero. The clip raised the mean of the four benchmarks
-// from 49.9 (5 seeds) to 50.3 (10 seeds; the README's ablation).
-//
-// Below a floor of 1 the raw weights are rescaled to RMS 1. The score is
-// unchanged by
-// lambda -> c*lambda, y -> y/sqrt(c), so lambda's overall scale is a free
-// direction; left alone it drifts, and with it the vectors' effective
-// learning rate alpha*|lambda|, until training diverges (it did at K=10 on
-// the shared corpus). Fixing the scale loses no expressiveness: the vectors
-// absorb it, and lambda keeps every direction that matters, signs included.
-//
-// The step is LambdaAlpha*K. Each coordinate carries about 1/K of a score,
-// so the gradient sum_pairs g*y_k*y'_k of one lambda_k shrinks like 1/K,
-// and so does the turn of lambda (held at length sqrt(K)) per merge: a
-// fixed step that suited K = 100 turned lambda ten times too fast at K = 10,
-// where WIPS then fit worse than IPDS (loss 2.49 against 2.36 after 5 epochs
-// on the shared corpus; 2.35 with the step divided by 5 or 25).
-func (w *worker) mergeLambda() {
-	w.pendingLambda = 0
-	if w.dlambda == nil || w.r.opt.FixedLambda != nil {
-		return
-	}
-	r := w.r
-	scale := float32(r.opt.LambdaAlpha * float64(len(w.dlambda)) / r.opt.Alpha)
-	r.lambdaMu.Lock()
-	raw := r.lambdaRaw
-	for k, d := range w.dlambda {
-		raw[k] += scale * d
-		w.dlambda[k] = 0
-	}
-	r.settleLambda()
-	copy(w.lambda, r.model.Lambda)
-	r.lambdaMu.Unlock()
-}
-
-// lambdaFloor is the floor on |lambda_k| (lambda being held at RMS 1).
-func (r *run) lambdaFloor() float32 {
-	if r.opt.FixedLambda != nil {
-		return 0
-	}
-	return float32(r.opt.LambdaFloor)
-}
-
-// floorLambda sets lambda to raw with every magnitude raised to at least
-// floor, keeping raw's sign (a raw weight of exactly zero counts as
-// positive); a floor of 1 sets every weight to +1 or -1. A raw weight that
-// the steps push through zero flips lambda_k from +floor to -floor: the
-// sign changes, the magnitude never falls below the floor. Inside the floor
-// the step acts on raw as if lambda_k were raw (a straight-through
-// estimate), so a weight that keeps being pushed the same way crosses in
-// the number of merges its gradient asks for.
-func floorLambda(lambda, raw []float32, floor float32) {
-	for k, x := range raw {
-		switch {
-		case floor >= 1 && x < 0:
-			lambda[k] = -1
-		case floor >= 1:
-			lambda[k] = 1
-		case x >= floor || x <= -floor:
-			lambda[k] = x
-		case x < 0:
-			lambda[k] = -floor
-		default:
-			lambda[k] = floor
-		}
-	}
-}
-
-// settleLambda bounds the raw weights after a step (or at the start) and
-// sets lambda to their floored image. The caller holds lambdaMu, or runs
-// before the workers start.
-func (r *run) settleLambda() {
-	floor := r.lambdaFloor()
-	boundRaw(r.lambdaRaw, floor)
-	floorLambda(r.model.Lambda, r.lambdaRaw, floor)
-}
-
-// boundRaw fixes the scale of lambda's raw weights: clipped to [-1, 1] at
-// a floor of 1, where only their signs reach the model; rescaled to RMS 1
-// below it, where their magnitudes do (see mergeLambda).
-func boundRaw(raw []float32, floor float32) {
-	if floor < 1 {
-		normalizeRMS(raw)
-		return
-	}
-	for k, x := range raw {
-		raw[k] = min(max(x, -1), 1)
-	}
-}
-
-// normalizeRMS scales v to a root mean square of 1 (a zero vector is left
-// alone).
-func normalizeRMS(v []float32) {
-	var ss float64
-	for _, x := range v {
-		ss += float64(x) * float64(x)
-	}
-	if ss == 0 || math.IsNaN(ss) || math.IsInf(ss, 0) {
-		return
-	}
-	f := float32(1 / math.Sqrt(ss/float64(len(v))))
-	for k := range v {
-		v[k] *= f
-	}
-}
-
-// dotKernel is SG (in and out are the two matrices) and IPS (both are the
-// one matrix): s = <in, out>.
-type dotKernel struct {
-	in, out     []float32
-	stride, dim int
-}
-
-func (k *dotKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := w.r.sig
-	acc := w.acc
-	w.startTargets(center)
-	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center, k.in, k.out, k.stride, k.dim)
-		in := k.in[int(c)*k.stride:][:k.dim]
-		clear(acc)
-		for d, target := range w.negs {
-			out := k.out[int(target)*k.stride:][:k.dim]
-			g, l := sig.Gradient(kernel.Dot(in, out), d == 0, alpha)
-			loss += l
-			kernel.PairUpdate(acc, out, in, g)
-		}
-		kernel.Axpy(in, acc, 1)
-		w.advanceTargets()
-	}
-	return loss
-}
-
-// shiftedKernel is SIPS: the last coordinate is a bias,
-// s = <in~, out~> + in_K + out_K.
-type shiftedKernel struct{ m *Model }
-
-func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := w.r.sig
-	p := k.m.Dim - 1
-	acc := w.acc[:p+1]
-	w.startTargets(center)
-	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
-		in := k.m.Row(int(c))[:p+1]
-		clear(acc)
-		for d, target := range w.negs {
-			out := k.m.Row(int(target))[:p+1]
-			g, l := sig.Gradient(kernel.Dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
-			loss += l
-			kernel.PairUpdate(acc[:p], out[:p], in[:p], g)
-			acc[p] += g
-			out[p] += g
-		}
-		kernel.Axpy(in, acc, 1)
-		w.advanceTargets()
-	}
-	return loss
-}
-
-// diffKernel is IPDS: s = <in+, out+> - <in-, out->, the last Dim-pos
-// coordinates negative. Like WIPS's kernel it scores against the signed input
-// (in+, -in-), fixed for the context, so each target costs one dot and one
-// fused update, and the input moves by (acc+, -acc-) at the end.
-type diffKernel struct {
-	m   *Model
-	pos int
-}
-
-func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := w.r.sig
-	p, n := k.pos, k.m.Dim
-	acc, signed := w.acc[:n], w.tmp[:n]
-	w.startTargets(center)
-	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
-		in := k.m.Row(int(c))[:n]
-		copy(signed[:p], in[:p])
-		for i := p; i < n; i++ {
-			signed[i] = -in[i]
-		}
-		clear(acc)
-		for d, target := range w.negs {
-			out := k.m.Row(int(target))[:n]
-			g, l := sig.Gradient(kernel.Dot(signed, out), d == 0, alpha)
-			loss += l
-			kernel.PairUpdate(acc, out, signed, g)
-		}
-		kernel.Axpy(in[:p], acc[:p], 1)
-		kernel.Axpy(in[p:], acc[p:], -1)
-		w.advanceTargets()
-	}
-	return loss
-}
-
-// weightedKernel is WIPS: s = sum_k lambda_k in_k out_k, scored with the
-// worker's private lambda; the lambda gradient goes to w.dlambda.
-//
-// The input row is fixed while its targets are scored, so the kernel scales
-// it once, lin = lambda * in, and each target then costs what IPS's does: the
-// score is kernel.Dot(lin, out), out moves by g*lin, and acc sums g*out. At the end
-// of the context the input moves by lambda * acc and lambda's gradient is
-// in * acc (both with the outputs as they were when scored), which is the
-// per-pair WIPS update summed over the targets.
-type weightedKernel struct{ m *Model }
-
-func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := w.r.sig
-	n := k.m.Dim
-	acc, lin := w.acc[:n], w.tmp[:n]
-	lambda, dlambda := w.lambda[:n], w.dlambda[:n]
-	w.startTargets(center)
-	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
-		in := k.m.Row(int(c))[:n]
-		kernel.ScaleInto(lin, lambda, in)
-		clear(acc)
-		for d, target := range w.negs {
-			out := k.m.Row(int(target))[:n]
-			g, l := sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
-			loss += l
-			kernel.PairUpdate(acc, out, lin, g)
-		}
-		kernel.WeightedStep(in, dlambda, lambda, acc)
-		w.advanceTargets()
-	}
-	return loss
 }

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // DefaultAnalogyRestrict is word2vec's compute-accuracy threshold: analogies
@@ -73,7 +73,7 @@ type analogyQuestion struct {
 // path is either the CSV ",type,word1,word2,word3,target" or word2vec's
 // questions-words.txt (": section" lines, then "a b c d" lines). Sections
 // whose names start with "gram" are syntactic, the rest semantic.
-func EvaluateAnalogies(v *skipgram.Vectors, path string, restrict int) (AnalogyResult, error) {
+func EvaluateAnalogies(v *embedding.Vectors, path string, restrict int) (AnalogyResult, error) {
 	res := AnalogyResult{File: path}
 	if v == nil || v.Dim < 1 {
 		return res, fmt.Errorf("analogies %s: no vectors", path)
@@ -143,7 +143,7 @@ func EvaluateAnalogies(v *skipgram.Vectors, path string, restrict int) (AnalogyR
 
 // unitRows returns the first n rows of v, scaled to unit length, as one
 // n x Dim matrix. Zero rows stay zero.
-func unitRows(v *skipgram.Vectors, n int) []float32 {
+func unitRows(v *embedding.Vectors, n int) []float32 {
 	m := make([]float32, n*v.Dim)
 	for i := 0; i < n; i++ {
 		row := v.Row(i)

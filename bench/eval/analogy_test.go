@@ -7,14 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // analogySpace is a tiny space where the analogies are known: gender is
 // the first axis, royalty the second, plurality the third. Word "close" is
 // nearer to every b-a+c than the answers, but is a question word where
 // it would win, so it must be excluded.
-func analogySpace() *skipgram.Vectors {
+func analogySpace() *embedding.Vectors {
 	return table(
 		[]string{"man", "woman", "king", "queen", "men", "women", "kings", "queens", "Paris", "apple", "rare"},
 		[]float32{1, 0, 0, 0.1},
@@ -119,7 +119,7 @@ func TestAnalogyExcludesQuestionWords(t *testing.T) {
 func TestAnalogyAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	const n, dim = 300, 7
-	v := &skipgram.Vectors{Dim: dim, Stride: dim}
+	v := &embedding.Vectors{Dim: dim, Stride: dim}
 	for i := 0; i < n; i++ {
 		v.Words = append(v.Words, fmt.Sprintf("w%d", i))
 		for j := 0; j < dim; j++ {

@@ -7,7 +7,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // Result is the outcome of one word-similarity benchmark.
@@ -26,7 +26,7 @@ type Result struct {
 // matches the first (most frequent) row whose lowercase form equals its own,
 // like gensim's case_insensitive=True. Unlike gensim, the vocabulary is not
 // restricted to the 300,000 most frequent words.
-func Evaluate(v *skipgram.Vectors, sims []skipgram.Similarity, d *Dataset) Result {
+func Evaluate(v *embedding.Vectors, sims []embedding.Similarity, d *Dataset) Result {
 	res := Result{Rho: make(map[string]float64, len(sims))}
 	if d != nil {
 		res.Dataset, res.Pairs = d.Name, len(d.Pairs)
@@ -62,7 +62,7 @@ func Evaluate(v *skipgram.Vectors, sims []skipgram.Similarity, d *Dataset) Resul
 
 // foldedIndex maps the lowercase form of each of the first n words to the
 // first row that has it.
-func foldedIndex(v *skipgram.Vectors, n int) map[string]int {
+func foldedIndex(v *embedding.Vectors, n int) map[string]int {
 	idx := make(map[string]int, n)
 	for i, w := range v.Words[:n] {
 		w = strings.ToLower(w)
@@ -83,7 +83,7 @@ type Neighbor struct {
 // excluding word itself; ties go to the more frequent (earlier) word. word
 // is matched exactly if it is in the vocabulary and case-insensitively
 // otherwise. Pairs that score NaN are left out.
-func Nearest(v *skipgram.Vectors, sim skipgram.Similarity, word string, n int) ([]Neighbor, error) {
+func Nearest(v *embedding.Vectors, sim embedding.Similarity, word string, n int) ([]Neighbor, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("nearest %q: want at least 1 neighbour, not %d", word, n)
 	}

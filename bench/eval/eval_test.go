@@ -5,11 +5,11 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
-func table(words []string, rows ...[]float32) *skipgram.Vectors {
-	v := &skipgram.Vectors{Words: words, Dim: len(rows[0])}
+func table(words []string, rows ...[]float32) *embedding.Vectors {
+	v := &embedding.Vectors{Words: words, Dim: len(rows[0])}
 	for _, r := range rows {
 		v.Data = append(v.Data, r...)
 	}
@@ -29,7 +29,7 @@ func TestEvaluate(t *testing.T) {
 		{"tree", "DOG", 1},
 		{"zebra", "unicorn", 2}, // OOV
 	}}
-	sims := (&skipgram.Meta{}).Similarities()
+	sims := (*embedding.Meta)(nil).Similarities()
 	res := Evaluate(v, sims, d)
 	if res.Dataset != "toy" || res.Pairs != 6 || res.Found != 4 {
 		t.Fatalf("Evaluate = %+v, want toy with 6 pairs, 4 found", res)
@@ -38,8 +38,8 @@ func TestEvaluate(t *testing.T) {
 	gold := []float64{9, 3, 4, 1}
 	var cos, ip []float64
 	for _, p := range [][2]int{{0, 1}, {0, 2}, {1, 2}, {3, 1}} {
-		cos = append(cos, skipgram.Cosine64(v.Row(p[0]), v.Row(p[1])))
-		ip = append(ip, skipgram.Dot64(v.Row(p[0]), v.Row(p[1])))
+		cos = append(cos, cosine(v.Row(p[0]), v.Row(p[1])))
+		ip = append(ip, dot(v.Row(p[0]), v.Row(p[1])))
 	}
 	want := map[string]float64{"cos": Spearman(gold, cos), "ip": Spearman(gold, ip)}
 	if !reflect.DeepEqual(res.Rho, want) {
@@ -61,7 +61,7 @@ func TestEvaluate(t *testing.T) {
 func TestNearest(t *testing.T) {
 	v := table([]string{"a", "b", "c", "d", "e", "A"},
 		[]float32{1, 0}, []float32{1, 1}, []float32{0, 1}, []float32{-1, 0}, []float32{2, 2}, []float32{3, 0})
-	cos := skipgram.Similarity{Name: "cos", Func: skipgram.Cosine64}
+	cos := embedding.Form{Name: "cos", Cosine: true}.Similarity()
 	got, err := Nearest(v, cos, "a", 3)
 	if err != nil {
 		t.Fatal(err)
@@ -78,7 +78,7 @@ func TestNearest(t *testing.T) {
 		}
 	}
 	// More than there are: all other words, ties (a, d, A all 0) in row order.
-	all, err := Nearest(v, skipgram.Similarity{Name: "ip", Func: skipgram.Dot64}, "c", 100)
+	all, err := Nearest(v, embedding.Form{Name: "ip"}.Similarity(), "c", 100)
 	if want := []Neighbor{{"e", 2}, {"b", 1}, {"a", 0}, {"d", 0}, {"A", 0}}; err != nil || !reflect.DeepEqual(all, want) {
 		t.Errorf("Nearest(c, ip, 100) = %v, %v; want %v", all, err, want)
 	}
@@ -91,7 +91,20 @@ func TestNearest(t *testing.T) {
 	if _, err := Nearest(v, cos, "a", 0); err == nil {
 		t.Error("Nearest with n=0 succeeded")
 	}
-	if _, err := Nearest(v, skipgram.Similarity{}, "a", 1); err == nil {
+	if _, err := Nearest(v, embedding.Similarity{}, "a", 1); err == nil {
 		t.Error("Nearest without a similarity function succeeded")
 	}
+}
+
+// dot and cosine are the plain similarities in float64, written out.
+func dot(a, b []float32) float64 {
+	var s float64
+	for i := range a {
+		s += float64(a[i]) * float64(b[i])
+	}
+	return s
+}
+
+func cosine(a, b []float32) float64 {
+	return dot(a, b) / math.Sqrt(dot(a, a)*dot(b, b))
 }

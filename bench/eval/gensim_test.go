@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // The cross-check needs Debian's python3-gensim, which lives in the system
@@ -73,8 +73,8 @@ func benchmarkFiles(t *testing.T) []string {
 }
 
 // pseudoVectors gives every word a deterministic pseudo-random vector.
-func pseudoVectors(words []string, dim int) *skipgram.Vectors {
-	v := &skipgram.Vectors{Words: words, Dim: dim, Stride: dim}
+func pseudoVectors(words []string, dim int) *embedding.Vectors {
+	v := &embedding.Vectors{Words: words, Dim: dim, Stride: dim}
 	state := uint64(0x9e3779b97f4a7c15)
 	for range words {
 		for j := 0; j < dim; j++ {
@@ -163,14 +163,14 @@ func TestGensimCrossCheck(t *testing.T) {
 	v := pseudoVectors(words, 50)
 	check := []string{"</s>", words[1], words[len(words)/2], words[len(words)-1]}
 
-	sims := []skipgram.Similarity{{Name: "cos", Func: skipgram.Cosine64}}
+	sims := []embedding.Similarity{embedding.Form{Name: "cos", Cosine: true}.Similarity()}
 	for _, bin := range []bool{true, false} {
 		path := filepath.Join(dir, "vectors.txt")
 		binArg := "0"
 		if bin {
 			path, binArg = filepath.Join(dir, "vectors.bin"), "1"
 		}
-		if err := skipgram.WriteVectors(path, v, bin); err != nil {
+		if err := embedding.WriteVectors(path, v, bin); err != nil {
 			t.Fatal(err)
 		}
 		var got struct {
@@ -224,7 +224,7 @@ func TestReadGensimFiles(t *testing.T) {
 	}
 	runGensim(t, &want, "save", dir)
 	for _, name := range []string{"gensim.bin", "gensim.txt"} {
-		v, err := skipgram.ReadVectors(filepath.Join(dir, name))
+		v, err := embedding.ReadVectors(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -45,7 +46,7 @@ type Grid struct {
 func PaperGrid() Grid {
 	return Grid{
 		Sizes:  []int{10, 100},
-		Models: slices.Clone(skipgram.Kinds),
+		Models: skipgram.Kinds(),
 		Alphas: []float64{0.01, 0.025},
 		Ratios: []float64{0.01, 0.25, 0.5, 0.75, 0.99},
 		Seeds:  []uint64{1, 2, 3},
@@ -80,7 +81,7 @@ type RunSpec struct {
 
 func (s RunSpec) String() string {
 	str := fmt.Sprintf("%s dim=%d alpha=%g", s.Model, s.Dim, s.Alpha)
-	if s.Model == skipgram.IPDS {
+	if s.Model.TakesNegDim() {
 		str += fmt.Sprintf(" q=%d (q/K=%g)", s.NegDim, s.NegRatio)
 	}
 	return str + fmt.Sprintf(" seed=%d epochs=%d", s.Seed, s.Epochs)
@@ -108,7 +109,7 @@ func (g Grid) Validate() error {
 		return errors.New("grid: no seeds")
 	case g.Epochs < 1:
 		return fmt.Errorf("grid: epochs must be at least 1, got %d", g.Epochs)
-	case slices.Contains(g.Models, skipgram.IPDS) && len(g.Ratios) == 0:
+	case slices.ContainsFunc(g.Models, skipgram.Kind.TakesNegDim) && len(g.Ratios) == 0:
 		return errors.New("grid: ipds needs at least one ratio")
 	}
 	for _, k := range g.Sizes {
@@ -158,13 +159,13 @@ func (g Grid) Expand() ([]RunSpec, error) {
 		for _, k := range g.Sizes {
 			for _, m := range g.Models {
 				dims := []int{k}
-				if m == skipgram.SG {
+				if m.Views() == 2 {
 					dims = []int{k / 2, k}
 				}
 				for _, dim := range dims {
 					for _, a := range g.Alphas {
 						s := RunSpec{Model: m, Dim: dim, Alpha: a, Seed: seed, Epochs: g.Epochs}
-						if m != skipgram.IPDS {
+						if !m.TakesNegDim() {
 							add(s)
 							continue
 						}
@@ -284,7 +285,7 @@ type runKey struct {
 // does not invalidate the other models' runs.
 func keyOf(setup Setup, spec RunSpec) runKey {
 	spec.NegRatio = 0
-	if spec.Model != skipgram.WIPS {
+	if !spec.Model.LearnsLambda() {
 		setup.LambdaInit, setup.LambdaAlpha, setup.LambdaFloor, setup.LambdaRecipe = "", 0, 0, 0
 	}
 	return runKey{setup, spec}
@@ -517,7 +518,7 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 			return fmt.Errorf("training diverged: wips lambda has %v", l)
 		}
 	}
-	if m.Kind == skipgram.WIPS {
+	if m.Lambda != nil {
 		rec.Lambda = slices.Clone(m.Lambda)
 		rec.LambdaStart = st.LambdaStart
 		for _, l := range m.Lambda {
@@ -526,8 +527,7 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 			}
 		}
 	}
-	meta := &skipgram.Meta{Model: m.Kind, Dim: m.Dim, NegDim: m.NegDim, Lambda: m.Lambda}
-	sims := meta.Similarities()
+	sims := skipgram.NewSidecar(m, opt, st, skipgram.Source{}).Similarities()
 	vec := m.Vectors(r.Vocab.Words)
 	rec.Rho = make(map[string]map[string]float64, len(sims))
 	rec.Pairs = make(map[string]int, len(r.Datasets))
@@ -571,7 +571,7 @@ func (r *Runner) summary(rec RunRecord) string {
 			}
 		}
 	}
-	if rec.Model == skipgram.WIPS {
+	if rec.Model.LearnsLambda() {
 		fmt.Fprintf(&b, "; %d of %d lambda negative (start %s)", rec.LambdaNegative, len(rec.Lambda), rec.LambdaStart)
 	}
 	return b.String()
@@ -592,13 +592,13 @@ func round(x float64, digits int) float64 {
 }
 
 // WriteFileAtomic writes path through a temporary file beside it and a
-// rename (skipgram.WriteFileAtomic), creating the directory if needed, so a
+// rename (embedding.WriteFileAtomic), creating the directory if needed, so a
 // reader never sees half a table or plot.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	if err := skipgram.WriteFileAtomic(path, write); err != nil {
+	if err := embedding.WriteFileAtomic(path, write); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

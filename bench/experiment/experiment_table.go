@@ -27,18 +27,31 @@ func (v Variant) Dim(k int) int {
 	return k
 }
 
-// Table3Variants are the rows of the paper's Table 3, in its order. SG is
-// scored by inner product and SG* by cosine.
-var Table3Variants = []Variant{
-	{Name: "IPS", Model: skipgram.IPS},
-	{Name: "SIPS", Model: skipgram.SIPS},
-	{Name: "IPDS", Model: skipgram.IPDS},
-	{Name: "WIPS", Model: skipgram.WIPS},
-	{Name: "SG(K/2)", Model: skipgram.SG, Half: true, Sim: "ip"},
-	{Name: "SG*(K/2)", Model: skipgram.SG, Half: true, Sim: "cos"},
-	{Name: "SG", Model: skipgram.SG, Sim: "ip"},
-	{Name: "SG*", Model: skipgram.SG, Sim: "cos"},
-	{Name: "HSG", Model: skipgram.HSG},
+// Table3Variants are the rows of the paper's Table 3, in its order,
+// derived from the models (skipgram.Kinds): one row per one-view model,
+// scored by its own similarity; for a model with two views (SG), whose word
+// vectors alone are written, a row scored by inner product ("SG") and one by
+// cosine ("SG*"), each also at K/2 ("SG(K/2)": as many parameters as a
+// one-view model of size K), the K/2 rows first.
+func Table3Variants() []Variant {
+	var vs []Variant
+	for _, k := range skipgram.Kinds() {
+		name := strings.ToUpper(string(k))
+		if k.Views() == 1 {
+			vs = append(vs, Variant{Name: name, Model: k})
+			continue
+		}
+		for _, half := range []bool{true, false} {
+			suffix := ""
+			if half {
+				suffix = "(K/2)"
+			}
+			vs = append(vs,
+				Variant{Name: name + suffix, Model: k, Half: half, Sim: "ip"},
+				Variant{Name: name + "*" + suffix, Model: k, Half: half, Sim: "cos"})
+		}
+	}
+	return vs
 }
 
 // DatasetTitle is the column title of a benchmark in Table 3.
@@ -96,7 +109,7 @@ type Table struct {
 	Grid     Grid
 	Setup    Setup
 	Datasets []string // benchmark names, the column groups
-	Rows     []Row    // one per Table3Variants entry
+	Rows     []Row    // one per Table3Variants() entry
 	Failed   []RunRecord
 	Runs     int // runs in the grid
 	Finished int // of which finished
@@ -170,7 +183,7 @@ func BuildTable(grid Grid, setup Setup, datasets []string, recs []RunRecord) (*T
 			t.Failed = append(t.Failed, r)
 		}
 	}
-	for _, v := range Table3Variants {
+	for _, v := range Table3Variants() {
 		row := Row{Variant: v}
 		for _, k := range grid.Sizes {
 			row.Cells = append(row.Cells, buildCell(v, k, grid, setup, datasets, latest))
@@ -196,7 +209,7 @@ func buildCell(v Variant, k int, grid Grid, setup Setup, datasets []string, late
 	var settings []setting
 	for _, a := range grid.Alphas {
 		s := RunSpec{Model: v.Model, Dim: dim, Alpha: a, Epochs: grid.Epochs}
-		if v.Model != skipgram.IPDS {
+		if !v.Model.TakesNegDim() {
 			settings = append(settings, setting{spec: s, seeds: grid.Seeds})
 			continue
 		}
@@ -358,7 +371,7 @@ func (t *Table) Markdown(w io.Writer) error {
 		"SG(K/2) trains SG with K/2 dimensions, as many parameters as a one-view model of size K.\n\n",
 		seeds, plural(seeds))
 	fmt.Fprintf(&b, "Selection: %s. Grid: learning rate in {%s}", SelectionRule, joinFloats(t.Grid.Alphas))
-	if slices.Contains(t.Grid.Models, skipgram.IPDS) {
+	if slices.ContainsFunc(t.Grid.Models, skipgram.Kind.TakesNegDim) {
 		fmt.Fprintf(&b, ", IPDS q/K in {%s} (q = round(q/K·K) kept in [1, K−1])", joinFloats(t.Grid.Ratios))
 	}
 	fmt.Fprintf(&b, ", seeds {%s}.\n\n", joinSeeds(t.Grid.Seeds))
@@ -438,13 +451,13 @@ func describeCell(c *Cell, seeds int) string {
 		return "…"
 	}
 	parts := []string{fmt.Sprintf("α %g", c.Spec.Alpha)}
-	if c.Spec.Model == skipgram.IPDS {
+	if c.Spec.Model.TakesNegDim() {
 		parts = append(parts, fmt.Sprintf("q %d (q/K %g)", c.Spec.NegDim, c.Spec.NegRatio))
 	}
 	if c.Spec.Dim != c.K {
 		parts = append(parts, fmt.Sprintf("size %d", c.Spec.Dim))
 	}
-	if c.Spec.Model == skipgram.WIPS {
+	if c.Spec.Model.LearnsLambda() {
 		var neg, k float64
 		for _, r := range c.Runs {
 			neg += float64(r.LambdaNegative)

@@ -246,7 +246,7 @@ func testRunner(t *testing.T) *Runner {
 
 func testGrid() Grid {
 	// 0.01: HSG diverges at 0.025 on this 32-word corpus.
-	return Grid{Sizes: []int{4, 8}, Models: slices.Clone(skipgram.Kinds), Alphas: []float64{0.01},
+	return Grid{Sizes: []int{4, 8}, Models: skipgram.Kinds(), Alphas: []float64{0.01},
 		Ratios: []float64{0.5}, Seeds: []uint64{1}, Epochs: 3}
 }
 
@@ -447,14 +447,14 @@ func TestMarkdown(t *testing.T) {
 	lines := strings.Split(md, "\n")
 	var rows []string
 	for _, l := range lines {
-		for _, v := range Table3Variants {
+		for _, v := range Table3Variants() {
 			if strings.HasPrefix(l, "| "+v.Name+" | ") && strings.Count(l, "|") == 10 {
 				rows = append(rows, v.Name)
 			}
 		}
 	}
 	var want []string
-	for _, v := range Table3Variants {
+	for _, v := range Table3Variants() {
 		want = append(want, v.Name)
 	}
 	if !slices.Equal(rows, want) {

@@ -16,7 +16,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // This file draws an experiment's table as pictures: WIPS's learned lambda
@@ -97,7 +97,7 @@ func PlotLambda(w io.Writer, t *Table) error {
 func wipsRuns(t *Table) [][]RunRecord {
 	var out [][]RunRecord
 	for _, row := range t.Rows {
-		if row.Variant.Model != skipgram.WIPS {
+		if !row.Variant.Model.LearnsLambda() {
 			continue
 		}
 		for _, c := range row.Cells {
@@ -177,7 +177,7 @@ func lambdaPanel(r RunRecord) (*plot.Plot, error) {
 // PlotLambdaHistograms draws, for every WIPS run of the selected settings
 // (each K, each seed), the histogram of its learned lambda: negative
 // weights red, positive blue, the near-zero band (|λ| below
-// skipgram.NearZeroFraction of the RMS, coordinates that have stopped
+// embedding.NearZeroFraction of the RMS, coordinates that have stopped
 // learning) shaded, and the counts in the title. Seeds side by side show
 // whether the signs WIPS found are a property of the data or of the run.
 func PlotLambdaHistograms(w io.Writer, t *Table) error {
@@ -201,7 +201,7 @@ func PlotLambdaHistograms(w io.Writer, t *Table) error {
 const lambdaHistBins = 40
 
 func lambdaHistPanel(r RunRecord) (*plot.Plot, error) {
-	s := skipgram.SummarizeLambda(r.Lambda)
+	s := embedding.SummarizeLambda(r.Lambda)
 	lo, hi := float64(min(s.Min, 0)), float64(max(s.Max, 0))
 	if hi-lo < 1e-9 {
 		hi = lo + 1
@@ -232,7 +232,7 @@ func lambdaHistPanel(r RunRecord) (*plot.Plot, error) {
 	p.X.Label.Text = "λ_k"
 	p.Y.Label.Text = "coordinates"
 	p.Add(horizontalGrid())
-	band := s.RMS * skipgram.NearZeroFraction
+	band := s.RMS * embedding.NearZeroFraction
 	shade, err := plotter.NewPolygon(plotter.XYs{{X: -band, Y: 0}, {X: band, Y: 0}, {X: band, Y: float64(len(r.Lambda))}, {X: -band, Y: float64(len(r.Lambda))}})
 	if err != nil {
 		return nil, err
@@ -240,7 +240,7 @@ func lambdaHistPanel(r RunRecord) (*plot.Plot, error) {
 	shade.Color = color.RGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}
 	shade.LineStyle.Width = 0
 	p.Add(shade)
-	p.Legend.Add(fmt.Sprintf("|λ| < %.1f RMS", skipgram.NearZeroFraction), shade)
+	p.Legend.Add(fmt.Sprintf("|λ| < %.1f RMS", embedding.NearZeroFraction), shade)
 	for _, h := range []*plotter.Histogram{neg, pos} {
 		if len(h.Bins) > 0 {
 			h.LineStyle.Width = 0
@@ -409,7 +409,7 @@ func PlotLoss(w io.Writer, t *Table) error {
 			l.Width = vg.Points(1.5)
 			p.Add(l)
 			label := v.Name
-			if v.Model == skipgram.IPDS {
+			if v.Model.TakesNegDim() {
 				label += fmt.Sprintf(" (q=%d)", r.NegDim)
 			}
 			p.Legend.Add(fmt.Sprintf("%s, α %g, %s", label, r.Alpha, formatSeconds(r.Seconds)), l)

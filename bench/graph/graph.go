@@ -17,7 +17,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -63,21 +63,15 @@ type problem struct {
 // The AUC sets every scored edge against as many pairs drawn uniformly from
 // the candidates that are linked in neither direction (seeded), ties counting
 // one half.
-func Evaluate(vec *skipgram.Vectors, meta *skipgram.Meta, test, exclude *cgraph.Edges, opt Options) ([]Result, error) {
+func Evaluate(vec *embedding.Vectors, meta *embedding.Meta, test, exclude *cgraph.Edges, opt Options) ([]Result, error) {
 	p, err := newProblem(vec, test, exclude)
 	if err != nil {
 		return nil, err
 	}
-	if meta == nil {
-		meta = &skipgram.Meta{}
-	}
 	var out []Result
-	for i, sim := range meta.Similarities() {
+	for _, sim := range meta.Similarities() {
 		start := time.Now()
-		sc, err := newScorer(vec, meta, i, p.rows)
-		if err != nil {
-			return nil, err
-		}
+		sc := newScorer(vec, sim.Form, p.rows)
 		if err := sc.check(vec, sim, p.rows); err != nil {
 			return nil, err
 		}
@@ -93,7 +87,7 @@ func Evaluate(vec *skipgram.Vectors, meta *skipgram.Meta, test, exclude *cgraph.
 	return out, nil
 }
 
-func newProblem(vec *skipgram.Vectors, test, exclude *cgraph.Edges) (*problem, error) {
+func newProblem(vec *embedding.Vectors, test, exclude *cgraph.Edges) (*problem, error) {
 	index := vec.Index()
 	p := &problem{}
 	cand := map[string]int32{}
@@ -270,76 +264,31 @@ func (p *problem) auc(sc *scorer, seed uint64) (float64, int, error) {
 	return eval.ROCAUC(pos, neg), len(neg), nil
 }
 
-// scorer is a model's similarity written as s(a, b) = <L a, R b> + c_a + d_b,
-// which every model's is: the vectors are transformed once, so that scoring
-// a row against all others is one float32 kernel call per pair.
+// scorer is a similarity written as s(a, b) = <L a, R b> + c_a + d_b, which
+// every model's is (embedding.Form.Split): the vectors are transformed
+// once, so that scoring a row against all others is one float32 kernel call
+// per pair.
 type scorer struct {
 	dim    int
 	left   []float32 // L a per candidate, dim apart
 	right  []float32
 	cols   []float32 // right by coordinate: cols[k*n+w] = (R w)_k
-	cl, cr []float32 // the per-node terms; nil when zero
+	cl, cr []float32 // the per-node terms; nil when the form has none
 }
 
-// newScorer builds the scorer of meta.Similarities()[which] over the given
-// rows of vec.
-func newScorer(vec *skipgram.Vectors, meta *skipgram.Meta, which int, rows []int) (*scorer, error) {
+// newScorer builds the scorer of form f over the given rows of vec.
+func newScorer(vec *embedding.Vectors, f embedding.Form, rows []int) *scorer {
 	d := vec.Dim
-	name := meta.Similarities()[which].Name
-	sc := &scorer{dim: d}
 	n := len(rows)
-	sc.left = make([]float32, n*d)
-	sc.right = make([]float32, n*d)
-	for i, row := range rows {
-		a := vec.Row(row)
-		l, r := sc.left[i*d:(i+1)*d], sc.right[i*d:(i+1)*d]
-		copy(l, a)
-		copy(r, a)
-	}
-	each := func(f func(l, r []float32)) {
-		for i := range n {
-			f(sc.left[i*d:(i+1)*d], sc.right[i*d:(i+1)*d])
-		}
-	}
-	switch {
-	case meta.Model == skipgram.IPS || name == "ip":
-	case name == "cos":
-		each(func(l, r []float32) {
-			var ss float64
-			for _, x := range l {
-				ss += float64(x) * float64(x)
-			}
-			if ss > 0 {
-				f := float32(1 / math.Sqrt(ss))
-				for k := range l {
-					l[k] *= f
-					r[k] = l[k]
-				}
-			}
-		})
-	case meta.Model == skipgram.SIPS:
+	sc := &scorer{dim: d, left: make([]float32, n*d), right: make([]float32, n*d)}
+	if f.Bias {
 		sc.cl, sc.cr = make([]float32, n), make([]float32, n)
-		for i := range n {
-			sc.cl[i] = sc.left[i*d+d-1]
-			sc.cr[i] = sc.cl[i]
+	}
+	for i, row := range rows {
+		c, e := f.Split(vec.Row(row), sc.left[i*d:(i+1)*d], sc.right[i*d:(i+1)*d])
+		if f.Bias {
+			sc.cl[i], sc.cr[i] = c, e
 		}
-		each(func(l, r []float32) { l[d-1], r[d-1] = 0, 0 })
-	case meta.Model == skipgram.IPDS:
-		each(func(l, _ []float32) {
-			for k := d - meta.NegDim; k < d; k++ {
-				l[k] = -l[k]
-			}
-		})
-	case meta.Model == skipgram.WIPS:
-		each(func(l, _ []float32) {
-			for k := range l {
-				l[k] *= meta.Lambda[k]
-			}
-		})
-	case meta.Model == skipgram.HSG:
-		each(func(l, _ []float32) { l[d-1] = -l[d-1] })
-	default:
-		return nil, fmt.Errorf("no scorer for similarity %q of model %q", name, meta.Model)
 	}
 	sc.cols = make([]float32, n*d)
 	for w := range n {
@@ -347,12 +296,12 @@ func newScorer(vec *skipgram.Vectors, meta *skipgram.Meta, which int, rows []int
 			sc.cols[k*n+w] = sc.right[w*d+k]
 		}
 	}
-	return sc, nil
+	return sc
 }
 
 // check compares the scorer with the similarity it stands for on a few
 // pairs, so that the two definitions cannot drift apart unnoticed.
-func (sc *scorer) check(vec *skipgram.Vectors, sim skipgram.Similarity, rows []int) error {
+func (sc *scorer) check(vec *embedding.Vectors, sim embedding.Similarity, rows []int) error {
 	n := len(rows)
 	for k := range min(n*n, 16) {
 		a, b := int32(k%n), int32((k*7+3)%n)

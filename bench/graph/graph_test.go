@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 func edges(t *testing.T, s string) *cgraph.Edges {
@@ -20,8 +20,8 @@ func edges(t *testing.T, s string) *cgraph.Edges {
 	return e
 }
 
-func vectors(words string, rows ...[]float32) *skipgram.Vectors {
-	v := &skipgram.Vectors{Words: strings.Fields(words), Dim: len(rows[0])}
+func vectors(words string, rows ...[]float32) *embedding.Vectors {
+	v := &embedding.Vectors{Words: strings.Fields(words), Dim: len(rows[0])}
 	for _, r := range rows {
 		v.Data = append(v.Data, r...)
 	}
@@ -40,7 +40,7 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 //	rank 3, AP 1/3.
 func TestRanksByHand(t *testing.T) {
 	vec := vectors("a b c d", []float32{1, 0}, []float32{0.9, 0}, []float32{0.5, 0}, []float32{0.1, 0})
-	ips := &skipgram.Meta{Model: skipgram.IPS, Dim: 2, Words: 4}
+	ips := &embedding.Meta{Model: "ips", Dim: 2, Words: 4}
 	rs, err := Evaluate(vec, ips, edges(t, "a c\na d\nb c\n"), nil, Options{Threads: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +74,7 @@ func TestRanksByHand(t *testing.T) {
 // scores (2 and 1) with it (2) only: (0.5 + 0) / 2 per draw = 0.25.
 func TestAUCByHand(t *testing.T) {
 	vec := vectors("a b c", []float32{2, 0}, []float32{1, 1}, []float32{1, 0})
-	rs, err := Evaluate(vec, &skipgram.Meta{Model: skipgram.IPS, Dim: 2, Words: 3}, edges(t, "a b\nb c\n"), nil, Options{Seed: 9})
+	rs, err := Evaluate(vec, &embedding.Meta{Model: "ips", Dim: 2, Words: 3}, edges(t, "a b\nb c\n"), nil, Options{Seed: 9})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestAUCByHand(t *testing.T) {
 func TestScorerMatchesEverySimilarity(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	const n, d = 7, 6
-	vec := &skipgram.Vectors{Dim: d}
+	vec := &embedding.Vectors{Dim: d}
 	for i := range n {
 		vec.Words = append(vec.Words, string(rune('a'+i)))
 		for range d {
@@ -100,22 +100,20 @@ func TestScorerMatchesEverySimilarity(t *testing.T) {
 	}
 	rows := []int{0, 1, 2, 3, 4, 5, 6}
 	lambda := []float32{1, -0.5, 2, 0.3, -1, 1}
-	for _, meta := range []*skipgram.Meta{
-		{}, {Model: skipgram.SG}, {Model: skipgram.IPS}, {Model: skipgram.SIPS}, {Model: skipgram.IPDS, NegDim: 2},
-		{Model: skipgram.WIPS, Lambda: lambda}, {Model: skipgram.HSG},
+	for _, meta := range []*embedding.Meta{
+		nil, {Model: "sg"}, {Model: "ips"}, {Model: "sips"}, {Model: "ipds", NegDim: 2},
+		{Model: "wips", Lambda: lambda}, {Model: "hsg"},
+		{Model: "new", Forms: []embedding.Form{{Name: "wip+bias", Bias: true, Weights: lambda[:5]}, {Name: "ipds+bias", Bias: true, Neg: 2}}},
 	} {
-		for i, sim := range meta.Similarities() {
-			sc, err := newScorer(vec, meta, i, rows)
-			if err != nil {
-				t.Fatal(err)
-			}
+		for _, sim := range meta.Similarities() {
+			sc := newScorer(vec, sim.Form, rows)
 			row := make([]float32, n)
 			for a := range n {
 				sc.row(int32(a), row)
 				for b := range n {
 					want := sim.Func(vec.Row(a), vec.Row(b))
 					if got := sc.pair(int32(a), int32(b)); math.Abs(got-want) > 1e-5*(1+math.Abs(want)) {
-						t.Fatalf("%s %s (%d, %d): scorer %v, similarity %v", meta.Model, sim.Name, a, b, got, want)
+						t.Fatalf("%s (%d, %d): scorer %v, similarity %v", sim.Name, a, b, got, want)
 					}
 					// row drops a's own term, which cannot change a's ranking.
 					off := 0.0
@@ -123,7 +121,7 @@ func TestScorerMatchesEverySimilarity(t *testing.T) {
 						off = float64(sc.cl[a])
 					}
 					if got := float64(row[b]) + off; math.Abs(got-want) > 1e-5*(1+math.Abs(want)) {
-						t.Fatalf("%s %s row (%d, %d): %v, want %v", meta.Model, sim.Name, a, b, got, want)
+						t.Fatalf("%s row (%d, %d): %v, want %v", sim.Name, a, b, got, want)
 					}
 				}
 			}

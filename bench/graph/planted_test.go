@@ -37,7 +37,7 @@ func TestPlantedTreeIPSBelowOthers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		meta := &skipgram.Meta{Model: kind, Dim: m.Dim, Words: len(e.Nodes), NegDim: m.NegDim, Lambda: m.Lambda}
+		meta := skipgram.NewSidecar(m, opt, skipgram.Stats{}, skipgram.Source{})
 		rs, err := Evaluate(m.Vectors(e.Nodes), meta, e, nil, Options{Threads: 1, Seed: 1})
 		if err != nil {
 			t.Fatal(err)

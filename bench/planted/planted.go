@@ -10,7 +10,7 @@ import (
 	"strconv"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
-	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // Planted is a vocabulary whose co-occurrences follow a known indefinite
@@ -130,7 +130,7 @@ type PlantedFit struct {
 // Fit scores vectors against the planted similarity with the model's
 // similarity function. The held-out pairs are drawn afresh with seed, so
 // they are not the training sentences.
-func (p *Planted) Fit(v *skipgram.Vectors, sim skipgram.Similarity, seed uint64) PlantedFit {
+func (p *Planted) Fit(v *embedding.Vectors, sim embedding.Similarity, seed uint64) PlantedFit {
 	idx := v.Index()
 	rows := make([]int, len(p.Words))
 	for i, w := range p.Words {

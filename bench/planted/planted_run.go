@@ -70,8 +70,7 @@ func (e PlantedExperiment) Run(ctx context.Context) (*Planted, []PlantedRun, err
 		if err != nil {
 			return nil, nil, fmt.Errorf("planted %s: %w", kind, err)
 		}
-		meta := skipgram.Meta{Model: kind, Dim: m.Dim, NegDim: m.NegDim, Lambda: m.Lambda}
-		sim := meta.Similarities()[0]
+		sim := skipgram.NewSidecar(m, opt, skipgram.Stats{}, skipgram.Source{}).Similarities()[0]
 		runs = append(runs, PlantedRun{Model: kind, Fit: p.Fit(m.Vectors(v.Words), sim, e.Planted.Seed+2), Lambda: m.Lambda})
 	}
 	return p, runs, nil

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 // TestPlantedIndefiniteSimilarity is the paper's central claim on a corpus
@@ -52,13 +53,13 @@ func TestPlantedIndefiniteSimilarity(t *testing.T) {
 		if r.Model != skipgram.WIPS {
 			continue
 		}
-		s := skipgram.SummarizeLambda(r.Lambda)
+		s := embedding.SummarizeLambda(r.Lambda)
 		t.Logf("WIPS %v: %.3f", s, r.Lambda)
 		if s.Negative != want {
 			t.Errorf("WIPS ended with %d negative weights, want the planted %d: lambda %.3f", s.Negative, want, r.Lambda)
 		}
 		if s.NearZero != 0 {
-			t.Errorf("WIPS has %d dead coordinates (|λ| < %g RMS): lambda %.3f", s.NearZero, skipgram.NearZeroFraction, r.Lambda)
+			t.Errorf("WIPS has %d dead coordinates (|λ| < %g RMS): lambda %.3f", s.NearZero, embedding.NearZeroFraction, r.Lambda)
 		}
 	}
 }

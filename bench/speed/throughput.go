@@ -23,6 +23,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -112,7 +113,7 @@ type ThroughputOptions struct {
 // -sample 1e-4 -min-count 5).
 func DefaultThroughputOptions() ThroughputOptions {
 	return ThroughputOptions{
-		Models:  slices.Clone(skipgram.Kinds),
+		Models:  skipgram.Kinds(),
 		Sizes:   []int{100, 300},
 		Threads: []int{1, 2},
 		Window:  5, Negative: 5, MinCount: 5, Iter: 1,
@@ -637,10 +638,8 @@ func median(xs []float64) float64 {
 // 64-byte cache line (see skipgram.Model.Stride).
 func wipsvecFloor(model skipgram.Kind, dim int, tokens int64, words int) int64 {
 	stride := int64(dim+15) / 16 * 16
-	matrices := int64(1)
-	if base, _ := splitBatch(model); base == skipgram.SG {
-		matrices = 2
-	}
+	base, _ := splitBatch(model)
+	matrices := int64(base.Views())
 	return 4*tokens + matrices*int64(words)*stride*4
 }
 
@@ -849,7 +848,7 @@ type trainResult struct {
 	mem                  childMemory
 }
 
-// sidecarStats is the part of the trainer's JSON sidecar (skipgram.Meta)
+// sidecarStats is the part of the trainer's JSON sidecar (embedding.Meta)
 // the benchmark reads. It is its own type so that a "pairs" count, which the
 // sidecar does not have yet, is used as soon as the trainer writes one.
 type sidecarStats struct {
@@ -870,7 +869,7 @@ func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input strin
 	base, batch := splitBatch(model)
 	output := filepath.Join(tmp, name)
 	defer os.Remove(output)
-	defer os.Remove(skipgram.SidecarPath(output))
+	defer os.Remove(embedding.SidecarPath(output))
 	args := append(slices.Clone(o.Trainer[1:]),
 		"-train", input, "-output", output, "-binary", "1",
 		"-model", string(base), "-size", strconv.Itoa(dim), "-threads", strconv.Itoa(threads),
@@ -895,13 +894,13 @@ func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input strin
 		}
 		return trainResult{}, fmt.Errorf("%s: %w\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
 	}
-	data, err := os.ReadFile(skipgram.SidecarPath(output))
+	data, err := os.ReadFile(embedding.SidecarPath(output))
 	if err != nil {
 		return trainResult{}, fmt.Errorf("trainer wrote no sidecar: %w", err)
 	}
 	var sc sidecarStats
 	if err := json.Unmarshal(data, &sc); err != nil {
-		return trainResult{}, fmt.Errorf("sidecar %s: %w", skipgram.SidecarPath(output), err)
+		return trainResult{}, fmt.Errorf("sidecar %s: %w", embedding.SidecarPath(output), err)
 	}
 	if !(sc.Stats.WordsPerSec > 0) || !(sc.Stats.Seconds > 0) {
 		return trainResult{}, fmt.Errorf("sidecar reports no training speed (words/sec %g in %gs)",

@@ -1,4 +1,4 @@
-package skipgram
+package embedding
 
 // Vectors is a word embedding table: row i of Data (Dim floats starting at
 // i*Stride) is the vector of Words[i]. Rows are in file order, which for

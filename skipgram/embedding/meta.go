@@ -1,18 +1,23 @@
-package skipgram
-
-// Version is written into every sidecar so that a model file can be traced to
-// the trainer that made it.
-const Version = "0.1.0"
+package embedding
 
 // Meta is the JSON sidecar written beside a vectors file as <output>.json. It
-// records what eval needs to score the vectors with the model's own
-// similarity (Model, NegDim, Lambda, Theta) and how they were trained.
+// records how to score the vectors with the model's own similarity (Forms,
+// and for the models that have them NegDim, Lambda and Theta) and how they
+// were trained. The trainer makes it (skipgram.NewSidecar); eval, graph
+// evaluation and nearest read it without knowing the models: Forms says
+// what each similarity is.
 type Meta struct {
 	Format  string `json:"format"`  // always "wipsvec-sidecar"
 	Version string `json:"version"` // trainer version
-	Model   Kind   `json:"model"`
+	Model   string `json:"model"`
 	Dim     int    `json:"dim"`
 	Words   int    `json:"words"` // rows in the vectors file
+
+	// Forms are the similarities the model scores with, the first being
+	// the one nearest and graph ranking use. Sidecars written before they
+	// were recorded (trainer version 0.1) leave them out; their model's
+	// similarities are then the ones that version scored with.
+	Forms []Form `json:"similarities,omitempty"`
 
 	NegDim int       `json:"neg_dim,omitempty"` // IPDS: the last q coordinates count negatively
 	Lambda []float32 `json:"lambda,omitempty"`  // WIPS: the learned weights

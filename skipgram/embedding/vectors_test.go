@@ -1,4 +1,4 @@
-package skipgram
+package embedding
 
 import "testing"
 

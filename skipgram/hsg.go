@@ -3,6 +3,7 @@ package skipgram
 import (
 	"math"
 
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -15,6 +16,31 @@ import (
 // y + <x,y>_M x), and the point moves along the geodesic by the exponential
 // map, with the step length clipped and the point renormalised onto the
 // hyperboloid to stop float32 drift.
+
+// HSG is hyperbolic skip-gram: points on the hyperboloid scored by
+// sigma(<y, y'>_M + theta).
+var hsgModel = model{
+	kind:   HSG,
+	about:  "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like",
+	views:  1,
+	minDim: 2,
+	init: func(m *Model, _ *Options, _ *kernel.RNG) {
+		for w := range m.Words {
+			liftToHyperboloid(m.Row(w))
+		}
+	},
+	start: func(r *run) func(*worker) windowKernel {
+		k := &hyperbolicKernel{m: r.model}
+		return func(*worker) windowKernel { return k }
+	},
+	sidecar: func(meta *embedding.Meta, _ *Model, _ *Options, _ *Stats) { meta.Theta = HSGTheta },
+	// The Minkowski product ranks pairs as the score does: sigma and the
+	// offset are increasing. On the hyperboloid it is -cosh(distance).
+	forms: func(*Model) []embedding.Form { return []embedding.Form{{Name: "minkowski", Neg: 1}} },
+}
+
+// HSGTheta is the score offset of hyperbolic skip-gram: sigma(<y,y'>_M + theta).
+const HSGTheta = 3.0
 
 // hsgMaxStep bounds the geodesic length of one update.
 const hsgMaxStep = 1.0

@@ -1,0 +1,121 @@
+package embedding
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"strings"
+)
+
+// SidecarPath returns where the sidecar of a vectors file lives: beside it,
+// with ".json" appended, so "vec.bin" gets "vec.bin.json" and a text and a
+// binary file of the same run do not share one.
+func SidecarPath(vectorsPath string) string {
+	return vectorsPath + ".json"
+}
+
+// WriteMeta writes m as indented JSON to path, which is the sidecar's own
+// path, normally SidecarPath(vectorsPath). Because passing the vectors path
+// by mistake would replace the vectors with JSON, a path not ending in
+// ".json" is refused. An empty Format is filled in (in the file, not in m). The write is atomic like WriteVectors. A Meta that could not
+// describe any vectors file (unknown model, IPDS neg_dim outside (0, dim),
+// WIPS lambda of the wrong length...) is refused so that the mistake shows up
+// when training ends, not when eval runs.
+func WriteMeta(path string, m *Meta) error {
+	if !strings.HasSuffix(path, ".json") {
+		return fmt.Errorf("write sidecar %s: path does not end in .json (use SidecarPath(vectorsPath))", path)
+	}
+	if m == nil {
+		return fmt.Errorf("write sidecar %s: nil meta", path)
+	}
+	out := *m
+	if out.Format == "" {
+		out.Format = SidecarFormat
+	}
+	if err := out.check(); err != nil {
+		return fmt.Errorf("write sidecar %s: %w", path, err)
+	}
+	data, err := json.MarshalIndent(&out, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write sidecar %s: %w", path, err)
+	}
+	data = append(data, '\n')
+	err = writeFileAtomic(path, func(w *bufio.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("write sidecar %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadMeta reads the sidecar of the vectors file at vectorsPath. It returns
+// (nil, nil) if there is none: plain word2vec files are scored by cosine and
+// inner product (see Meta.Similarities, which a nil *Meta answers). If v is not nil the sidecar must
+// describe it (same dimension and word count), because scoring vectors with
+// another model's similarity would silently produce wrong numbers.
+func ReadMeta(vectorsPath string, v *Vectors) (*Meta, error) {
+	path := SidecarPath(vectorsPath)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read sidecar: %w", err)
+	}
+	var m Meta
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("read sidecar %s: %w", path, err)
+	}
+	if m.Format != SidecarFormat {
+		return nil, fmt.Errorf("read sidecar %s: format %q, want %q; not a wipsvec sidecar", path, m.Format, SidecarFormat)
+	}
+	if err := m.check(); err != nil {
+		return nil, fmt.Errorf("read sidecar %s: %w", path, err)
+	}
+	if v != nil {
+		if m.Dim != v.Dim {
+			return nil, fmt.Errorf("read sidecar %s: dim %d, but %s has dimension %d; sidecar of another file?", path, m.Dim, vectorsPath, v.Dim)
+		}
+		if m.Words != len(v.Words) {
+			return nil, fmt.Errorf("read sidecar %s: words %d, but %s has %d; sidecar of another file?", path, m.Words, vectorsPath, len(v.Words))
+		}
+	}
+	return &m, nil
+}
+
+// check reports whether m is self-consistent: a model with the parameters
+// its similarities need.
+func (m *Meta) check() error {
+	switch {
+	case m.Dim < 1:
+		return fmt.Errorf("dim %d: want at least 1", m.Dim)
+	case m.Words < 0:
+		return fmt.Errorf("words %d: want at least 0", m.Words)
+	case m.Lambda != nil && len(m.Lambda) != m.Dim:
+		return fmt.Errorf("lambda has %d weights, want dim=%d", len(m.Lambda), m.Dim)
+	}
+	for i, l := range m.Lambda {
+		if f := float64(l); math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Errorf("lambda[%d] is %v", i, l)
+		}
+	}
+	if len(m.Forms) == 0 {
+		_, err := legacyForms(m)
+		return err
+	}
+	if m.Model == "" {
+		return errors.New("no model named")
+	}
+	for _, f := range m.Forms {
+		if err := f.Check(m.Dim); err != nil {
+			return err
+		}
+	}
+	return nil
+}

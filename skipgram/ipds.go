@@ -1,0 +1,69 @@
+package skipgram
+
+import (
+	"fmt"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+)
+
+// IPDS, the inner-product difference similarity: the last q = NegDim
+// coordinates count negatively, s(w, c) = <y+_w, y+_c> - <y-_w, y-_c>; WIPS
+// with lambda = (1_{K-q}, -1_q).
+var ipdsModel = model{
+	kind:   IPDS,
+	about:  "<y+, y+'> - <y-, y-'>, the last q coordinates negative",
+	views:  1,
+	minDim: 2,
+	negDim: true,
+	check: func(o *Options) error {
+		if o.NegDim <= 0 || o.NegDim >= o.Dim {
+			return fmt.Errorf("-neg-dim must be in (0, %d) for ipds, got %d", o.Dim, o.NegDim)
+		}
+		return nil
+	},
+	init: func(m *Model, o *Options, _ *kernel.RNG) { m.NegDim = o.NegDim },
+	start: func(r *run) func(*worker) windowKernel {
+		k := &diffKernel{m: r.model, pos: r.model.Dim - r.model.NegDim}
+		return func(*worker) windowKernel { return k }
+	},
+	sidecar: func(meta *embedding.Meta, m *Model, _ *Options, _ *Stats) { meta.NegDim = m.NegDim },
+	forms: func(m *Model) []embedding.Form {
+		return []embedding.Form{{Name: fmt.Sprintf("ipds(q=%d)", m.NegDim), Neg: m.NegDim}}
+	},
+}
+
+// diffKernel is IPDS: s = <in+, out+> - <in-, out->, the last Dim-pos
+// coordinates negative. Like WIPS's kernel it scores against the signed input
+// (in+, -in-), fixed for the context, so each target costs one dot and one
+// fused update, and the input moves by (acc+, -acc-) at the end.
+type diffKernel struct {
+	m   *Model
+	pos int
+}
+
+func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	sig := w.r.sig
+	p, n := k.pos, k.m.Dim
+	acc, signed := w.acc[:n], w.tmp[:n]
+	w.startTargets(center)
+	for i, c := range ctxs {
+		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
+		in := k.m.Row(int(c))[:n]
+		copy(signed[:p], in[:p])
+		for i := p; i < n; i++ {
+			signed[i] = -in[i]
+		}
+		clear(acc)
+		for d, target := range w.negs {
+			out := k.m.Row(int(target))[:n]
+			g, l := sig.Gradient(kernel.Dot(signed, out), d == 0, alpha)
+			loss += l
+			kernel.PairUpdate(acc, out, signed, g)
+		}
+		kernel.Axpy(in[:p], acc[:p], 1)
+		kernel.Axpy(in[p:], acc[p:], -1)
+		w.advanceTargets()
+	}
+	return loss
+}

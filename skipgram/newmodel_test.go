@@ -1,0 +1,155 @@
+package skipgram
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/bench/eval"
+	bgraph "github.com/wipsvec/wipsvec/bench/graph"
+	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+)
+
+// sipdsModel is a model that exists only in this file: IPDS with one
+// negative coordinate and SIPS's bias, s = <y+, y+'> - y_q y'_q + u + u',
+// trained by a kernel written plainly. Adding it takes this definition and
+// its row in models, nothing else: training on text and on a graph, the
+// sidecar, evaluation and graph ranking all come from the table.
+var sipdsModel = model{
+	kind:   "sipds",
+	about:  "<y+, y+'> - y_q y'_q + u + u'",
+	views:  1,
+	minDim: 3,
+	start: func(r *run) func(*worker) windowKernel {
+		k := &sipdsKernel{m: r.model}
+		return func(*worker) windowKernel { return k }
+	},
+	forms: func(*Model) []embedding.Form {
+		return []embedding.Form{{Name: "sipds", Bias: true, Neg: 1}}
+	},
+}
+
+type sipdsKernel struct{ m *Model }
+
+func (k *sipdsKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	n := k.m.Dim
+	u, q := n-1, n-2 // the bias, the negative coordinate
+	sign := func(i int) float32 {
+		if i == q {
+			return -1
+		}
+		return 1
+	}
+	for _, c := range ctxs {
+		in := k.m.Row(int(c))
+		acc := w.acc[:n]
+		clear(acc)
+		for d, t := range w.targets(center) {
+			out := k.m.Row(int(t))
+			s := in[u] + out[u]
+			for i := range u {
+				s += sign(i) * in[i] * out[i]
+			}
+			g, l := w.r.sig.Gradient(s, d == 0, alpha)
+			loss += l
+			for i := range u {
+				acc[i] += g * sign(i) * out[i]
+				out[i] += g * sign(i) * in[i]
+			}
+			acc[u] += g
+			out[u] += g
+		}
+		for i := range acc {
+			in[i] += acc[i]
+		}
+	}
+	return loss
+}
+
+// addModel registers def for the rest of the test.
+func addModel(t *testing.T, def *model) {
+	saved := models
+	models = append(slices.Clone(models), def)
+	t.Cleanup(func() { models = saved })
+}
+
+// TestNewModelInOneFile adds a model in a test file alone and shows that it
+// trains on text and on a graph, writes a sidecar that eval reads without
+// knowing the model, and evaluates and ranks with its own similarity.
+func TestNewModelInOneFile(t *testing.T) {
+	addModel(t, &sipdsModel)
+	kind, err := ParseKind("SIPDS")
+	if err != nil || !slices.Contains(Kinds(), kind) || kind.MinDim() != 3 {
+		t.Fatalf("the new model is not registered: %v, %v", kind, err)
+	}
+
+	// Text: trains, and fits the topical corpus better than chance.
+	v, stream := syntheticCorpus(t, 60000, 1)
+	opt := DefaultOptions()
+	opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Sample = kind, 12, 3, 1, 0
+	m, st, err := Train(context.Background(), v, stream, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if chance := 6 * math.Ln2; !(st.Loss < 0.8*chance) {
+		t.Errorf("loss %.3f, want well below chance %.3f", st.Loss, chance)
+	}
+
+	// The files: the sidecar records the similarity; Load needs no model.
+	path := filepath.Join(t.TempDir(), "vec.bin")
+	if err := embedding.WriteVectors(path, m.Vectors(v.Words), true); err != nil {
+		t.Fatal(err)
+	}
+	if err := embedding.WriteMeta(embedding.SidecarPath(path), NewSidecar(m, opt, st, Source{})); err != nil {
+		t.Fatal(err)
+	}
+	vec, meta, err := embedding.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sims := meta.Similarities()
+	if meta.Model != "sipds" || len(sims) != 1 || sims[0].Name != "sipds" {
+		t.Fatalf("sidecar of model %q scores with %v", meta.Model, sims)
+	}
+
+	// Evaluation: words of one topic score above words of two.
+	d := &eval.Dataset{Name: "topics"}
+	word := func(i int) string { return "w" + strconv.Itoa(i) }
+	for i := range 40 {
+		a, b := 25*(i%8)+i%5, 25*(i%8)+5+i%7 // same topic
+		c := 25*((i+3)%8) + i%5              // another topic
+		d.Pairs = append(d.Pairs, eval.Pair{A: word(a), B: word(b), Score: 1}, eval.Pair{A: word(a), B: word(c), Score: 0})
+	}
+	if res := eval.Evaluate(vec, sims, d); !(res.Rho["sipds"] > 0.5) {
+		t.Errorf("Spearman on topics %.3f (found %d of %d pairs), want above 0.5", res.Rho["sipds"], res.Found, res.Pairs)
+	}
+
+	// A graph: trains on a tree's closure and ranks its edges.
+	var b strings.Builder
+	if err := cgraph.WriteTreeClosure(&b, 3, 3); err != nil {
+		t.Fatal(err)
+	}
+	e, err := cgraph.Read(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &Graph{Nodes: len(e.Nodes), Pairs: slices.Clone(e.Pairs), Noise: NoiseUniform}
+	gopt := opt
+	gopt.Dim, gopt.Iter, gopt.Negative = 6, 100, 10
+	gm, gst, err := TrainGraph(context.Background(), g, gopt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := bgraph.Evaluate(gm.Vectors(e.Nodes), NewSidecar(gm, gopt, gst, Source{}), e, nil, bgraph.Options{Threads: 1, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs[0].Sim != "sipds" || !(rs[0].AUC > 0.9) {
+		t.Errorf("graph ranking: %+v, want the sipds similarity with an AUC above 0.9", rs[0])
+	}
+}

@@ -1,0 +1,68 @@
+package skipgram
+
+import (
+	"math"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+)
+
+// Model holds the trained parameters.
+type Model struct {
+	Kind   Kind
+	Dim    int
+	Stride int // floats between rows: Dim rounded up to a 64-byte cache line
+	Words  int
+	In     []float32 // the word vectors; for one-view models the only matrix
+	Out    []float32 // SG only: the context (output) vectors
+	NegDim int       // IPDS
+	Lambda []float32 // WIPS: the learned weights
+}
+
+// NewModel allocates and initialises the parameters: word rows uniform in
+// ±0.5/Dim as in word2vec.c, output rows (SG's) zero, then what the model
+// adds (HSG's points lifted onto the hyperboloid, WIPS's lambda as
+// opt.LambdaInit says).
+func NewModel(opt Options, words int) *Model {
+	m := &Model{Kind: opt.Model, Dim: opt.Dim, Words: words}
+	m.Stride = (opt.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
+	m.In = ownLines[float32](words * m.Stride)
+	r := kernel.NewRNG(opt.Seed, math.MaxUint64)
+	scale := float32(1) / float32(opt.Dim)
+	for w := 0; w < words; w++ {
+		row := m.Row(w)
+		for i := range row {
+			row[i] = (r.Float32() - 0.5) * scale
+		}
+	}
+	def := opt.Model.def()
+	if def.views == 2 {
+		m.Out = ownLines[float32](words * m.Stride)
+	}
+	if def.init != nil {
+		def.init(m, &opt, &r)
+	}
+	return m
+}
+
+// finite reports whether every parameter is a finite number.
+func (m *Model) finite() bool {
+	for _, p := range [][]float32{m.In, m.Out, m.Lambda} {
+		for _, x := range p {
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Row returns word w's vector.
+func (m *Model) Row(w int) []float32 {
+	return m.In[w*m.Stride : w*m.Stride+m.Dim]
+}
+
+// Vectors exposes the word vectors for writing; it shares memory with m.
+func (m *Model) Vectors(words []string) *embedding.Vectors {
+	return &embedding.Vectors{Words: words, Dim: m.Dim, Stride: m.Stride, Data: m.In}
+}

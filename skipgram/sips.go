@@ -1,0 +1,48 @@
+package skipgram
+
+import (
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+)
+
+// SIPS, the shifted inner-product similarity: y = (y~, u) with a bias u in
+// the last coordinate, s(w, c) = <y~_w, y~_c> + u_w + u_c; WIPS with
+// lambda = (1_{K+1}, -1) on (y~, u, 1, u-1).
+var sipsModel = model{
+	kind:   SIPS,
+	about:  "<y~, y~'> + u + u', the last coordinate a bias u",
+	views:  1,
+	minDim: 2,
+	start: func(r *run) func(*worker) windowKernel {
+		k := &shiftedKernel{m: r.model}
+		return func(*worker) windowKernel { return k }
+	},
+	forms: func(*Model) []embedding.Form { return []embedding.Form{{Name: "sips", Bias: true}} },
+}
+
+// shiftedKernel is SIPS: the last coordinate is a bias,
+// s = <in~, out~> + in_K + out_K.
+type shiftedKernel struct{ m *Model }
+
+func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	sig := w.r.sig
+	p := k.m.Dim - 1
+	acc := w.acc[:p+1]
+	w.startTargets(center)
+	for i, c := range ctxs {
+		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
+		in := k.m.Row(int(c))[:p+1]
+		clear(acc)
+		for d, target := range w.negs {
+			out := k.m.Row(int(target))[:p+1]
+			g, l := sig.Gradient(kernel.Dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
+			loss += l
+			kernel.PairUpdate(acc[:p], out[:p], in[:p], g)
+			acc[p] += g
+			out[p] += g
+		}
+		kernel.Axpy(in, acc, 1)
+		w.advanceTargets()
+	}
+	return loss
+}

@@ -258,6 +258,8 @@ func TestDefects(t *testing.T) {
 			ErrCounts, "7 tokens and 2 sentence ends, the header says 8 and 2"},
 		{"sentence ends not the ids'", func(p *parts) { p.info.Sentences = 3 },
 			ErrCounts, "7 tokens and 2 sentence ends, the header says 7 and 3"},
+		{"vocabulary counts not the tokens", func(p *parts) { p.counts[0] = 4 },
+			ErrCounts, "vocabulary counts sum to 8, the header says 7 tokens"},
 	}
 
 	dir := t.TempDir()

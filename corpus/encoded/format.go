@@ -301,6 +301,10 @@ func parseMeta(b []byte) (*Info, *vocab.Vocab, error) {
 			return nil, nil, corrupt(ErrMetadata, "vocabulary not in vocabulary order at word %d", i)
 		}
 	}
+	// Every word token in the ids is of a vocabulary word, counted once.
+	if v.Total != info.Tokens {
+		return nil, nil, corrupt(ErrCounts, "vocabulary counts sum to %d, the header says %d tokens", v.Total, info.Tokens)
+	}
 	return info, v, nil
 }
 

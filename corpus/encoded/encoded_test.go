@@ -234,9 +234,10 @@ func marshalFile(info *Info, v *vocab.Vocab, ids []int32) []byte {
 	return slices.Concat(p.marshal(), raw, meta)
 }
 
-// FuzzParse checks that parse never panics, and that whatever it accepts is
-// exactly the file its parts make: nothing in an accepted file goes unread
-// or unchecked.
+// FuzzParse checks that parse never panics, that each error it returns is of
+// exactly one of the exported kinds, and that whatever it accepts is exactly
+// the file its parts make: nothing in an accepted file goes unread or
+// unchecked.
 func FuzzParse(f *testing.F) {
 	good, err := os.ReadFile(writeEncoded(f, "a b a\nc a b\n\nb a", Options{MinCount: 1, Files: 2}))
 	if err != nil {
@@ -251,6 +252,12 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("error of several lines: %q", err)
+			}
+			if kindOf(err) == nil {
+				t.Fatalf("error %q of no kind, or of several", err)
+			}
+			if c != nil {
+				t.Fatalf("a corpus with the error %q", err)
 			}
 			return
 		}

@@ -46,18 +46,22 @@
 //   - ErrNotEncoded: the file does not start with Magic.
 //   - ErrVersion: an encoded corpus of another format version.
 //   - ErrTruncated: the file is shorter than its header says.
-//   - ErrCorrupt: the file is whole but wrong. Every error of this kind is
-//     also one of: ErrChecksum, a checksum that does not match the bytes it
-//     covers (the file changed after it was written); and, for a file whose
-//     checksums all match (written wrong), ErrLayout, a header whose fields
-//     disagree with each other or with the file's size (bytes after the
-//     end, ids overlapping the metadata); ErrMetadata, metadata out of range
-//     or a vocabulary that does not parse, breaks vocab.New's rules (an
+//   - ErrCorrupt: the file is whole but wrong. Every such error is also
+//     exactly one of the five kinds below, which say what is wrong.
+//   - ErrChecksum: a checksum does not match the bytes it covers (the file
+//     changed after it was written).
+//   - ErrLayout: the header's checksum matches, but its fields disagree
+//     with the format, each other or the file's size (bytes after the end,
+//     ids overlapping the metadata).
+//   - ErrMetadata: the metadata's checksum matches, but a field is out of
+//     range, or the vocabulary does not parse, breaks vocab.New's rules (an
 //     empty word, whitespace, a word twice), is out of vocabulary order or
-//     is followed by stray bytes; ErrIDs, an id that is neither a word of
-//     the vocabulary nor a sentence end, or a sentence end first or doubled;
-//     ErrCounts, counts of tokens or sentence ends that disagree with the
-//     ids, or vocabulary counts that do not sum to the tokens.
+//     is followed by stray bytes.
+//   - ErrIDs: the ids' checksum matches, but an id is neither a word of the
+//     vocabulary nor a sentence end, or a sentence end is first or doubled.
+//   - ErrCounts: their checksums match, but the metadata's word tokens or
+//     sentence ends are not those of the ids, or the vocabulary's counts do
+//     not sum to the word tokens.
 package encoded
 
 import (
@@ -106,9 +110,8 @@ var (
 	// ErrTruncated is a file shorter than its header says, or than the
 	// header.
 	ErrTruncated = errors.New("encoded corpus truncated")
-	// ErrCorrupt is a file of the size its header says whose content is
-	// wrong. Every ErrCorrupt error is also exactly one of the five kinds
-	// below.
+	// ErrCorrupt is a file whose bytes are wrong, not missing. Every
+	// ErrCorrupt error is also exactly one of the five kinds below.
 	ErrCorrupt = errors.New("encoded corpus corrupt")
 
 	// ErrChecksum is a checksum (of the header, the metadata or the ids)

@@ -96,17 +96,18 @@ func TestBadFiles(t *testing.T) {
 		name string
 		data []byte
 		want string
+		kind error
 	}{
-		{"short", good[:5], "truncated"},
-		{"header", good[:40], "truncated"},
-		{"ids", good[:200], "truncated"},
-		{"meta", good[:len(good)-3], "truncated"},
-		{"version", withByte(good, 8, 2), "format version 2, but this wipsvec reads version 1"},
-		{"header crc", withByte(good, 24, good[24]^1), "corrupt: header checksum"},
-		{"id bit", withByte(good, 100, good[100]^0x10), "corrupt: ids checksum"},
-		{"meta bit", withByte(good, metaOff+60, good[metaOff+60]^1), "corrupt: metadata checksum"},
-		{"trailing", append(slices.Clone(good), 0), "corrupt"},
-		{"text", []byte("the quick brown fox\n"), "not an encoded corpus"},
+		{"short", good[:5], "truncated", ErrTruncated},
+		{"header", good[:40], "truncated", ErrTruncated},
+		{"ids", good[:200], "truncated", ErrTruncated},
+		{"meta", good[:len(good)-3], "truncated", ErrTruncated},
+		{"version", withByte(good, 8, 2), "format version 2, but this wipsvec reads version 1", ErrVersion},
+		{"header crc", withByte(good, 24, good[24]^1), "corrupt: header checksum", ErrChecksum},
+		{"id bit", withByte(good, 100, good[100]^0x10), "corrupt: ids checksum", ErrChecksum},
+		{"meta bit", withByte(good, metaOff+60, good[metaOff+60]^1), "corrupt: metadata checksum", ErrChecksum},
+		{"trailing", append(slices.Clone(good), 0), "corrupt", ErrLayout},
+		{"text", []byte("the quick brown fox\n"), "not an encoded corpus", ErrNotEncoded},
 	}
 	for _, c := range cases {
 		p := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_"))
@@ -119,6 +120,9 @@ func TestBadFiles(t *testing.T) {
 		msg := err.Error()
 		if !strings.Contains(msg, c.want) || !strings.Contains(msg, p) || strings.Contains(msg, "\n") {
 			t.Errorf("%s: error %q, want one line naming the file with %q", c.name, msg, c.want)
+		}
+		if k := kindOf(err); k != c.kind {
+			t.Errorf("%s: error %q of kind %v, want %v", c.name, msg, k, c.kind)
 		}
 	}
 	if _, err := Open(filepath.Join(dir, "text")); !errors.Is(err, ErrNotEncoded) {
@@ -230,9 +234,10 @@ func marshalFile(info *Info, v *vocab.Vocab, ids []int32) []byte {
 	return slices.Concat(p.marshal(), raw, meta)
 }
 
-// FuzzParse checks that parse never panics, and that whatever it accepts is
-// exactly the file its parts make: nothing in an accepted file goes unread
-// or unchecked.
+// FuzzParse checks that parse never panics, that each error it returns is of
+// exactly one of the exported kinds, and that whatever it accepts is exactly
+// the file its parts make: nothing in an accepted file goes unread or
+// unchecked.
 func FuzzParse(f *testing.F) {
 	good, err := os.ReadFile(writeEncoded(f, "a b a\nc a b\n\nb a", Options{MinCount: 1, Files: 2}))
 	if err != nil {
@@ -247,6 +252,12 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("error of several lines: %q", err)
+			}
+			if kindOf(err) == nil {
+				t.Fatalf("error %q of no kind, or of several", err)
+			}
+			if c != nil {
+				t.Fatalf("a corpus with the error %q", err)
 			}
 			return
 		}
@@ -288,4 +299,26 @@ func TestRoundTripBigEndianPath(t *testing.T) {
 	if !slices.Equal(c.IDs, want) {
 		t.Fatal("the portable path read other ids")
 	}
+}
+
+// kinds are the kinds of error Open returns for a file it cannot use, the
+// kinds of ErrCorrupt first.
+var kinds = []error{ErrChecksum, ErrLayout, ErrMetadata, ErrIDs, ErrCounts,
+	ErrNotEncoded, ErrVersion, ErrTruncated}
+
+// kindOf returns the one kind of err, or nil if err is of no kind or of
+// several. An error of a kind of ErrCorrupt must be ErrCorrupt, and an
+// error of no such kind must not.
+func kindOf(err error) error {
+	var kind error
+	for i, k := range kinds {
+		if !errors.Is(err, k) {
+			continue
+		}
+		if kind != nil || errors.Is(err, ErrCorrupt) != (i < 5) {
+			return nil
+		}
+		kind = k
+	}
+	return kind
 }

@@ -32,7 +32,36 @@
 //	              V times: uvarint length, word bytes, uvarint count (vocabulary order)
 //
 // The ids follow vocab.LearnChunks' rules: ids index the vocabulary, a
-// sentence end is never first and never follows another.
+// sentence end is never first and never follows another. The vocabulary is
+// in vocabulary order (count descending, ties by the word's bytes), each
+// word once; the metadata's word tokens and sentence ends are those in the
+// ids, and the vocabulary's counts sum to the word tokens.
+//
+// # Errors
+//
+// Open checks all of the above and refuses a file that breaks any of it, so
+// that training never meets an id outside the vocabulary. Its errors are one
+// line naming the file and what is wrong, and errors.Is tells their kind:
+//
+//   - ErrNotEncoded: the file does not start with Magic.
+//   - ErrVersion: an encoded corpus of another format version.
+//   - ErrTruncated: the file is shorter than its header says.
+//   - ErrCorrupt: the file is whole but wrong. Every such error is also
+//     exactly one of the five kinds below, which say what is wrong.
+//   - ErrChecksum: a checksum does not match the bytes it covers (the file
+//     changed after it was written).
+//   - ErrLayout: the header's checksum matches, but its fields disagree
+//     with the format, each other or the file's size (bytes after the end,
+//     ids overlapping the metadata).
+//   - ErrMetadata: the metadata's checksum matches, but a field is out of
+//     range, or the vocabulary does not parse, breaks vocab.New's rules (an
+//     empty word, whitespace, a word twice), is out of vocabulary order or
+//     is followed by stray bytes.
+//   - ErrIDs: the ids' checksum matches, but an id is neither a word of the
+//     vocabulary nor a sentence end, or a sentence end is first or doubled.
+//   - ErrCounts: their checksums match, but the metadata's word tokens or
+//     sentence ends are not those of the ids, or the vocabulary's counts do
+//     not sum to the word tokens.
 package encoded
 
 import (
@@ -69,8 +98,47 @@ type Info struct {
 	TextCRC   uint32 // CRC-32C of the text read, with '\n' between files
 }
 
-// ErrNotEncoded is returned by Open for a file that does not start with Magic.
-var ErrNotEncoded = errors.New("not an encoded corpus (no wipsvec magic bytes)")
+// The kinds of error Open returns for a file it cannot use (see the package
+// doc). Its errors wrap them: test with errors.Is.
+var (
+	// ErrNotEncoded is returned by Open for a file that does not start
+	// with Magic.
+	ErrNotEncoded = errors.New("not an encoded corpus (no wipsvec magic bytes)")
+	// ErrVersion is an encoded corpus of another format version: encode
+	// the text again.
+	ErrVersion = errors.New("encoded corpus of another format version")
+	// ErrTruncated is a file shorter than its header says, or than the
+	// header.
+	ErrTruncated = errors.New("encoded corpus truncated")
+	// ErrCorrupt is a file whose bytes are wrong, not missing. Every
+	// ErrCorrupt error is also exactly one of the five kinds below.
+	ErrCorrupt = errors.New("encoded corpus corrupt")
+
+	// ErrChecksum is a checksum (of the header, the metadata or the ids)
+	// that does not match the bytes it covers.
+	ErrChecksum error = &corruptKind{"checksum mismatch"}
+	// ErrLayout is a header, its checksum matching, whose fields disagree
+	// with the format, each other or the file's size.
+	ErrLayout error = &corruptKind{"header layout wrong"}
+	// ErrMetadata is metadata, its checksum matching, with a field out of
+	// range or a vocabulary that does not parse, breaks vocab.New's rules,
+	// is out of vocabulary order or is followed by stray bytes.
+	ErrMetadata error = &corruptKind{"metadata malformed"}
+	// ErrIDs is ids, their checksum matching, holding an id that is
+	// neither a vocabulary word nor a sentence end, or a sentence end
+	// first or right after another.
+	ErrIDs error = &corruptKind{"ids break the stream's rules"}
+	// ErrCounts is counts, their checksums matching, that disagree: the
+	// metadata's word tokens or sentence ends with the ids, or the
+	// vocabulary's counts with the word tokens.
+	ErrCounts error = &corruptKind{"counts disagree"}
+)
+
+// corruptKind is a kind of ErrCorrupt.
+type corruptKind struct{ msg string }
+
+func (k *corruptKind) Error() string { return "encoded corpus corrupt: " + k.msg }
+func (k *corruptKind) Unwrap() error { return ErrCorrupt }
 
 // prefix is the fixed start of the file.
 type prefix struct {
@@ -98,20 +166,23 @@ func (p *prefix) marshal() []byte {
 	return b
 }
 
-// formatError is a one-line error about an encoded corpus file.
+// formatError is a one-line error about an encoded corpus file, of one of
+// the kinds above.
 type formatError struct {
-	kind string // "truncated", "corrupt", "version"
+	kind error // ErrTruncated, ErrVersion or a kind of ErrCorrupt
 	msg  string
 }
 
 func (e *formatError) Error() string { return e.msg }
+func (e *formatError) Unwrap() error { return e.kind }
 
 func truncated(format string, args ...any) error {
-	return &formatError{"truncated", "truncated: " + fmt.Sprintf(format, args...)}
+	return &formatError{ErrTruncated, "truncated: " + fmt.Sprintf(format, args...)}
 }
 
-func corrupt(format string, args ...any) error {
-	return &formatError{"corrupt", "corrupt: " + fmt.Sprintf(format, args...)}
+// corrupt is an error of kind, one of ErrCorrupt's.
+func corrupt(kind error, format string, args ...any) error {
+	return &formatError{kind, "corrupt: " + fmt.Sprintf(format, args...)}
 }
 
 // parsePrefix checks the prefix of a file of size bytes, of which b holds
@@ -127,13 +198,13 @@ func parsePrefix(b []byte, size int64) (*prefix, error) {
 	}
 	le := binary.LittleEndian
 	if v := le.Uint32(b[8:]); v != Version {
-		return nil, &formatError{"version", fmt.Sprintf("format version %d, but this wipsvec reads version %d: encode the corpus again with this wipsvec", v, Version)}
+		return nil, &formatError{ErrVersion, fmt.Sprintf("format version %d, but this wipsvec reads version %d: encode the corpus again with this wipsvec", v, Version)}
 	}
 	if len(b) < prefixSize {
 		return nil, truncated("%d bytes, shorter than the %d-byte header", size, prefixSize)
 	}
 	if crc32.Checksum(b[:60], castagnoli) != le.Uint32(b[60:]) {
-		return nil, corrupt("header checksum mismatch")
+		return nil, corrupt(ErrChecksum, "header checksum mismatch")
 	}
 	p := &prefix{
 		version: Version,
@@ -144,15 +215,15 @@ func parsePrefix(b []byte, size int64) (*prefix, error) {
 	}
 	switch {
 	case le.Uint32(b[12:]) != prefixSize || p.idsOff != prefixSize || p.reserved != 0:
-		return nil, corrupt("unexpected header layout")
+		return nil, corrupt(ErrLayout, "unexpected header layout")
 	case p.ids == 0 || p.ids > (math.MaxInt64-prefixSize)/4 || p.metaOff != prefixSize+4*p.ids:
-		return nil, corrupt("header gives %d ids ending at %d but metadata at %d", p.ids, prefixSize+4*p.ids, p.metaOff)
+		return nil, corrupt(ErrLayout, "header gives %d ids ending at %d but metadata at %d", p.ids, prefixSize+4*p.ids, p.metaOff)
 	case p.metaLen > math.MaxInt64-p.metaOff:
-		return nil, corrupt("metadata length %d out of range", p.metaLen)
+		return nil, corrupt(ErrLayout, "metadata length %d out of range", p.metaLen)
 	case uint64(size) < p.metaOff+p.metaLen:
 		return nil, truncated("%d bytes, the header says %d", size, p.metaOff+p.metaLen)
 	case uint64(size) > p.metaOff+p.metaLen:
-		return nil, corrupt("%d bytes after the end the header gives", uint64(size)-p.metaOff-p.metaLen)
+		return nil, corrupt(ErrLayout, "%d bytes after the end the header gives", uint64(size)-p.metaOff-p.metaLen)
 	}
 	return p, nil
 }
@@ -182,7 +253,7 @@ func marshalMeta(info *Info, v *vocab.Vocab) []byte {
 // ids would mean other words.
 func parseMeta(b []byte) (*Info, *vocab.Vocab, error) {
 	if len(b) < 56 {
-		return nil, nil, corrupt("metadata of %d bytes", len(b))
+		return nil, nil, corrupt(ErrMetadata, "metadata of %d bytes", len(b))
 	}
 	le := binary.LittleEndian
 	info := &Info{
@@ -197,12 +268,12 @@ func parseMeta(b []byte) (*Info, *vocab.Vocab, error) {
 	}
 	nwords := le.Uint32(b[52:])
 	if info.Tokens < 1 || info.Sentences < 0 || info.Files < 0 || info.Bytes < 0 || info.MinCount < 0 || info.MaxVocab < 0 {
-		return nil, nil, corrupt("metadata out of range")
+		return nil, nil, corrupt(ErrMetadata, "metadata out of range")
 	}
 	// Every word takes at least 3 bytes: this bounds the allocation below
 	// by the file's size, whatever the count says.
 	if nwords == 0 || uint64(nwords) > uint64(len(b)-56)/3 {
-		return nil, nil, corrupt("vocabulary of %d words in %d bytes", nwords, len(b)-56)
+		return nil, nil, corrupt(ErrMetadata, "vocabulary of %d words in %d bytes", nwords, len(b)-56)
 	}
 	words := make([]string, nwords)
 	counts := make([]int64, nwords)
@@ -210,28 +281,32 @@ func parseMeta(b []byte) (*Info, *vocab.Vocab, error) {
 	for i := range words {
 		l, k := binary.Uvarint(rest)
 		if k <= 0 || l > uint64(len(rest)-k) {
-			return nil, nil, corrupt("vocabulary word %d", i)
+			return nil, nil, corrupt(ErrMetadata, "vocabulary word %d", i)
 		}
 		words[i] = string(rest[k : k+int(l)])
 		rest = rest[k+int(l):]
 		c, k := binary.Uvarint(rest)
 		if k <= 0 || c > math.MaxInt64 {
-			return nil, nil, corrupt("vocabulary count %d", i)
+			return nil, nil, corrupt(ErrMetadata, "vocabulary count %d", i)
 		}
 		counts[i] = int64(c)
 		rest = rest[k:]
 	}
 	if len(rest) != 0 {
-		return nil, nil, corrupt("%d bytes after the vocabulary", len(rest))
+		return nil, nil, corrupt(ErrMetadata, "%d bytes after the vocabulary", len(rest))
 	}
 	v, err := vocab.New(words, counts)
 	if err != nil {
-		return nil, nil, corrupt("%v", err)
+		return nil, nil, corrupt(ErrMetadata, "%v", err)
 	}
 	for i, w := range words {
 		if v.Words[i] != w {
-			return nil, nil, corrupt("vocabulary not in vocabulary order at word %d", i)
+			return nil, nil, corrupt(ErrMetadata, "vocabulary not in vocabulary order at word %d", i)
 		}
+	}
+	// Every word token in the ids is of a vocabulary word, counted once.
+	if v.Total != info.Tokens {
+		return nil, nil, corrupt(ErrCounts, "vocabulary counts sum to %d, the header says %d tokens", v.Total, info.Tokens)
 	}
 	return info, v, nil
 }
@@ -251,14 +326,14 @@ func (c *idChecker) check(ids []int32) error {
 	for _, id := range ids {
 		if id == vocab.SentenceEnd {
 			if atEnd {
-				return corrupt("sentence end first or doubled")
+				return corrupt(ErrIDs, "sentence end first or doubled")
 			}
 			atEnd = true
 			s++
 			continue
 		}
 		if uint32(id) >= uint32(c.n) {
-			return corrupt("word id %d out of a vocabulary of %d", id, c.n)
+			return corrupt(ErrIDs, "word id %d out of a vocabulary of %d", id, c.n)
 		}
 		atEnd = false
 	}

@@ -52,7 +52,9 @@ func IsEncoded(path string) bool {
 // and ids, and that every id names a vocabulary word. Checking reads the
 // whole file once, at the speed of reading it; training reads it again
 // from the page cache. Errors are one line naming the path, and say
-// whether the file is truncated, corrupt or of another version.
+// whether the file is truncated, corrupt or of another version; errors.Is
+// tells their kind (ErrNotEncoded, ErrVersion, ErrTruncated, ErrCorrupt and
+// its kinds: see the package doc).
 func Open(path string) (*Corpus, error) {
 	c, err := open(path)
 	if err != nil {
@@ -109,7 +111,7 @@ func parse(data []byte) (*Corpus, error) {
 	}
 	meta := data[p.metaOff : p.metaOff+p.metaLen]
 	if crc32.Checksum(meta, castagnoli) != p.metaCRC {
-		return nil, corrupt("metadata checksum mismatch")
+		return nil, corrupt(ErrChecksum, "metadata checksum mismatch")
 	}
 	info, v, err := parseMeta(meta)
 	if err != nil {
@@ -133,16 +135,16 @@ func parse(data []byte) (*Corpus, error) {
 		crc = crc32.Update(crc, castagnoli, raw[4*i:4*j])
 		if err := check.check(ids[i:j]); err != nil {
 			if crc32.Update(crc, castagnoli, raw[4*j:]) != p.idsCRC {
-				return nil, corrupt("ids checksum mismatch")
+				return nil, corrupt(ErrChecksum, "ids checksum mismatch")
 			}
 			return nil, err
 		}
 	}
 	if crc != p.idsCRC {
-		return nil, corrupt("ids checksum mismatch")
+		return nil, corrupt(ErrChecksum, "ids checksum mismatch")
 	}
 	if check.tokens != info.Tokens || check.sentences != info.Sentences {
-		return nil, corrupt("%d tokens and %d sentence ends, the header says %d and %d",
+		return nil, corrupt(ErrCounts, "%d tokens and %d sentence ends, the header says %d and %d",
 			check.tokens, check.sentences, info.Tokens, info.Sentences)
 	}
 	return &Corpus{Info: *info, Vocab: v, IDs: ids}, nil

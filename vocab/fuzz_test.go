@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/wipsvec/wipsvec/corpus"
 )
 
 // lineError is the shape of an error that names a line of the file.
@@ -14,8 +17,10 @@ var lineError = regexp.MustCompile(`^line ([0-9]+): `)
 // FuzzRead reads arbitrary bytes as a -read-vocab file. Properties: no
 // panic; an error names a line that exists (or one past the last, for a
 // problem found at the end), or says the file is empty or its counts
-// overflow; and a vocabulary that reads writes and reads back unchanged.
+// overflow; every word of a vocabulary that reads is valid UTF-8; and it
+// writes and reads back unchanged.
 func FuzzRead(f *testing.F) {
+	f.Add([]byte("a 1\ncaf\xe9 2\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, err := Read(bytes.NewReader(data))
 		if err != nil {
@@ -32,6 +37,11 @@ func FuzzRead(f *testing.F) {
 			}
 			return
 		}
+		for _, w := range v.Words {
+			if !utf8.ValidString(w) {
+				t.Fatalf("read a word that is not valid UTF-8: %q", w)
+			}
+		}
 		var b bytes.Buffer
 		if err := v.Write(&b); err != nil {
 			t.Fatal(err)
@@ -47,6 +57,69 @@ func FuzzRead(f *testing.F) {
 			if id, ok := got.ID([]byte(w)); !ok || int(id) != i {
 				t.Fatalf("word %q has id %d, %v after the round trip, want %d", w, id, ok, i)
 			}
+		}
+	})
+}
+
+// FuzzLearn learns a vocabulary from arbitrary text with the real tokenizer.
+// Properties: every word is valid UTF-8; the tokens that are not are all
+// counted, as occurrences and distinct tokens; and the vocabulary and stream
+// are exactly those of the same tokens with the invalid ones removed.
+func FuzzLearn(f *testing.F) {
+	f.Add([]byte("caf\xe9 au lait\n\x80 \xc3\n caf\xe9 caf\xc3\xa9 \xe2\x82\n"))
+	f.Add([]byte("a b a\nc"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// The scanner's events, then the same without invalid tokens.
+		var all, valid fakeSource
+		invalid := map[string]bool{}
+		var invalidTokens int64
+		sc := corpus.NewScanner(bytes.NewReader(data))
+		for sc.Scan() {
+			var ev []byte
+			if !sc.Boundary() {
+				ev = bytes.Clone(sc.Token())
+			}
+			all.events = append(all.events, ev)
+			if ev != nil && !utf8.Valid(ev) {
+				invalid[string(ev)] = true
+				invalidTokens++
+				continue
+			}
+			valid.events = append(valid.events, ev)
+		}
+		if sc.Err() != nil {
+			return
+		}
+		all.i, valid.i = -1, -1
+		v, chunks, st, err := LearnChunksStats(&all, LearnOptions{MinCount: 1})
+		if st.Invalid.Tokens != invalidTokens || st.Invalid.Distinct != int64(len(invalid)) || st.Invalid.Capped {
+			t.Fatalf("invalid %+v, want %d tokens, %d distinct", st.Invalid, invalidTokens, len(invalid))
+		}
+		if invalidTokens > 0 && !invalid[st.Invalid.Example] {
+			t.Fatalf("example %q is not an invalid token", st.Invalid.Example)
+		}
+		wantV, want, wantErr := Learn(&valid, LearnOptions{MinCount: 1})
+		if err != nil {
+			if wantErr == nil {
+				t.Fatalf("error %v, but none without the invalid tokens", err)
+			}
+			return
+		}
+		if wantErr != nil {
+			t.Fatalf("no error, but %v without the invalid tokens", wantErr)
+		}
+		for _, w := range v.Words {
+			if !utf8.ValidString(w) {
+				t.Fatalf("learned a word that is not valid UTF-8: %q", w)
+			}
+		}
+		if st.Tokens != v.Total+invalidTokens {
+			t.Fatalf("%d tokens read, %d counted and %d invalid", st.Tokens, v.Total, invalidTokens)
+		}
+		stream := Join(chunks)
+		checkStream(t, v, stream)
+		if !slices.Equal(v.Words, wantV.Words) || !slices.Equal(v.Counts, wantV.Counts) || !slices.Equal(stream, want) {
+			t.Fatalf("learned %q %v %v, want %q %v %v", v.Words, v.Counts, stream, wantV.Words, wantV.Counts, want)
 		}
 	})
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
+	"unicode/utf8"
 )
 
 // TokenSource is a stream of tokens and sentence boundaries, as produced by
@@ -37,6 +39,56 @@ type LearnOptions struct {
 	MaxWords int
 }
 
+// InvalidUTF8 counts the tokens that were left out of a vocabulary because
+// they are not valid UTF-8. Such a token is treated as out of vocabulary:
+// it is dropped from the stream like a rare word, because a vectors file
+// holding it could not be loaded by strict readers (gensim's default
+// load_word2vec_format fails on it with UnicodeDecodeError).
+type InvalidUTF8 struct {
+	Tokens   int64  // occurrences dropped
+	Distinct int64  // distinct tokens among them (a lower bound if Capped)
+	Example  string // the first one met, for messages; "" if none
+	// Capped reports that more distinct invalid tokens were met than the
+	// counting table's bound (LearnOptions.MaxWords): past it they are no
+	// longer remembered, so Distinct is a lower bound.
+	Capped bool
+}
+
+// String says what was skipped, for a log line, e.g.
+//
+//	skipped 12 tokens (3 distinct, e.g. "caf\xe9") that are not valid UTF-8
+//
+// It is "" when nothing was.
+func (s InvalidUTF8) String() string {
+	if s.Tokens == 0 {
+		return ""
+	}
+	return fmt.Sprintf("skipped %d %s (%s) that %s not valid UTF-8",
+		s.Tokens, plural(s.Tokens, "token", "tokens"), s.detail(), plural(s.Tokens, "is", "are"))
+}
+
+// detail is `3 distinct, e.g. "caf\xe9"`.
+func (s InvalidUTF8) detail() string {
+	distinct := strconv.FormatInt(s.Distinct, 10)
+	if s.Capped {
+		distinct = "at least " + distinct
+	}
+	return distinct + " distinct, e.g. " + strconv.Quote(s.Example)
+}
+
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// LearnStats reports on a corpus read by LearnChunksStats.
+type LearnStats struct {
+	Tokens  int64       // word tokens read, the invalid ones included
+	Invalid InvalidUTF8 // tokens dropped for not being valid UTF-8
+}
+
 // Learn is LearnChunks with the stream joined into one slice: handy for
 // small corpora and tests. Large corpora should train on the chunks, which
 // saves a copy of the whole stream at the peak of memory use.
@@ -61,7 +113,13 @@ func Join(chunks [][]int32) []int32 {
 	return stream
 }
 
-// LearnChunks reads the corpus once. It counts the words and, at the same time,
+// LearnChunks is LearnChunksStats without the statistics.
+func LearnChunks(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, error) {
+	v, chunks, _, err := LearnChunksStats(src, opt)
+	return v, chunks, err
+}
+
+// LearnChunksStats reads the corpus once. It counts the words and, at the same time,
 // records every token as a provisional id, so the text is never re-read or
 // re-hashed: the corpus may be a pipe, and hashing dominates the cost of a
 // pass. After counting it drops the words that occur fewer than MinCount
@@ -76,7 +134,11 @@ func Join(chunks [][]int32) []int32 {
 // (starting at 1) goes up by one. A pruned word that is seen again is counted
 // afresh, from zero, as a new word; its earlier occurrences are dropped from
 // the stream, so every id in the stream belongs to the final vocabulary.
-func LearnChunks(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, error) {
+//
+// Tokens that are not valid UTF-8 never enter the vocabulary: they are
+// dropped from the stream as out of vocabulary, and counted in the
+// returned LearnStats (see Counter).
+func LearnChunksStats(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, LearnStats, error) {
 	// The provisional stream is kept in fixed-size chunks rather than one
 	// growing slice: appending to a slice of tens of millions of ids would
 	// copy it again and again, and leave up to a quarter of it unused.
@@ -86,12 +148,13 @@ func LearnChunks(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, error) {
 		chunks = append(chunks, chunk)
 		return make([]int32, 0, min(2*cap(chunk), chunkLen)), nil
 	})
+	st := LearnStats{Tokens: c.Tokens(), Invalid: c.Invalid()}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, st, err
 	}
 	v, remap, err := c.Finish()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, st, err
 	}
 	// Remap each chunk in place; the chunks are the stream, never copied
 	// into one array. The sentence-end state carries across chunks.
@@ -101,7 +164,7 @@ func LearnChunks(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, error) {
 			kept = append(kept, ch) // len(kept) <= ci: never overwrites an unvisited chunk
 		}
 	}
-	return v, kept, nil
+	return v, kept, st, nil
 }
 
 // Counter is the counting half of LearnChunks, for callers that keep the
@@ -110,6 +173,14 @@ func LearnChunks(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, error) {
 // provisional ids in chunks, and Finish then gives the vocabulary and the
 // Remap that turns provisional ids into final ones. Its memory is that of
 // the distinct words, not of the corpus.
+//
+// A token that is not valid UTF-8 is never counted as a word: it is dropped
+// from the stream (no id, as if out of vocabulary) and counted in Invalid.
+// The check costs nothing on the path that matters: a token already in the
+// table is valid, so only a token the table misses (a new word, once per
+// distinct word) is validated, and the few invalid tokens are remembered in
+// a set of their own, so that their later occurrences, missing the table
+// again, are found there rather than validated again.
 type Counter struct {
 	opt LearnOptions
 	// ids maps each live word to its provisional id, an index into counts.
@@ -120,6 +191,11 @@ type Counter struct {
 	tokens    int64
 	minReduce int64
 	done      bool
+
+	// invalid holds the distinct tokens that are not valid UTF-8, at most
+	// MaxWords of them; inv counts them.
+	invalid map[string]struct{}
+	inv     InvalidUTF8
 }
 
 // NewCounter returns a Counter with LearnChunks' options.
@@ -130,14 +206,40 @@ func NewCounter(opt LearnOptions) *Counter {
 	return &Counter{opt: opt, ids: make(map[string]int32), minReduce: 1}
 }
 
-// Tokens returns the number of word tokens counted so far.
+// Tokens returns the number of word tokens read so far, the invalid ones
+// included.
 func (c *Counter) Tokens() int64 { return c.tokens }
+
+// Invalid returns the count of tokens dropped so far because they are not
+// valid UTF-8.
+func (c *Counter) Invalid() InvalidUTF8 { return c.inv }
+
+// dropInvalid counts tok, which is not valid UTF-8. It is called only on a
+// miss in the table, so its cost is paid once per invalid occurrence, not
+// per word of the corpus.
+func (c *Counter) dropInvalid(tok []byte) {
+	c.inv.Tokens++
+	if _, seen := c.invalid[string(tok)]; seen { // no allocation
+		return
+	}
+	if c.invalid == nil {
+		c.invalid = make(map[string]struct{})
+		c.inv.Example = string(tok)
+	}
+	if len(c.invalid) >= c.opt.MaxWords {
+		c.inv.Capped = true
+		return
+	}
+	c.invalid[string(tok)] = struct{}{}
+	c.inv.Distinct++
+}
 
 // Count reads src to its end. It appends the provisional ids to buf and,
 // whenever buf is full, passes it to emit, which takes it and returns the
 // (empty) buffer to fill next; the last, partly filled buffer is emitted at
 // the end. An error from emit stops Count and is returned as it is. Sentence
-// boundaries are SentenceEnd, never two in a row and never first.
+// boundaries are SentenceEnd, never two in a row and never first. Tokens
+// that are not valid UTF-8 leave nothing in the stream.
 func (c *Counter) Count(src TokenSource, buf []int32, emit func([]int32) ([]int32, error)) error {
 	var (
 		ids       = c.ids
@@ -166,6 +268,13 @@ func (c *Counter) Count(src TokenSource, buf []int32, emit func([]int32) ([]int3
 			var ok bool
 			id, ok = ids[string(tok)] // no allocation on a hit
 			if !ok {
+				// A new word (or a pruned one seen again): check it once
+				// here, never on a hit. utf8.Valid skips ASCII 8 bytes
+				// at a time.
+				if !utf8.Valid(tok) {
+					c.dropInvalid(tok)
+					continue
+				}
 				if len(counts) == math.MaxInt32 {
 					return fmt.Errorf("more than %d distinct words counted (corpus too large for 32-bit ids)", math.MaxInt32)
 				}
@@ -209,6 +318,9 @@ func (c *Counter) Finish() (*Vocab, *Remap, error) {
 	if c.tokens == 0 {
 		return nil, nil, errors.New("corpus has no words")
 	}
+	if c.tokens == c.inv.Tokens {
+		return nil, nil, fmt.Errorf("none of the corpus's %d tokens is valid UTF-8 (%s): is it in another encoding, such as Latin-1?", c.tokens, c.inv.detail())
+	}
 	var (
 		es  = make([]entry, 0, len(c.ids))
 		top int64
@@ -220,7 +332,7 @@ func (c *Counter) Finish() (*Vocab, *Remap, error) {
 			es = append(es, entry{word: w, count: n, id: id})
 		}
 	}
-	c.ids = nil
+	c.ids, c.invalid = nil, nil
 	if len(es) == 0 {
 		return nil, nil, fmt.Errorf("vocabulary is empty after -min-count %d (the most frequent word occurs %d times)", c.opt.MinCount, top)
 	}

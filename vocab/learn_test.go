@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/wipsvec/wipsvec/corpus"
 )
 
 const E = SentenceEnd
@@ -288,4 +291,169 @@ func BenchmarkLearn(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(tokens)), "ns/token")
+}
+
+// invalidText is a corpus with tokens that are not valid UTF-8: Latin-1
+// words, a lone continuation byte, a sequence cut short, an encoded
+// surrogate, an overlong encoding, and a sentence made of nothing else.
+// Valid UTF-8 words, ASCII or not, sit around them.
+const invalidText = "caf\xe9 au lait au café\n" + // Latin-1 "café" first
+	"\x80 au \xc3 lait\n" +
+	"\xe2\x82 \xed\xa0\x80 \xc0\xaf\n" + // only invalid tokens
+	"na\xefve caf\xe9 naïve au\n" +
+	"日本 au"
+
+// invalidTokens lists invalidText's invalid tokens, in order.
+var invalidTokens = []string{"caf\xe9", "\x80", "\xc3", "\xe2\x82", "\xed\xa0\x80", "\xc0\xaf", "na\xefve", "caf\xe9"}
+
+// withoutInvalid removes the tokens of text that are not valid UTF-8,
+// keeping its lines.
+func withoutInvalid(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		var keep []string
+		for _, f := range strings.Fields(line) {
+			if utf8.ValidString(f) {
+				keep = append(keep, f)
+			}
+		}
+		lines[i] = strings.Join(keep, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestLearnInvalidUTF8: tokens that are not valid UTF-8 never enter the
+// vocabulary, are dropped from the stream as if out of vocabulary and are
+// counted; the valid words get the vocabulary and the stream they would
+// get were the invalid tokens not there at all.
+func TestLearnInvalidUTF8(t *testing.T) {
+	for _, min := range []int64{1, 2} {
+		v, chunks, st, err := LearnChunksStats(textSource(invalidText), LearnOptions{MinCount: min})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stream := Join(chunks)
+		checkStream(t, v, stream)
+		for _, w := range v.Words {
+			if !utf8.ValidString(w) {
+				t.Errorf("MinCount %d: vocabulary holds %q", min, w)
+			}
+		}
+		wantV, want := mustLearn(t, withoutInvalid(invalidText), LearnOptions{MinCount: min})
+		if !slices.Equal(v.Words, wantV.Words) || !slices.Equal(v.Counts, wantV.Counts) || v.Total != wantV.Total {
+			t.Errorf("MinCount %d: vocab %q %v, want %q %v", min, v.Words, v.Counts, wantV.Words, wantV.Counts)
+		}
+		if !slices.Equal(stream, want) {
+			t.Errorf("MinCount %d: stream %v, want %v", min, stream, want)
+		}
+		wantSt := LearnStats{Tokens: 18, Invalid: InvalidUTF8{Tokens: 8, Distinct: 7, Example: "caf\xe9"}}
+		if st != wantSt {
+			t.Errorf("MinCount %d: stats %+v, want %+v", min, st, wantSt)
+		}
+	}
+	// The ids, spelled out: au 5, café 1, lait 2, naïve 1, 日本 1.
+	v, stream := mustLearn(t, invalidText, LearnOptions{})
+	if want := []string{"au", "lait", "café", "naïve", "日本"}; !slices.Equal(v.Words, want) {
+		t.Errorf("words %q, want %q", v.Words, want)
+	}
+	if want := []int32{0, 1, 0, 2, E, 0, 1, E, 3, 0, E, 4, 0}; !slices.Equal(stream, want) {
+		t.Errorf("stream %v, want %v", stream, want)
+	}
+}
+
+// TestLearnInvalidUTF8Scanner runs the real tokenizer, whose 100-byte cut
+// keeps a valid token valid (it never splits a rune) but passes invalid
+// bytes through, including a sequence that the cut leaves incomplete.
+func TestLearnInvalidUTF8Scanner(t *testing.T) {
+	long := strings.Repeat("a", corpus.MaxTokenBytes-1)
+	text := strings.Join([]string{
+		long + "é" + "tail",           // cut before "é": long, valid
+		long + "\xc3" + "x",           // cut after the lone lead byte: invalid
+		long[1:] + "\xe2\x82" + "zzz", // cut after a truncated 3-byte sequence: invalid
+		long[1:] + "€" + "zzz",        // cut before "€": long[1:], valid
+		long + "\xc3",                 // 100 bytes, no cut, invalid
+		"caf\xe9",
+		"ok",
+	}, " ") + "\n"
+	v, chunks, st, err := LearnChunksStats(corpus.NewScanner(strings.NewReader(text)), LearnOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{long[1:], long, "ok"}; !slices.Equal(v.Words, want) { // ties by bytes
+		t.Errorf("words %q, want %q", v.Words, want)
+	}
+	if want := []int32{1, 0, 2, E}; !slices.Equal(Join(chunks), want) {
+		t.Errorf("stream %v, want %v", Join(chunks), want)
+	}
+	want := LearnStats{Tokens: 7, Invalid: InvalidUTF8{Tokens: 4, Distinct: 3, Example: long + "\xc3"}}
+	if st != want {
+		t.Errorf("stats %+v, want %+v", st, want)
+	}
+}
+
+// TestLearnInvalidUTF8Capped: the set of distinct invalid tokens is bounded
+// like the counting table; past the bound they are still dropped and
+// counted, and the distinct count says it is a lower bound.
+func TestLearnInvalidUTF8Capped(t *testing.T) {
+	text := "a \xe9 b \xe8 a \xe9 \xe7 \xe6 a\n"
+	v, chunks, st, err := LearnChunksStats(textSource(text), LearnOptions{MaxWords: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(v.Words, []string{"a", "b"}) || !slices.Equal(Join(chunks), []int32{0, 1, 0, 0, E}) {
+		t.Errorf("vocab %q, stream %v", v.Words, Join(chunks))
+	}
+	want := InvalidUTF8{Tokens: 5, Distinct: 2, Example: "\xe9", Capped: true}
+	if st.Invalid != want {
+		t.Errorf("invalid %+v, want %+v", st.Invalid, want)
+	}
+	if got, msg := st.Invalid.String(), `skipped 5 tokens (at least 2 distinct, e.g. "\xe9") that are not valid UTF-8`; got != msg {
+		t.Errorf("message %q, want %q", got, msg)
+	}
+}
+
+func TestInvalidUTF8String(t *testing.T) {
+	for _, tc := range []struct {
+		s    InvalidUTF8
+		want string
+	}{
+		{InvalidUTF8{}, ""},
+		{InvalidUTF8{Tokens: 1, Distinct: 1, Example: "\x80"}, `skipped 1 token (1 distinct, e.g. "\x80") that is not valid UTF-8`},
+		{InvalidUTF8{Tokens: 12, Distinct: 3, Example: "caf\xe9"}, `skipped 12 tokens (3 distinct, e.g. "caf\xe9") that are not valid UTF-8`},
+	} {
+		if got := tc.s.String(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestLearnAllInvalid: a corpus none of whose tokens is valid UTF-8 says so.
+func TestLearnAllInvalid(t *testing.T) {
+	_, _, err := Learn(textSource("caf\xe9 \xe9t\xe9\ncaf\xe9"), LearnOptions{})
+	want := `none of the corpus's 3 tokens is valid UTF-8 (2 distinct, e.g. "caf\xe9"): is it in another encoding, such as Latin-1?`
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// TestCounterInvalid: the encoded-corpus path drives the Counter directly;
+// its counts are LearnChunksStats'.
+func TestCounterInvalid(t *testing.T) {
+	c := NewCounter(LearnOptions{})
+	var ids []int32
+	err := c.Count(textSource(invalidText), make([]int32, 0, 2), func(b []int32) ([]int32, error) {
+		ids = append(ids, b...)
+		return b[:0], nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Tokens() != 18 || c.Invalid() != (InvalidUTF8{Tokens: 8, Distinct: 7, Example: "caf\xe9"}) {
+		t.Errorf("tokens %d, invalid %+v", c.Tokens(), c.Invalid())
+	}
+	// Provisional ids: invalid tokens leave nothing, not even an empty
+	// sentence.
+	if want := []int32{0, 1, 0, 2, E, 0, 1, E, 3, 0, E, 4, 0}; !slices.Equal(ids, want) {
+		t.Errorf("provisional ids %v, want %v", ids, want)
+	}
 }

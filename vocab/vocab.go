@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // SentenceEnd marks a sentence boundary in an encoded stream.
@@ -46,8 +47,9 @@ const seps = " \t\n\v\f\r\x00"
 
 // New returns the vocabulary of the given words and counts, in vocabulary
 // order. The slices are not modified or retained. It fails if the slices
-// differ in length, or a word is empty, duplicated, or contains whitespace
-// (which could not be written to a vocabulary file), or a count is negative.
+// differ in length, or a word is empty, duplicated, contains whitespace
+// (which could not be written to a vocabulary file) or is not valid UTF-8
+// (which strict readers of a vectors file reject), or a count is negative.
 func New(words []string, counts []int64) (*Vocab, error) {
 	if len(words) != len(counts) {
 		return nil, fmt.Errorf("vocab: %d words but %d counts", len(words), len(counts))
@@ -73,6 +75,8 @@ func build(es []entry) (*Vocab, error) {
 			return nil, errors.New("vocab: empty word")
 		case strings.ContainsAny(e.word, seps):
 			return nil, fmt.Errorf("vocab: word %q contains whitespace or NUL", e.word)
+		case !utf8.ValidString(e.word):
+			return nil, fmt.Errorf("vocab: word %q is not valid UTF-8", e.word)
 		case e.count < 0:
 			return nil, fmt.Errorf("vocab: negative count %d for word %q", e.count, e.word)
 		case total > math.MaxInt64-e.count:
@@ -135,7 +139,8 @@ const maxLine = 1 << 20
 
 // Read reads a vocabulary in word2vec's "word count" format, as written by
 // Write or by word2vec -save-vocab. The lines need not be in order. Errors
-// name the offending line; an empty file is an error too.
+// name the offending line, among them a word that is not valid UTF-8; an
+// empty file is an error too.
 func Read(r io.Reader) (*Vocab, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), maxLine)
@@ -181,6 +186,9 @@ func parseLine(b []byte) (word string, count int64, err error) {
 		return "", 0, fmt.Errorf(`%d fields (want "word count"): %q`, len(fields), b)
 	}
 	word = fields[0]
+	if !utf8.ValidString(word) {
+		return "", 0, fmt.Errorf("word %q is not valid UTF-8 (is the file in another encoding, such as Latin-1?)", word)
+	}
 	count, err = strconv.ParseInt(fields[1], 10, 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange):

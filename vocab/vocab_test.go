@@ -55,6 +55,8 @@ func TestNewErrors(t *testing.T) {
 		// Duplicates with different counts are not adjacent after sorting.
 		{[]string{"a", "b", "a"}, []int64{5, 3, 1}, `duplicate word "a"`},
 		{[]string{"a", "b"}, []int64{math.MaxInt64, 1}, "overflows"},
+		{[]string{"a", "caf\xe9"}, []int64{2, 1}, `word "caf\xe9" is not valid UTF-8`},
+		{[]string{"\x80"}, []int64{1}, `word "\x80" is not valid UTF-8`},
 	} {
 		_, err := New(tc.words, tc.counts)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -151,6 +153,12 @@ func TestReadErrors(t *testing.T) {
 		{"a 99999999999999999999\n", "line 1: count 99999999999999999999 of word \"a\" is out of range"},
 		{"a 9223372036854775807\nb 1\n", "overflows"},
 		{"a 1\n" + strings.Repeat("x", maxLine+1), "line 2: longer than"},
+		// A Latin-1 file, a lone continuation byte, a cut 3-byte sequence
+		// and an encoded surrogate: no word that is not valid UTF-8.
+		{"a 1\ncaf\xe9 2\n", `line 2: word "caf\xe9" is not valid UTF-8 (is the file in another encoding, such as Latin-1?)`},
+		{"\x80 1\n", `line 1: word "\x80" is not valid UTF-8`},
+		{"a 1\nb 1\n\xe2\x82 1\n", `line 3: word "\xe2\x82" is not valid UTF-8`},
+		{"\xed\xa0\x80 1\n", `line 1: word "\xed\xa0\x80" is not valid UTF-8`},
 	} {
 		_, err := Read(strings.NewReader(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

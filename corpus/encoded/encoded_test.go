@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -264,6 +265,11 @@ func FuzzParse(f *testing.F) {
 		if got := marshalFile(&c.Info, c.Vocab, c.IDs); !bytes.Equal(got, data) {
 			t.Fatalf("accepted a file that its parts do not make")
 		}
+		for _, w := range c.Vocab.Words {
+			if !utf8.ValidString(w) {
+				t.Fatalf("accepted a vocabulary word that is not valid UTF-8: %q", w)
+			}
+		}
 	})
 }
 
@@ -321,4 +327,106 @@ func kindOf(err error) error {
 		kind = k
 	}
 	return kind
+}
+
+// TestInvalidUTF8 checks that encoding leaves out the tokens that are not
+// valid UTF-8 as vocab.LearnChunksStats does, ids and vocabulary alike, and
+// reports their count; the file holds no trace of them.
+func TestInvalidUTF8(t *testing.T) {
+	// Latin-1 words, a lone continuation byte and a sequence cut short,
+	// among a corpus long enough for several chunks of ids.
+	var b strings.Builder
+	var invalid int64
+	for i, line := range strings.Split(sampleText(5, 20_000), "\n") {
+		b.WriteString(line)
+		switch i % 100 {
+		case 3:
+			b.WriteString(" caf\xe9 na\xefve")
+			invalid += 2
+		case 50:
+			b.WriteString(" \x80")
+			invalid++
+		case 77:
+			b.WriteString("\n\xe2\x82 caf\xe9") // a sentence of invalid tokens only
+			invalid += 2
+		}
+		b.WriteByte('\n')
+	}
+	text := b.String()
+	for _, opt := range []Options{{MinCount: 1}, {MinCount: 5}, {MinCount: 2, MaxVocab: 40}} {
+		t.Run(fmt.Sprintf("min%d-max%d", opt.MinCount, opt.MaxVocab), func(t *testing.T) {
+			lopt := vocab.LearnOptions{MinCount: opt.MinCount, MaxWords: opt.MaxVocab}
+			wantV, chunks, st, err := vocab.LearnChunksStats(corpus.NewScanner(strings.NewReader(text)), lopt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := vocab.Join(chunks)
+			wantInv := vocab.InvalidUTF8{Tokens: invalid, Distinct: 4, Example: "caf\xe9"}
+			if st.Invalid != wantInv {
+				t.Fatalf("LearnChunksStats: invalid %+v, want %+v", st.Invalid, wantInv)
+			}
+			path := filepath.Join(t.TempDir(), "c.wvc")
+			info, v, err := Write(context.Background(), path, strings.NewReader(text), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info.Invalid != wantInv {
+				t.Errorf("Write: invalid %+v, want %+v", info.Invalid, wantInv)
+			}
+			c, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			if !slices.Equal(c.IDs, want) {
+				t.Fatalf("ids differ: %d encoded, %d in memory", len(c.IDs), len(want))
+			}
+			for _, vv := range []*vocab.Vocab{v, c.Vocab} {
+				if !slices.Equal(vv.Words, wantV.Words) || !slices.Equal(vv.Counts, wantV.Counts) {
+					t.Fatal("vocabularies differ")
+				}
+			}
+			for _, w := range c.Vocab.Words {
+				if !utf8.ValidString(w) {
+					t.Fatalf("vocabulary holds %q", w)
+				}
+			}
+			if c.Info.Invalid != (vocab.InvalidUTF8{}) {
+				t.Errorf("Open: invalid %+v, want none (not stored)", c.Info.Invalid)
+			}
+		})
+	}
+}
+
+// TestOpenInvalidWord: a file whose vocabulary holds a word that is not
+// valid UTF-8 (as an older wipsvec could write) is refused, naming the word
+// and what to do.
+func TestOpenInvalidWord(t *testing.T) {
+	v, err := vocab.New([]string{"a", "b"}, []int64{2, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta := marshalMeta(&Info{Tokens: 3, Files: 1, Bytes: 6}, v)
+	// The words follow 56 bytes of numbers: 1 "a" 2 1 "b" 1.
+	if i := 56 + 4; meta[i] != 'b' {
+		t.Fatalf("meta layout: %q", meta[56:])
+	} else {
+		meta[i] = 0xe9
+	}
+	raw := appendIDs(nil, []int32{0, 1, 0})
+	p := &prefix{version: Version, idsOff: prefixSize, ids: 3,
+		metaOff: prefixSize + uint64(len(raw)), metaLen: uint64(len(meta)),
+		idsCRC: crcOf(raw), metaCRC: crcOf(meta)}
+	path := filepath.Join(t.TempDir(), "old.wvc")
+	if err := os.WriteFile(path, slices.Concat(p.marshal(), raw, meta), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(path)
+	want := `encoded corpus ` + path + `: vocabulary word 1 "\xe9" is not valid UTF-8, which this wipsvec leaves out (encoded by an older one?): encode the corpus again with this wipsvec`
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v\nwant  %s", err, want)
+	}
+	if kindOf(err) != ErrVersion {
+		t.Errorf("error %v is not of kind ErrVersion alone", err)
+	}
 }

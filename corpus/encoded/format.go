@@ -34,7 +34,8 @@
 // The ids follow vocab.LearnChunks' rules: ids index the vocabulary, a
 // sentence end is never first and never follows another. The vocabulary is
 // in vocabulary order (count descending, ties by the word's bytes), each
-// word once; the metadata's word tokens and sentence ends are those in the
+// word once and valid UTF-8 (tokens that are not are left out when
+// encoding); the metadata's word tokens and sentence ends are those in the
 // ids, and the vocabulary's counts sum to the word tokens.
 //
 // # Errors
@@ -44,7 +45,9 @@
 // line naming the file and what is wrong, and errors.Is tells their kind:
 //
 //   - ErrNotEncoded: the file does not start with Magic.
-//   - ErrVersion: an encoded corpus of another format version.
+//   - ErrVersion: an encoded corpus of another format version, or one
+//     whose vocabulary holds a word that is not valid UTF-8, which an older
+//     wipsvec wrote and this one leaves out.
 //   - ErrTruncated: the file is shorter than its header says.
 //   - ErrCorrupt: the file is whole but wrong. Every such error is also
 //     exactly one of the five kinds below, which say what is wrong.
@@ -70,6 +73,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
+	"unicode/utf8"
 
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -96,6 +100,11 @@ type Info struct {
 	Files     int    // files read
 	Bytes     int64  // text bytes read, decompressed
 	TextCRC   uint32 // CRC-32C of the text read, with '\n' between files
+
+	// Invalid counts the tokens left out because they are not valid UTF-8
+	// (see vocab.Counter). It is set by Write and not stored in the file:
+	// an Info from Open has it zero.
+	Invalid vocab.InvalidUTF8
 }
 
 // The kinds of error Open returns for a file it cannot use (see the package
@@ -285,6 +294,11 @@ func parseMeta(b []byte) (*Info, *vocab.Vocab, error) {
 		}
 		words[i] = string(rest[k : k+int(l)])
 		rest = rest[k+int(l):]
+		if !utf8.ValidString(words[i]) {
+			// Version 1 as an older wipsvec wrote it: such tokens are
+			// left out now, because vectors holding them do not load.
+			return nil, nil, &formatError{ErrVersion, fmt.Sprintf("vocabulary word %d %q is not valid UTF-8, which this wipsvec leaves out (encoded by an older one?): encode the corpus again with this wipsvec", i, words[i])}
+		}
 		c, k := binary.Uvarint(rest)
 		if k <= 0 || c > math.MaxInt64 {
 			return nil, nil, corrupt(ErrMetadata, "vocabulary count %d", i)

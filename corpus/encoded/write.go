@@ -38,7 +38,8 @@ const chunkIDs = 1 << 18
 // the corpus: the ids are written as they are read, as provisional ids, and
 // rewritten in place to final ids once the vocabulary is known (a pass over
 // the ids, not over the text). The result equals vocab.LearnChunks' on the
-// same text. The file is written to a temporary beside path and renamed
+// same text: tokens that are not valid UTF-8 are left out, and counted in
+// Info.Invalid. The file is written to a temporary beside path and renamed
 // into place when complete, so a failed or cancelled run leaves nothing.
 func Write(ctx context.Context, path string, r io.Reader, opt Options) (_ *Info, _ *vocab.Vocab, err error) {
 	var f *os.File
@@ -115,6 +116,7 @@ func Write(ctx context.Context, path string, r io.Reader, opt Options) (_ *Info,
 		Version: Version, MinCount: opt.MinCount, MaxVocab: int64(opt.MaxVocab),
 		Tokens: check.tokens, Sentences: check.sentences,
 		Files: opt.Files, Bytes: text.n, TextCRC: text.crc,
+		Invalid: c.Invalid(),
 	}
 	meta := marshalMeta(info, v)
 	if _, err := f.WriteAt(meta, wr); err != nil {

@@ -11,6 +11,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/wipsvec/wipsvec/corpus"
 )
@@ -65,8 +66,9 @@ const maxLine = 1 << 20
 // and lines starting with '#' or '%' (SNAP's and KONECT's comments) are
 // skipped and counted, and so are self-loops, which some closures list. A
 // line with one field or more than three, a weight that is not a positive
-// number, a mix of weighted and unweighted lines, and a list with no edge
-// left are errors naming the line. The ids are dense: node i is the i-th
+// number, a node name that is not valid UTF-8 (the vectors written for it
+// would not load in strict readers), a mix of weighted and unweighted lines,
+// and a list with no edge left are errors naming the line. The ids are dense: node i is the i-th
 // name seen.
 func Read(r io.Reader) (*Edges, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
@@ -75,6 +77,10 @@ func Read(r io.Reader) (*Edges, error) {
 	id := func(name []byte) (int32, error) {
 		if i, ok := index[string(name)]; ok {
 			return i, nil
+		}
+		// A new name: checked once, never again on its later edges.
+		if !utf8.Valid(name) {
+			return 0, invalidName(name)
 		}
 		if len(e.Nodes) == math.MaxInt32 {
 			return 0, errors.New("more nodes than int32 ids can number")
@@ -124,6 +130,9 @@ func Read(r io.Reader) (*Edges, error) {
 			w = float32(x)
 		}
 		if bytes.Equal(f[0], f[1]) {
+			if !utf8.Valid(f[0]) { // refused as on any other line
+				return nil, fmt.Errorf("line %d: %w", lineNo, invalidName(f[0]))
+			}
 			e.SelfLoops++
 			continue
 		}
@@ -226,6 +235,10 @@ func split(line []byte, dst [][]byte) [][]byte {
 
 func isSep(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == 0
+}
+
+func invalidName(name []byte) error {
+	return fmt.Errorf("node name %q is not valid UTF-8 (is the file in another encoding, such as Latin-1?)", clip(name))
 }
 
 func clip(b []byte) string {

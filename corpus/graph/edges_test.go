@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestReadSpacesTabsAndSkips(t *testing.T) {
@@ -61,11 +62,29 @@ func TestReadBadInput(t *testing.T) {
 		"a b x\n":      "weight \"x\"",
 		"a b 1e99\n":   "not a finite positive",
 		"a b\n" + strings.Repeat("x", maxLine+10) + " y\n": "line 2: longer than",
+		// Node names that are not valid UTF-8: Latin-1, a lone
+		// continuation byte, a sequence cut short; on a self-loop too.
+		"a b\ncaf\xe9 b\n":    `line 2: node name "caf\xe9" is not valid UTF-8 (is the file in another encoding, such as Latin-1?)`,
+		"a b 1\n\na \x80 2\n": `line 3: node name "\x80" is not valid UTF-8`,
+		"a \xe2\x82\n":        `line 1: node name "\xe2\x82" is not valid UTF-8`,
+		"a b\n\xe9 \xe9\n":    `line 2: node name "\xe9" is not valid UTF-8`,
 	} {
 		_, err := Read(strings.NewReader(in))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Read(%.20q) = %v, want error containing %q", in, err, want)
 		}
+	}
+}
+
+// TestReadUTF8Names: names that are valid UTF-8 beyond ASCII are read as
+// they are, and a comment line is not checked.
+func TestReadUTF8Names(t *testing.T) {
+	e, err := Read(strings.NewReader("# caf\xe9\ncafé naïve\n日本 cafe\u0301\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"café", "naïve", "日本", "cafe\u0301"}; !reflect.DeepEqual(e.Nodes, want) {
+		t.Errorf("nodes %q, want %q", e.Nodes, want)
 	}
 }
 
@@ -96,7 +115,7 @@ func TestReadFileCompressedAndEmpty(t *testing.T) {
 // FuzzRead checks that Read never panics and that what it accepts is a
 // well-formed edge list that survives a write and a read unchanged.
 func FuzzRead(f *testing.F) {
-	for _, s := range []string{"a b\n", "a\tb\t0.5\nb c 2\n", "# c\n\nx x\ny z", "a\n", "a b c d", "a b 1\nc d"} {
+	for _, s := range []string{"a b\n", "a\tb\t0.5\nb c 2\n", "# c\n\nx x\ny z", "a\n", "a b c d", "a b 1\nc d", "caf\xe9 b\n", "café b\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -115,7 +134,7 @@ func FuzzRead(f *testing.F) {
 		}
 		seen := map[string]bool{}
 		for _, n := range e.Nodes {
-			if n == "" || seen[n] || strings.ContainsAny(n, " \t\r\n\v\f\x00") {
+			if n == "" || seen[n] || strings.ContainsAny(n, " \t\r\n\v\f\x00") || !utf8.ValidString(n) {
 				t.Fatalf("bad node name %q", n)
 			}
 			seen[n] = true

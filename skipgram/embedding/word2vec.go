@@ -39,6 +39,12 @@ func (v *Vectors) check() error {
 		if err := checkWord(w); err != nil {
 			return fmt.Errorf("row %d: %w", i+1, err)
 		}
+		// Vocabularies never hold such words (vocab leaves them out);
+		// this is the last line of defence. Only writing checks it:
+		// ReadVectors accepts the files of other tools that have them.
+		if !utf8.ValidString(w) {
+			return fmt.Errorf("row %d: word %s is not valid UTF-8, which gensim's load_word2vec_format and other strict readers refuse", i+1, clip(w))
+		}
 	}
 	return nil
 }
@@ -67,7 +73,9 @@ func checkWord(w string) error {
 // The file is written to a temporary file in the same directory, synced and
 // renamed over path, so a reader (or a crash) never sees a half-written file.
 // Words containing whitespace or NUL and NaN or infinite values are rejected
-// rather than written, because ReadVectors could not read them back.
+// rather than written, because ReadVectors could not read them back, and so
+// are words that are not valid UTF-8, because gensim (in its default mode)
+// could not.
 func WriteVectors(path string, v *Vectors, binary bool) error {
 	if err := v.check(); err != nil {
 		return fmt.Errorf("write vectors %s: %w", path, err)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -165,6 +166,9 @@ func TestWriteVectorsRejects(t *testing.T) {
 		{"space", &Vectors{Words: []string{"a b"}, Dim: 1, Data: []float32{1}}, "whitespace"},
 		{"newline", &Vectors{Words: []string{"a\n"}, Dim: 1, Data: []float32{1}}, "whitespace"},
 		{"nul", &Vectors{Words: []string{"a\x00"}, Dim: 1, Data: []float32{1}}, "NUL"},
+		{"latin1", &Vectors{Words: []string{"a", "caf\xe9"}, Dim: 1, Data: []float32{1, 2}}, `row 2: word "caf\xe9" is not valid UTF-8, which gensim's load_word2vec_format and other strict readers refuse`},
+		{"continuation", &Vectors{Words: []string{"\x80"}, Dim: 1, Data: []float32{1}}, `row 1: word "\x80" is not valid UTF-8`},
+		{"cut", &Vectors{Words: []string{strings.Repeat("a", 99) + "\xc3"}, Dim: 1, Data: []float32{1}}, "is not valid UTF-8"},
 		{"nan", nan, `row 3 ("café"): value 2 is NaN`},
 		{"inf", inf, "value 2 is -Inf"},
 	} {
@@ -413,4 +417,23 @@ func printableBytes(row []float32) bool {
 		}
 	}
 	return true
+}
+
+// TestReadVectorsInvalidUTF8: WriteVectors refuses words that are not valid
+// UTF-8, but ReadVectors reads them in the files of other tools (word2vec.c
+// trained on a Latin-1 corpus), in both formats.
+func TestReadVectorsInvalidUTF8(t *testing.T) {
+	bin := slices.Concat([]byte("2 2\ncaf\xe9 "), f32(1, 2), []byte("\n\x80 "), f32(3, 4), []byte("\n"))
+	for name, content := range map[string][]byte{
+		"text":   []byte("2 2\ncaf\xe9 1 2\n\x80 3 4\n"),
+		"binary": bin,
+	} {
+		v, err := ReadVectors(writeTemp(t, name, content))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if want := []string{"caf\xe9", "\x80"}; !slices.Equal(v.Words, want) || !slices.Equal(v.Data, []float32{1, 2, 3, 4}) {
+			t.Errorf("%s: %q %v", name, v.Words, v.Data)
+		}
+	}
 }

@@ -8,6 +8,13 @@
       "oov_ratio": pct}}, "vectors": {word: [float32 bits]}} for the words in
       the comma-separated WORDS.
 
+  gensim_check.py load VECTORS BINARY
+      Load VECTORS (BINARY is 0 or 1) with KeyedVectors.load_word2vec_format
+      in its default mode (strict UTF-8) and print {"words": [...], "dim": d,
+      "vectors": [[float32 bits]]}, rows in file order. A file that does not
+      load fails with gensim's error (UnicodeDecodeError for a word that is
+      not valid UTF-8).
+
   gensim_check.py save DIR
       Save a small KeyedVectors with save_word2vec_format as DIR/gensim.bin
       and DIR/gensim.txt, and print {"words": [...], "vectors": [[bits]]}.
@@ -36,6 +43,12 @@ def cmd_eval(path, binary, words, tsvs):
     json.dump(out, sys.stdout)
 
 
+def cmd_load(path, binary):
+    kv = KeyedVectors.load_word2vec_format(path, binary=binary == "1")
+    words = list(kv.index_to_key)
+    json.dump({"words": words, "dim": kv.vector_size, "vectors": [bits(kv[w]) for w in words]}, sys.stdout)
+
+
 def cmd_save(directory):
     rng = np.random.default_rng(7)
     words = ["</s>", "the", "café", "naïve", "日本", "x"] + ["w%d" % i for i in range(20)]
@@ -51,6 +64,8 @@ def cmd_save(directory):
 if __name__ == "__main__":
     if len(sys.argv) >= 5 and sys.argv[1] == "eval":
         cmd_eval(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:])
+    elif len(sys.argv) == 4 and sys.argv[1] == "load":
+        cmd_load(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 3 and sys.argv[1] == "save":
         cmd_save(sys.argv[2])
     else:

@@ -51,7 +51,9 @@ const maxEmptyReads = 100
 // \n, \v, \f, \r). A '\n' ends a sentence; a sentence is also ended after
 // MaxSentenceTokens tokens and at end of input. Empty sentences are never
 // reported. Bytes are not otherwise interpreted: the text is expected to be
-// UTF-8 but invalid sequences are passed through.
+// UTF-8 but invalid sequences are passed through (vocab leaves such tokens
+// out of vocabularies, and counts them). Truncation never makes a valid
+// token invalid.
 //
 // Scanner reads through a fixed buffer and does not allocate per token.
 type Scanner struct {

@@ -148,13 +148,12 @@ func LearnChunksStats(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, Lea
 		chunks = append(chunks, chunk)
 		return make([]int32, 0, min(2*cap(chunk), chunkLen)), nil
 	})
-	st := LearnStats{Tokens: c.Tokens(), Invalid: c.Invalid()}
 	if err != nil {
-		return nil, nil, st, err
+		return nil, nil, c.stats(), err
 	}
 	v, remap, err := c.Finish()
 	if err != nil {
-		return nil, nil, st, err
+		return nil, nil, c.stats(), err
 	}
 	// Remap each chunk in place; the chunks are the stream, never copied
 	// into one array. The sentence-end state carries across chunks.
@@ -164,7 +163,7 @@ func LearnChunksStats(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, Lea
 			kept = append(kept, ch) // len(kept) <= ci: never overwrites an unvisited chunk
 		}
 	}
-	return v, kept, st, nil
+	return v, kept, c.stats(), nil
 }
 
 // Counter is the counting half of LearnChunks, for callers that keep the
@@ -214,9 +213,44 @@ func (c *Counter) Tokens() int64 { return c.tokens }
 // valid UTF-8.
 func (c *Counter) Invalid() InvalidUTF8 { return c.inv }
 
-// dropInvalid counts tok, which is not valid UTF-8. It is called only on a
-// miss in the table, so its cost is paid once per invalid occurrence, not
-// per word of the corpus.
+func (c *Counter) stats() LearnStats { return LearnStats{Tokens: c.tokens, Invalid: c.inv} }
+
+// invalidToken reports whether tok, a token the table misses, is not valid
+// UTF-8, and counts it if so. It is called only on a miss, so its cost is
+// paid once per distinct word (and per invalid occurrence), not per token.
+// It is kept out of line so that Count's loop is compiled as it was before
+// the check: inlined, it costs the hits a few instructions of register
+// shuffling.
+//
+//go:noinline
+func (c *Counter) invalidToken(tok []byte) bool {
+	if validUTF8(tok) {
+		return false
+	}
+	c.dropInvalid(tok)
+	return true
+}
+
+// validUTF8 is utf8.Valid with a fast path for ASCII, which most words are:
+// on a short word it costs a third of utf8.Valid.
+func validUTF8(b []byte) bool {
+	var or byte
+	for _, c := range b {
+		or |= c
+	}
+	return or < utf8.RuneSelf || utf8.Valid(b)
+}
+
+// validUTF8String is validUTF8 for a string.
+func validUTF8String(s string) bool {
+	var or byte
+	for i := 0; i < len(s); i++ {
+		or |= s[i]
+	}
+	return or < utf8.RuneSelf || utf8.ValidString(s)
+}
+
+// dropInvalid counts tok, which is not valid UTF-8.
 func (c *Counter) dropInvalid(tok []byte) {
 	c.inv.Tokens++
 	if _, seen := c.invalid[string(tok)]; seen { // no allocation
@@ -271,8 +305,7 @@ func (c *Counter) Count(src TokenSource, buf []int32, emit func([]int32) ([]int3
 				// A new word (or a pruned one seen again): check it once
 				// here, never on a hit. utf8.Valid skips ASCII 8 bytes
 				// at a time.
-				if !utf8.Valid(tok) {
-					c.dropInvalid(tok)
+				if c.invalidToken(tok) {
 					continue
 				}
 				if len(counts) == math.MaxInt32 {

@@ -75,7 +75,7 @@ func build(es []entry) (*Vocab, error) {
 			return nil, errors.New("vocab: empty word")
 		case strings.ContainsAny(e.word, seps):
 			return nil, fmt.Errorf("vocab: word %q contains whitespace or NUL", e.word)
-		case !utf8.ValidString(e.word):
+		case !validUTF8String(e.word):
 			return nil, fmt.Errorf("vocab: word %q is not valid UTF-8", e.word)
 		case e.count < 0:
 			return nil, fmt.Errorf("vocab: negative count %d for word %q", e.count, e.word)

@@ -62,13 +62,17 @@ func FuzzRead(f *testing.F) {
 }
 
 // FuzzLearn learns a vocabulary from arbitrary text with the real tokenizer.
-// Properties: every word is valid UTF-8; the tokens that are not are all
-// counted, as occurrences and distinct tokens; and the vocabulary and stream
-// are exactly those of the same tokens with the invalid ones removed.
+// Properties: validUTF8 agrees with utf8.Valid; every word is valid UTF-8;
+// the tokens that are not are all counted, as occurrences and distinct
+// tokens; and the vocabulary and stream are exactly those of the same
+// tokens with the invalid ones removed.
 func FuzzLearn(f *testing.F) {
 	f.Add([]byte("caf\xe9 au lait\n\x80 \xc3\n caf\xe9 caf\xc3\xa9 \xe2\x82\n"))
 	f.Add([]byte("a b a\nc"))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if want := utf8.Valid(data); validUTF8(data) != want || validUTF8String(string(data)) != want {
+			t.Fatalf("validUTF8(%q) != %v", data, want)
+		}
 		// The scanner's events, then the same without invalid tokens.
 		var all, valid fakeSource
 		invalid := map[string]bool{}

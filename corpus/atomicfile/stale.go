@@ -104,10 +104,9 @@ func CleanStale(dir string) (removed int, err error) {
 	}
 	ents, err := d.ReadDir(-1)
 	d.Close()
-	self := os.Getpid()
 	for _, e := range ents {
 		pid, ok := ownerPID(e.Name())
-		if !ok || pid == self || !e.Type().IsRegular() || !processGone(pid) {
+		if !ok || !e.Type().IsRegular() || !processGone(pid) {
 			continue
 		}
 		gone, rerr := removeUnlocked(filepath.Join(dir, e.Name()))

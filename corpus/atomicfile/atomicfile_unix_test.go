@@ -14,18 +14,25 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// wantRefused checks that Create and WriteFile refuse path as not a
-// regular file, naming it (and what), and leave dir as it was.
-func wantRefused(t *testing.T, path, what string) {
+// wantRefused checks that Create (and, if write, WriteFile) refuses path
+// as not a regular file, naming it (and what), and leaves dir as it was.
+// A test must never try to write a real device such as /dev/null: if the
+// code were broken, it would replace it (as root).
+func wantRefused(t *testing.T, path, what string, write bool) {
 	t.Helper()
 	dir := filepath.Dir(path)
 	before := names(t, dir)
-	_, err := Create(path)
+	f, err := Create(path)
+	if err == nil {
+		f.Abort()
+	}
 	if !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), what) {
 		t.Errorf("Create(%s): %v, want refused as %s", path, err, what)
 	}
-	if err := WriteFile(path, writeString("x")); !errors.Is(err, ErrNotRegular) {
-		t.Errorf("WriteFile(%s): %v", path, err)
+	if write {
+		if err := WriteFile(path, writeString("x")); !errors.Is(err, ErrNotRegular) {
+			t.Errorf("WriteFile(%s): %v", path, err)
+		}
 	}
 	wantNames(t, dir, before...)
 }
@@ -36,7 +43,7 @@ func TestCreateRefusesFIFO(t *testing.T) {
 		if err := unix.Mkfifo(p, 0o644); err != nil {
 			t.Skip(err)
 		}
-		wantRefused(t, p, "named pipe")
+		wantRefused(t, p, "named pipe", true)
 		if fi, err := os.Lstat(p); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
 			t.Errorf("FIFO replaced: %v %v", fi, err)
 		}
@@ -52,7 +59,7 @@ func TestCreateRefusesDevice(t *testing.T) {
 		if err := unix.Mknod(p, unix.S_IFCHR|0o666, int(unix.Mkdev(1, 3))); err != nil {
 			t.Skip("mknod not permitted:", err)
 		}
-		wantRefused(t, p, "character device")
+		wantRefused(t, p, "character device", true)
 		if fi, err := os.Lstat(p); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
 			t.Errorf("device replaced: %v %v", fi, err)
 		}
@@ -60,16 +67,18 @@ func TestCreateRefusesDevice(t *testing.T) {
 }
 
 // TestCreateRefusesLinkToDevNull needs no privilege: /dev/null exists.
+// It only tries Create, never WriteFile: a broken Create must not cost
+// the machine its /dev/null.
 func TestCreateRefusesLinkToDevNull(t *testing.T) {
 	schemes(t, func(t *testing.T) {
 		if fi, err := os.Stat("/dev/null"); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
 			t.Skip("no /dev/null")
 		}
-		wantRefused(t, "/dev/null", "character device")
+		wantRefused(t, "/dev/null", "character device", false)
 		dir := t.TempDir()
 		link := filepath.Join(dir, "out.txt")
 		os.Symlink("/dev/null", link)
-		wantRefused(t, link, "/dev/null, a character device")
+		wantRefused(t, link, "/dev/null, a character device", false)
 		wantLink(t, link, "/dev/null")
 	})
 }
@@ -85,7 +94,7 @@ func TestCreateRefusesSocket(t *testing.T) {
 	if err := unix.Bind(fd, &unix.SockaddrUnix{Name: p}); err != nil {
 		t.Skip(err)
 	}
-	wantRefused(t, p, "socket")
+	wantRefused(t, p, "socket", true)
 }
 
 // deadPID returns the ID of a process that has ended.

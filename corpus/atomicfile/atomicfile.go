@@ -106,9 +106,10 @@ func Create(path string) (*File, error) {
 // file may have none yet, and Commit and Abort close it.
 func (a *File) OS() *os.File { return a.f }
 
-// Commit syncs the file to disk, gives it mode 0644 (or the mode of the
-// file it replaces) and puts it at its target in one step, replacing what
-// was there, then syncs the directory. After Commit returns nil the file
+// Commit syncs the file to disk, gives it mode 0644 or the mode of the
+// file it replaces (not on Windows, which has no such modes), and puts it
+// at its target in one step, replacing what was there, then syncs the
+// directory. After Commit returns nil the file
 // is complete at its target, even after a crash. On an error the target
 // is left as it was and the temporary is removed.
 func (a *File) Commit() (err error) {
@@ -146,13 +147,17 @@ func (a *File) Commit() (err error) {
 		// cannot replace a file).
 		err := linkUnnamed(a.f, a.target)
 		if errors.Is(err, fs.ErrExist) {
-			a.tmp, err = linkNamed(a.f, prefix, base)
+			var tmp string
+			if tmp, err = linkNamed(a.f, prefix, base); err == nil {
+				a.tmp = tmp
+			}
 		}
 		if err != nil {
 			return err
 		}
-	}
-	if err := a.f.Close(); err != nil {
+		// Synced and linked: closing cannot lose the data.
+		a.f.Close()
+	} else if err := a.f.Close(); err != nil {
 		return err
 	}
 	if a.tmp != "" {

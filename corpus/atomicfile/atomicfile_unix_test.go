@@ -101,6 +101,8 @@ func TestCreateRefusesSocket(t *testing.T) {
 func deadPID(t *testing.T) int {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	// Under -race a process waits a second at exit, for late reports.
+	cmd.Env = append(os.Environ(), "GORACE=atexit_sleep_ms=0")
 	if err := cmd.Run(); err != nil {
 		t.Fatal(err)
 	}

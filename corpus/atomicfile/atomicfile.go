@@ -5,13 +5,15 @@
 // Its one job is the lifetime of a file being written. A File is written
 // where no one can see it and appears at its path, complete, only when
 // committed: on Linux it is an unnamed file (O_TMPFILE) linked into the
-// directory at the end, so a process killed at any moment, even by
+// directory at the end, so a process killed while writing, even by
 // SIGKILL, leaves no trace; elsewhere, and on Linux file systems that
 // refuse unnamed files, it is a hidden temporary beside the target whose
 // name records its owner's process ID (.NAME.wipsvec-tmp-PID-RAND), which
-// the next Create in that directory removes once the owner is gone (see
-// CleanStale). Scratch gives a file that is never meant to be seen at
-// all, such as a temporary encoded corpus of several GB.
+// the next Create or Scratch in that directory removes once the owner is
+// gone (see CleanStale). (On Linux too, replacing an existing file links
+// the finished file under such a name for the instant before the rename.)
+// Scratch gives a file that is never meant to be seen at all, such as a
+// temporary encoded corpus of several GB.
 //
 // Writing to a symbolic link writes the file it points to (the link stays
 // a link); an existing output that is not a regular file (a directory, a

@@ -33,7 +33,7 @@ func TestBenchTrainHelper(t *testing.T) {
 			break
 		}
 	}
-	if err := run(args, os.Stdin, os.Stdout, os.Stderr); err != nil {
+	if err := run(args, stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}); err != nil {
 		fmt.Fprintln(os.Stderr, "wipsvec:", err)
 		os.Exit(1)
 	}
@@ -82,7 +82,7 @@ func TestBenchEndToEnd(t *testing.T) {
 		"-gensim=false", "-ceiling-time", "10ms", "-quiet"}
 
 	var out, errOut bytes.Buffer
-	if err := runBench(common, &out, &errOut); err != nil {
+	if err := runBench(common, stdio{out: &out, err: &errOut}); err != nil {
 		t.Fatalf("bench: %v\n%s", err, errOut.String())
 	}
 	table := out.String()
@@ -107,7 +107,7 @@ func TestBenchEndToEnd(t *testing.T) {
 
 	// The same through -json, which gives the number exactly.
 	out.Reset()
-	if err := runBench(append(common, "-json"), &out, io.Discard); err != nil {
+	if err := runBench(append(common, "-json"), stdio{out: &out, err: io.Discard}); err != nil {
 		t.Fatalf("bench -json: %v", err)
 	}
 	var rep struct {
@@ -166,7 +166,7 @@ func TestBenchBadFlags(t *testing.T) {
 		{"-train", filepath.Join(t.TempDir(), "missing.txt")},
 		{"-train", corpusPath, "extra"},
 	} {
-		err := runBench(args, io.Discard, io.Discard)
+		err := runBench(args, stdio{out: io.Discard, err: io.Discard})
 		var ue usageError
 		if err == nil || !errors.As(err, &ue) {
 			t.Errorf("bench %q: err = %v, want a usage error", args, err)

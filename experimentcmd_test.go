@@ -27,7 +27,7 @@ func TestExperimentFlags(t *testing.T) {
 			t.Errorf("experiment %v: %v, want a usage error", args, err)
 		}
 	}
-	f, err := parseExperimentFlags([]string{"-quick", "-seeds", "2"}, os.Stderr)
+	f, err := parseExperimentFlags([]string{"-quick", "-seeds", "2"}, stdio{out: os.Stdout, err: os.Stderr})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func TestTrainGraphCommand(t *testing.T) {
 	var files [3][]byte
 	for i, seed := range []string{"5", "5", "6"} {
 		out := filepath.Join(dir, fmt.Sprintf("v%d.vec", i))
-		_, stderr, err := runCmd("train", "-graph", tree, "-output", out, "-model", "ipds", "-size", "6",
+		_, stderr, err := runCmd("train", "-graph", tree, "-output", out, "-model", "ipds", "-size", "6", "-neg-dim", "3",
 			"-threads", "1", "-seed", seed, "-iter", "20", "-quiet")
 		if err != nil {
 			t.Fatalf("%v\n%s", err, stderr)

@@ -1,20 +1,18 @@
-// Command wipsvec trains word embeddings with skip-gram and negative sampling
-// under the general similarity models of Kim et al. (IJCAI 2019): SG, IPS,
-// SIPS, IPDS, WIPS and hyperbolic skip-gram; and evaluates them on word
-// similarity benchmarks with each model's own similarity.
+// Command wipsvec trains word and graph embeddings with skip-gram and
+// negative sampling under the general similarity models of Kim et al.
+// (IJCAI 2019): SG, IPS, SIPS, IPDS, WIPS and hyperbolic skip-gram; and
+// evaluates them on word-similarity benchmarks and graphs with each model's
+// own similarity.
 //
 // Usage:
 //
-//	wipsvec train -train FILE -output FILE [word2vec flags]
-//	wipsvec eval -vectors FILE [DATASET...]
-//	wipsvec nearest -vectors FILE WORD...
-//	wipsvec demo
-//	wipsvec bench
-//	wipsvec train -graph EDGES -output FILE [-model M] [-directed] [-neg-dist unigram|uniform]
-//	wipsvec eval -graph EDGES [-exclude TRAIN] -vectors FILE
-//	wipsvec graph wordnet [-dict DIR] [-out DIR]
-//	wipsvec graph split -in EDGES -train OUT -test OUT
-//	wipsvec corpus clean [-o OUT] [IN]
+//	wipsvec COMMAND [flags]
+//	wipsvec help COMMAND
+//
+// This file holds what the commands share: the list of commands, the flag
+// helpers and the flags several commands define, the defaults they look
+// things up in, and the progress lines. Each command is a file of its own
+// (train.go, eval.go, ...) that parses its flags and calls the library.
 package main
 
 import (
@@ -22,150 +20,548 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/vocab"
 )
 
-const usage = `wipsvec: skip-gram embeddings under general similarity models (SG, IPS, SIPS, IPDS, WIPS, HSG)
+// command is one subcommand: its name, the one line the command list shows,
+// its help (the synopsis and what it does, above its flags) and what runs
+// it.
+type command struct {
+	name, about, help string
+	run               func(args []string, std stdio) error
+}
 
-Commands:
-  train       train vectors from a corpus (word2vec flags: -train -output -size -window ...)
-  eval        Spearman correlations on word-similarity benchmarks, and analogies
-  nearest     nearest neighbours under the model's own similarity
-  demo        planted-similarity demo (no download needed), then the real corpus when present
-  bench       throughput and kernel benchmarks
-  experiment  the paper's Table 3 grid
-  encode      tokenize a corpus once into an encoded corpus that train maps
-  graph       graph tools: 'graph wordnet' builds the WordNet noun closure, 'graph split' holds out edges
-  corpus      corpus tools: 'corpus clean' turns a MediaWiki dump into Text9
-  version     print the version
+// stdio is a command's standard streams.
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
 
-Run 'wipsvec COMMAND -h' for a command's flags.
-`
+	// defined, if set, is called with every flag set a command defines,
+	// before it parses: how the tests find each command's flags.
+	defined func(*flag.FlagSet)
+}
+
+// commands lists the subcommands in the order the help shows them.
+func commands() []command {
+	return []command{
+		{"train", "train vectors from a corpus or a graph (word2vec's flags)", trainHelp, runTrain},
+		{"eval", "Spearman correlations on word-similarity benchmarks, analogies, graph reconstruction", evalHelp, runEval},
+		{"nearest", "nearest neighbours under the model's own similarity", nearestHelp, runNearest},
+		{"demo", "planted-similarity and graph demo (no download), then a real corpus when present", demoHelp, runDemo},
+		{"encode", "tokenize a corpus once into an encoded corpus that train maps", encodeHelp, runEncode},
+		{"bench", "words/sec, speed-up and memory of the models, gensim beside", benchHelp, runBench},
+		{"experiment", "the paper's Table 3 grid, resumable", experimentHelp, runExperiment},
+		{"graph", "graph tools: 'graph wordnet' (the WordNet noun closure), 'graph split' (hold out edges)", graphHelp, runGraph},
+		{"corpus", "corpus tools: 'corpus clean' turns a MediaWiki dump into Text9", cleanHelp, runCorpus},
+		{"version", "print the version", "usage: wipsvec version\n", runVersion},
+	}
+}
+
+func usage() string {
+	var b strings.Builder
+	b.WriteString("wipsvec: skip-gram embeddings under general similarity models (")
+	kinds := skipgram.Kinds()
+	for i, k := range kinds {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strings.ToUpper(string(k)))
+	}
+	b.WriteString(")\n\nusage: wipsvec COMMAND [flags]\n\nCommands:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-11s %s\n", c.name, c.about)
+	}
+	b.WriteString("\n'wipsvec COMMAND -h' or 'wipsvec help COMMAND' shows a command's help.\n")
+	return b.String()
+}
 
 func main() {
-	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	if err == nil {
+	err := run(os.Args[1:], stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr})
+	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		os.Exit(0)
-	}
+	fmt.Fprintf(os.Stderr, "wipsvec: %v\n", err)
 	var ue usageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(os.Stderr, "wipsvec: %v\n", err)
 		os.Exit(2)
 	}
-	fmt.Fprintf(os.Stderr, "wipsvec: %v\n", err)
 	os.Exit(1)
 }
 
 // usageError marks a mistake in the command line rather than in the data.
 type usageError struct{ error }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func (e usageError) Unwrap() error { return e.error }
+
+// usagef is a usageError.
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+func run(args []string, std stdio) error {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return usageError{errors.New("no command given")}
+		fmt.Fprint(std.err, usage())
+		return usagef("no command given")
 	}
-	cmd, rest := args[0], args[1:]
-	switch cmd {
-	case "train":
-		return runTrain(rest, stderr)
-	case "eval":
-		return runEval(rest, stdout)
-	case "nearest":
-		return runNearest(rest, stdout)
-	case "demo":
-		return runDemo(rest, stdout, stderr)
-	case "encode":
-		return runEncode(rest, stderr)
-	case "bench":
-		return runBench(rest, stdout, stderr)
-	case "experiment":
-		return runExperiment(rest, stdout, stderr)
-	case "graph":
-		return runGraph(rest, stdout, stderr)
-	case "corpus":
-		if len(rest) == 0 || rest[0] != "clean" {
-			return usageError{errors.New("usage: wipsvec corpus clean [-o OUT] [IN]")}
-		}
-		return runCorpusClean(rest[1:], stdin, stdout)
-	case "version", "-version", "--version":
-		fmt.Fprintln(stdout, "wipsvec", version())
-		return nil
+	name, rest := args[0], args[1:]
+	switch name {
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return nil
-	}
-	fmt.Fprint(stderr, usage)
-	return usageError{fmt.Errorf("unknown command %q", cmd)}
-}
-
-// newFlagSet returns a flag set that reports errors instead of exiting, with
-// word2vec-style single-dash flags.
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("wipsvec "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return fs
-}
-
-// word2vecFlags binds the training flags that train, experiment and bench
-// share, word2vec.c's with word2vec's meaning, to a command's own fields:
-// each is defined here once, with one name and help text, and its default
-// is the field's value when define is called. A nil field leaves its flag
-// out of that command.
-type word2vecFlags struct {
-	window, negative, iter, threads *int
-	minCount                        *int64
-	sample, alpha                   *float64
-	lambdaAlpha, lambdaFloor        *float64
-	lambdaInit                      *string
-}
-
-func (w word2vecFlags) define(fs *flag.FlagSet) {
-	intFlag(fs, w.window, "window", "maximum skip length between words")
-	intFlag(fs, w.negative, "negative", "negative samples per pair")
-	intFlag(fs, w.iter, "iter", "training epochs")
-	intFlag(fs, w.threads, "threads", "training threads (Hogwild)")
-	if w.minCount != nil {
-		fs.Int64Var(w.minCount, "min-count", *w.minCount, "discard words that occur fewer times")
-	}
-	floatFlag(fs, w.sample, "sample", "subsampling threshold for frequent words; 0 disables")
-	floatFlag(fs, w.alpha, "alpha", "starting learning rate")
-	if w.lambdaInit != nil {
-		fs.StringVar(w.lambdaInit, "lambda-init", *w.lambdaInit, "wips: lambda's start: spectral (signs of the corpus's shifted-PMI spectrum), neg:Q (Q weights -1, the rest +1), ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half -1), or a number; scaled to RMS 1")
-	}
-	floatFlag(fs, w.lambdaAlpha, "lambda-alpha", "wips: lambda's starting learning rate per coordinate; the step is this times the size K, and decays like the learning rate")
-	floatFlag(fs, w.lambdaFloor, "lambda-floor", "wips: keep every |lambda_k| at least this fraction of lambda's RMS (signs can still change); at 1 every weight is +1 or -1, the sign of a raw weight clipped to [-1, 1]; 0 disables")
-}
-
-func intFlag(fs *flag.FlagSet, p *int, name, usage string) {
-	if p != nil {
-		fs.IntVar(p, name, *p, usage)
-	}
-}
-
-func floatFlag(fs *flag.FlagSet, p *float64, name, usage string) {
-	if p != nil {
-		fs.Float64Var(p, name, *p, usage)
-	}
-}
-
-// parseFlags parses args and wraps a bad flag as a usage error.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+		if len(rest) == 0 {
+			fmt.Fprint(std.out, usage())
+			return nil
 		}
-		return usageError{fmt.Errorf("%s: %v", fs.Name(), firstLine(err.Error()))}
+		// help CMD [SUB] is CMD [SUB] -h.
+		return run(append(rest, "-h"), std)
+	case "-version", "--version":
+		name = "version"
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(rest, std)
+		}
+	}
+	return usagef("unknown command %q (wipsvec help lists them)", name)
+}
+
+func runVersion(args []string, std stdio) error {
+	fs := newFlags("version", std)
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	fmt.Fprintln(std.out, "wipsvec", skipgram.Version)
+	return nil
+}
+
+// flags is a command's flag set. A bad flag comes back as one line that
+// points to the command's help, never the whole usage; -h prints the
+// command's help and its flags on standard output.
+type flags struct {
+	*flag.FlagSet
+	help    string
+	out     io.Writer
+	defined func(*flag.FlagSet)
+}
+
+// newFlags returns the flag set of the command named name (for a
+// subcommand "graph split"), whose help text is its command's, or helpText
+// when given.
+func newFlags(name string, std stdio, helpText ...string) *flags {
+	fs := flag.NewFlagSet("wipsvec "+name, flag.ContinueOnError)
+	fs.SetOutput(std.err)
+	fs.Usage = func() {} // errors are reported by parse, help by it too
+	f := &flags{FlagSet: fs, out: std.out, defined: std.defined}
+	if len(helpText) > 0 {
+		f.help = helpText[0]
+	} else {
+		for _, c := range commands() {
+			if c.name == name {
+				f.help = c.help
+			}
+		}
+	}
+	return f
+}
+
+// parse parses args. Operands are refused: no command takes them but
+// through parseOperands.
+func (f *flags) parse(args []string) error {
+	if err := f.parseOne(args); err != nil {
+		return err
+	}
+	if f.NArg() > 0 {
+		return usagef("%s: unexpected argument %q (flags start with -; %s -h lists them)", strings.TrimPrefix(f.Name(), "wipsvec "), f.Arg(0), f.Name())
 	}
 	return nil
 }
 
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
+// parseOperands parses flags that may come before, between or after the
+// operands (so that "eval simlex999 -vectors v.bin" works), and returns the
+// operands. A "--" ends the flags as usual.
+func (f *flags) parseOperands(args []string) ([]string, error) {
+	var operands []string
+	for {
+		if err := f.parseOne(args); err != nil {
+			return nil, err
+		}
+		rest := f.Args()
+		if len(rest) == 0 {
+			return operands, nil
+		}
+		operands = append(operands, rest[0])
+		args = rest[1:]
 	}
-	return s
+}
+
+func (f *flags) parseOne(args []string) error {
+	if f.defined != nil {
+		f.defined(f.FlagSet)
+		f.defined = nil
+	}
+	f.SetOutput(io.Discard) // the flag package would print the usage before its error
+	err := f.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		f.printHelp()
+		return err
+	case err != nil:
+		msg, _, _ := strings.Cut(err.Error(), "\n")
+		return usagef("%s: %s (%s -h lists the flags)", strings.TrimPrefix(f.Name(), "wipsvec "), msg, f.Name())
+	}
+	return nil
+}
+
+func (f *flags) printHelp() {
+	fmt.Fprint(f.out, f.help)
+	if !strings.HasSuffix(f.help, "\n\n") {
+		fmt.Fprintln(f.out)
+	}
+	f.SetOutput(f.out)
+	fmt.Fprintln(f.out, "Flags:")
+	f.PrintDefaults()
+	f.SetOutput(io.Discard)
+}
+
+// given reports which flags the command line set.
+func (f *flags) given() map[string]bool {
+	set := make(map[string]bool)
+	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	return set
+}
+
+// Numeric flags are checked when they are parsed: a value out of range is
+// refused with one line before any work, and every float must be finite.
+
+type intValue struct {
+	p      *int
+	lo, hi int
+}
+
+func (v intValue) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.Itoa(*v.p)
+}
+
+func (v intValue) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < int64(v.lo) || n > int64(v.hi) {
+		return fmt.Errorf("want a whole number from %d to %d", v.lo, v.hi)
+	}
+	*v.p = int(n)
+	return nil
+}
+
+type int64Value struct {
+	p      *int64
+	lo, hi int64
+}
+
+func (v int64Value) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.FormatInt(*v.p, 10)
+}
+
+func (v int64Value) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < v.lo || n > v.hi {
+		return fmt.Errorf("want a whole number from %d to %d", v.lo, v.hi)
+	}
+	*v.p = n
+	return nil
+}
+
+// floatValue is a finite number between lo and hi, each included unless
+// open says otherwise.
+type floatValue struct {
+	p              *float64
+	lo, hi         float64
+	loOpen, hiOpen bool
+}
+
+func (v floatValue) String() string {
+	if v.p == nil {
+		return "0"
+	}
+	return strconv.FormatFloat(*v.p, 'g', -1, 64)
+}
+
+func (v floatValue) Set(s string) error {
+	x, err := strconv.ParseFloat(s, 64)
+	ok := err == nil && !math.IsNaN(x) && !math.IsInf(x, 0) &&
+		(x > v.lo || !v.loOpen && x == v.lo) && (x < v.hi || !v.hiOpen && x == v.hi)
+	if !ok {
+		lo, hi := "from %g", "to %g"
+		if v.loOpen {
+			lo = "above %g"
+		}
+		if v.hiOpen {
+			hi = "below %g"
+		} else if v.loOpen {
+			hi = "at most %g"
+		}
+		return fmt.Errorf("want a number "+lo+", "+hi, v.lo, v.hi)
+	}
+	*v.p = x
+	return nil
+}
+
+// intFlag defines an integer flag that accepts [lo, hi].
+func intFlag(fs *flags, p *int, name string, lo, hi int, usage string) {
+	fs.Var(intValue{p, lo, hi}, name, usage)
+}
+
+// int64Flag defines an int64 flag that accepts [lo, hi].
+func int64Flag(fs *flags, p *int64, name string, lo, hi int64, usage string) {
+	fs.Var(int64Value{p, lo, hi}, name, usage)
+}
+
+// floatFlag defines a float flag that accepts finite values in [lo, hi].
+func floatFlag(fs *flags, p *float64, name string, lo, hi float64, usage string) {
+	fs.Var(floatValue{p: p, lo: lo, hi: hi}, name, usage)
+}
+
+// positiveFlag defines a float flag that accepts finite values in (0, hi].
+func positiveFlag(fs *flags, p *float64, name string, hi float64, usage string) {
+	fs.Var(floatValue{p: p, lo: 0, hi: hi, loOpen: true}, name, usage)
+}
+
+// Limits of the training flags, beyond which a run cannot work or cannot
+// finish: they are refused before any work.
+const (
+	maxSize       = 1 << 24   // the largest dimension a vectors file is read with
+	maxWindow     = 1000      // a sentence holds at most corpus.MaxSentence tokens
+	maxNegative   = 1000      // more noise words per pair only cost time
+	maxIter       = 1_000_000 // epochs
+	maxThreadsArg = 1 << 16   // threads the flag accepts; more than threadsPerCPU a CPU are capped
+	threadsPerCPU = 4
+)
+
+// trainerFlags binds the training flags that train, experiment, bench and
+// demo share, word2vec.c's with word2vec's meaning, to a command's own
+// fields: each is defined here once, with one name, range and help text,
+// and its default is the field's value when define is called (the defaults
+// themselves live in skipgram.DefaultOptions and vocab.DefaultMinCount). A
+// nil field leaves its flag out of that command.
+type trainerFlags struct {
+	size, window, negative, iter, threads *int
+	minCount                              *int64
+	sample, alpha                         *float64
+	lambdaAlpha, lambdaFloor              *float64
+	lambdaInit                            *string
+}
+
+// trainer returns the flags bound to every training setting of opt.
+func trainer(opt *skipgram.Options, minCount *int64) trainerFlags {
+	return trainerFlags{size: &opt.Dim, window: &opt.Window, negative: &opt.Negative, iter: &opt.Iter, threads: &opt.Threads,
+		minCount: minCount, sample: &opt.Sample, alpha: &opt.Alpha,
+		lambdaInit: &opt.LambdaInit, lambdaAlpha: &opt.LambdaAlpha, lambdaFloor: &opt.LambdaFloor}
+}
+
+func (t trainerFlags) define(fs *flags) {
+	if t.size != nil {
+		intFlag(fs, t.size, "size", 1, maxSize, "dimensions `K` of the vectors (for sips including the bias, for hsg the time coordinate)")
+	}
+	if t.window != nil {
+		intFlag(fs, t.window, "window", 1, maxWindow, "maximum skip length `W` between words; shrunk at random per centre word")
+	}
+	if t.negative != nil {
+		intFlag(fs, t.negative, "negative", 1, maxNegative, "noise words `N` per positive pair")
+	}
+	if t.iter != nil {
+		intFlag(fs, t.iter, "iter", 1, maxIter, "training `epochs`")
+	}
+	if t.threads != nil {
+		intFlag(fs, t.threads, "threads", 1, maxThreadsArg, fmt.Sprintf("training `threads` (Hogwild); more than %d per CPU are capped", threadsPerCPU))
+	}
+	if t.minCount != nil {
+		int64Flag(fs, t.minCount, "min-count", 1, math.MaxInt64, "discard words that occur fewer `times`")
+	}
+	if t.sample != nil {
+		floatFlag(fs, t.sample, "sample", 0, 1, "subsampling `threshold` for frequent words; 0 disables")
+	}
+	if t.alpha != nil {
+		positiveFlag(fs, t.alpha, "alpha", 1, "starting learning `rate`, decayed linearly to 1e-4 of it")
+	}
+	if t.lambdaInit != nil {
+		fs.StringVar(t.lambdaInit, "lambda-init", *t.lambdaInit, "wips: lambda's `start`: spectral (signs of the corpus's shifted-PMI spectrum), neg:Q (Q weights -1, the rest +1), ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half -1), or a number; scaled to RMS 1")
+	}
+	if t.lambdaAlpha != nil {
+		floatFlag(fs, t.lambdaAlpha, "lambda-alpha", 0, 1, "wips: lambda's starting learning `rate` per coordinate; the step is this times the size K, and decays like the learning rate")
+	}
+	if t.lambdaFloor != nil {
+		floatFlag(fs, t.lambdaFloor, "lambda-floor", 0, 1, "wips: keep every |lambda_k| at least this `fraction` of lambda's RMS (signs can still change); at 1 every weight is +1 or -1, the sign of a raw weight clipped to [-1, 1]; 0 disables")
+	}
+}
+
+// sourcesHelp is the help of every flag that names a corpus.
+const sourcesHelp = "corpus `SOURCES`: a file, a directory (its files, recursively, in sorted order), a quoted glob, or a comma-separated list of these, each plain text, .gz or .zst (detected by content), or - for standard input; or one encoded corpus (wipsvec encode)"
+
+// capThreads caps a thread count at threadsPerCPU per CPU, saying so on w:
+// more Hogwild threads than that only contend for the same cores.
+func capThreads(threads *int, w io.Writer) {
+	if limit := threadsPerCPU * runtime.NumCPU(); *threads > limit {
+		fmt.Fprintf(w, "wipsvec: -threads %d capped to %d (%d per CPU)\n", *threads, limit, threadsPerCPU)
+		*threads = limit
+	}
+}
+
+// defaultCorpus finds a real corpus where the scripts put one, then beside
+// the checkout: $WIPSVEC_CORPUS, data/text9, ../shared/data/enwiki17m.txt.zst.
+// It returns "" if there is none.
+func defaultCorpus() string {
+	for _, c := range []string{os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"), filepath.Join("..", "shared", "data", "enwiki17m.txt.zst")} {
+		if c == "" {
+			continue
+		}
+		if fi, err := os.Stat(c); err == nil && !fi.IsDir() {
+			return c
+		}
+	}
+	return ""
+}
+
+// defaultCorpusHelp says where defaultCorpus looks.
+const defaultCorpusHelp = "$WIPSVEC_CORPUS, data/text9, ../shared/data/enwiki17m.txt.zst"
+
+// minCountDefault is vocab's, as a flag's starting value.
+const minCountDefault int64 = vocab.DefaultMinCount
+
+// Lists in flags: "100,300", "sg,wips".
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range splitList(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an integer", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func parseFloat64s(s string) ([]float64, error) {
+	var out []float64
+	for _, f := range splitList(s) {
+		x, err := strconv.ParseFloat(f, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("%q is not a finite number", f)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+func parseKinds(s string) ([]skipgram.Kind, error) {
+	var out []skipgram.Kind
+	for _, f := range splitList(s) {
+		k, err := skipgram.ParseKind(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+func joinList[T any](xs []T) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ",")
+}
+
+func logf(w io.Writer, quiet bool, format string, args ...any) {
+	if !quiet {
+		fmt.Fprintf(w, format, args...)
+	}
+}
+
+// progressLine returns a training progress callback that keeps one live
+// line on a terminal (redrawn with \r, like word2vec.c) and prints a plain
+// line every 10% when w is a file or pipe, so logs stay readable. unit is
+// what the rate counts: words, or edges.
+func progressLine(w io.Writer, unit string) func(skipgram.Progress) {
+	tty := isTerminal(w)
+	lastDecile := -1
+	return func(p skipgram.Progress) {
+		line := fmt.Sprintf("progress %5.1f%%  alpha %.6f  %7.1fk %s/sec/thread  loss %.4f  ETA %s",
+			100*p.Fraction(), p.Alpha, p.WordsPerSecPerThread()/1000, unit, p.Loss, p.ETA().Round(time.Second))
+		switch {
+		case tty && p.Done:
+			fmt.Fprintf(w, "\r\033[K")
+		case tty:
+			fmt.Fprintf(w, "\r%s\033[K", line)
+		case !p.Done && int(10*p.Fraction()) > lastDecile:
+			lastDecile = int(10 * p.Fraction())
+			fmt.Fprintln(w, line)
+		}
+	}
+}
+
+// readProgress returns a callback for what has been read of a corpus: a
+// live line on a terminal, a plain line a minute in a log; done clears the
+// live line.
+func readProgress(w io.Writer) (progress func(corpus.ReadStats), done func()) {
+	tty := isTerminal(w)
+	start := time.Now()
+	var last time.Time
+	drawn := false
+	progress = func(st corpus.ReadStats) {
+		now := time.Now()
+		if !tty && now.Sub(last) < time.Minute {
+			return
+		}
+		last = now
+		line := fmt.Sprintf("reading: %d of %d files, %s, %.0f MB/s", st.Files, st.Total,
+			corpus.HumanBytes(st.Bytes), float64(st.Bytes)/1e6/now.Sub(start).Seconds())
+		if tty {
+			fmt.Fprintf(w, "\r%s\033[K", line)
+			drawn = true
+		} else {
+			fmt.Fprintln(w, line)
+		}
+	}
+	done = func() {
+		if drawn {
+			fmt.Fprint(w, "\r\033[K")
+		}
+	}
+	return progress, done
+}
+
+// isTerminal reports whether w is a terminal that understands the escape
+// sequences the live progress line uses.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return false
+	}
+	return enableEscapes(f)
 }

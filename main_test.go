@@ -32,7 +32,7 @@ func needShared(t *testing.T, path string) {
 // runCmd runs the command line in-process and returns stdout, stderr and the error.
 func runCmd(args ...string) (string, string, error) {
 	var out, errb bytes.Buffer
-	err := run(args, strings.NewReader(""), &out, &errb)
+	err := run(args, stdio{in: strings.NewReader(""), out: &out, err: &errb})
 	return out.String(), errb.String(), err
 }
 
@@ -283,7 +283,7 @@ func TestGeneralModelsOnSharedCorpus(t *testing.T) {
 	dir := t.TempDir()
 	rho := map[string]map[string]float64{}
 	loss := map[string]float64{}
-	own := map[string]string{"ips": "ip", "sips": "sips", "ipds": "ipds(q=50)", "wips": "wip", "hsg": "minkowski"}
+	own := map[string]string{"ips": "ip", "sips": "sips", "ipds": "ipds(q=1)", "wips": "wip", "hsg": "minkowski"} // ipds: q = 1, the default
 	for _, model := range []string{"ips", "sips", "ipds", "wips", "hsg"} {
 		out := filepath.Join(dir, model+".bin")
 		_, stderr, err := runCmd("train", "-train", sharedCorpus, "-output", out, "-binary", "1", "-model", model,
@@ -343,12 +343,12 @@ func formatRho(r map[string]float64) string {
 // and bench share read the same in each command's help: one definition.
 func TestWord2vecFlagsShared(t *testing.T) {
 	help := func(cmd string) map[string]string {
-		_, stderr, err := runCmd(cmd, "-h")
+		stdout, _, err := runCmd(cmd, "-h")
 		if !errors.Is(err, flag.ErrHelp) {
 			t.Fatalf("%s -h: %v", cmd, err)
 		}
 		usage := make(map[string]string)
-		lines := strings.Split(stderr, "\n")
+		lines := strings.Split(stdout, "\n")
 		for i, l := range lines {
 			name, ok := strings.CutPrefix(strings.TrimSpace(l), "-")
 			if ok && i+1 < len(lines) {

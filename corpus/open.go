@@ -27,10 +27,16 @@ import (
 // stream are returned by Read, also naming the path. Closing the reader
 // does not close standard input.
 func Open(path string) (io.ReadCloser, error) {
-	name := path
+	return OpenAs(path, "corpus")
+}
+
+// OpenAs is Open of a file of another kind, which its errors name instead
+// of "corpus": an "edge list", say.
+func OpenAs(path, kind string) (io.ReadCloser, error) {
+	name := kind + " " + path
 	var f *os.File
 	if path == "-" {
-		name = "- (standard input)"
+		name = kind + " - (standard input)"
 		f = os.Stdin
 	} else {
 		var err error
@@ -45,7 +51,7 @@ func Open(path string) (io.ReadCloser, error) {
 		}
 		if fi.IsDir() {
 			f.Close()
-			return nil, fmt.Errorf("corpus %s is a directory, not a file", name)
+			return nil, fmt.Errorf("%s is a directory, not a file", name)
 		}
 	}
 	rc, err := newReader(name, f)
@@ -68,7 +74,7 @@ func newReader(name string, f io.Reader) (*reader, error) {
 	n, err := io.ReadFull(f, magic[:])
 	switch {
 	case err == io.EOF:
-		return nil, fmt.Errorf("corpus %s is empty", name)
+		return nil, fmt.Errorf("%s is empty", name)
 	case err != nil && err != io.ErrUnexpectedEOF: // a short file is fine
 		return nil, openError(name, err)
 	}
@@ -82,7 +88,7 @@ func newReader(name string, f io.Reader) (*reader, error) {
 	case n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
 		zr, err := gzip.NewReader(src)
 		if err != nil {
-			return nil, fmt.Errorf("corpus %s: gzip: %w", name, err)
+			return nil, fmt.Errorf("%s: gzip: %w", name, err)
 		}
 		rc.r = zr
 		// gzip's Close only repeats the error Read already returned.
@@ -90,7 +96,7 @@ func newReader(name string, f io.Reader) (*reader, error) {
 	case n == 4 && magic == [4]byte{0x28, 0xb5, 0x2f, 0xfd}:
 		zd, err := zstd.NewReader(src)
 		if err != nil {
-			return nil, fmt.Errorf("corpus %s: zstd: %w", name, err)
+			return nil, fmt.Errorf("%s: zstd: %w", name, err)
 		}
 		rc.r = zd
 		rc.closers = []func() error{func() error { zd.Close(); return nil }}
@@ -106,7 +112,7 @@ func newReader(name string, f io.Reader) (*reader, error) {
 	if _, err := io.ReadFull(rc.r, first[:]); err != nil {
 		rc.Close()
 		if err == io.EOF {
-			return nil, fmt.Errorf("corpus %s is empty (after decompression)", name)
+			return nil, fmt.Errorf("%s is empty (after decompression)", name)
 		}
 		return nil, rc.wrap(err)
 	}
@@ -118,14 +124,14 @@ func newReader(name string, f io.Reader) (*reader, error) {
 // one-line message naming the path, keeping the cause for errors.Is.
 func openError(name string, err error) error {
 	if errors.Is(err, fs.ErrNotExist) {
-		return &pathError{msg: "corpus " + name + ": no such file", err: err}
+		return &pathError{msg: name + ": no such file", err: err}
 	}
 	// An *fs.PathError repeats the operation and path; keep only the cause.
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return fmt.Errorf("corpus %s: %w", name, err)
+	return fmt.Errorf("%s: %w", name, err)
 }
 
 // pathError is an error with a fixed message that still unwraps to its
@@ -157,9 +163,9 @@ func (r *reader) Read(p []byte) (int, error) {
 
 func (r *reader) wrap(err error) error {
 	if err == io.ErrUnexpectedEOF {
-		return fmt.Errorf("corpus %s: truncated compressed stream: %w", r.name, err)
+		return fmt.Errorf("%s: truncated compressed stream: %w", r.name, err)
 	}
-	return fmt.Errorf("corpus %s: %w", r.name, err)
+	return fmt.Errorf("%s: %w", r.name, err)
 }
 
 // Close releases the decompressor and closes the file. It returns the
@@ -168,7 +174,7 @@ func (r *reader) Close() error {
 	var first error
 	for _, c := range r.closers {
 		if err := c(); err != nil && first == nil {
-			first = fmt.Errorf("corpus %s: close: %w", r.name, err)
+			first = fmt.Errorf("%s: close: %w", r.name, err)
 		}
 	}
 	r.closers = nil

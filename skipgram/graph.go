@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -74,6 +75,67 @@ func (g *Graph) check() error {
 		}
 	}
 	return nil
+}
+
+// DefaultGraphOptions are the defaults of training on a graph, where they
+// differ from a text's: more epochs (an epoch of a graph is short), 10
+// negatives as Nickel and Kiela train, and no subsampling. Chosen on the
+// WordNet mammal closure at K = 10 (docs/graphs.md). A graph also keeps
+// every node (DefaultGraphMinCount) and draws its negatives uniformly
+// (DefaultGraphNoise).
+func DefaultGraphOptions() Options {
+	o := DefaultOptions()
+	o.Iter, o.Negative, o.Sample = 200, 10, 0
+	return o
+}
+
+// The defaults of a graph's nodes and negatives (see DefaultGraphOptions).
+const (
+	DefaultGraphMinCount = 1
+	DefaultGraphNoise    = NoiseUniform
+)
+
+// NewGraph turns an edge list into the trainer's input: its nodes ordered
+// as a vocabulary is (by degree, then name), so that the vectors file lists
+// hubs first and the same graph always gets the same ids, with the nodes of
+// degree below minCount dropped with their edges. The graph's other fields
+// (Directed, Noise, ...) are left for the caller.
+func NewGraph(e *cgraph.Edges, minCount int64) (*vocab.Vocab, *Graph, error) {
+	deg := e.Degrees()
+	var names []string
+	var counts []int64
+	for i, d := range deg {
+		if d >= minCount {
+			names = append(names, e.Nodes[i])
+			counts = append(counts, d)
+		}
+	}
+	v, err := vocab.New(names, counts)
+	if err != nil {
+		return nil, nil, err
+	}
+	id := make([]int32, len(e.Nodes))
+	for i, name := range e.Nodes {
+		id[i] = -1
+		if j, ok := v.ID([]byte(name)); ok {
+			id[i] = j
+		}
+	}
+	g := &Graph{Nodes: v.Len()}
+	for i := range e.Len() {
+		a, b := id[e.Pairs[2*i]], id[e.Pairs[2*i+1]]
+		if a < 0 || b < 0 {
+			continue
+		}
+		g.Pairs = append(g.Pairs, a, b)
+		if e.Weights != nil {
+			g.Weights = append(g.Weights, e.Weights[i])
+		}
+	}
+	if g.Edges() == 0 {
+		return nil, nil, fmt.Errorf("no edges left after -min-count %d", minCount)
+	}
+	return v, g, nil
 }
 
 // graphRun is what the workers of a graph training share besides run's

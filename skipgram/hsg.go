@@ -17,6 +17,9 @@ import (
 // map, with the step length clipped and the point renormalised onto the
 // hyperboloid to stop float32 drift.
 
+// HSG is the model kind of this file: Minkowski product on the hyperboloid, last coordinate time-like.
+const HSG Kind = "hsg"
+
 // HSG is hyperbolic skip-gram: points on the hyperboloid scored by
 // sigma(<y, y'>_M + theta).
 var hsgModel = model{

@@ -2,10 +2,14 @@ package skipgram
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
+
+// IPDS is the model kind of this file: <y+, y+'> - <y-, y-'>, the last q coordinates negative.
+const IPDS Kind = "ipds"
 
 // IPDS, the inner-product difference similarity: the last q = NegDim
 // coordinates count negatively, s(w, c) = <y+_w, y+_c> - <y-_w, y-_c>; WIPS
@@ -66,4 +70,19 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 		w.advanceTargets()
 	}
 	return loss
+}
+
+// DefaultNegDim is IPDS's default q: one negative coordinate, which the
+// paper's grid chose on every word benchmark at K = 10 and 100 (q/K 0.01;
+// larger q scored lower on every benchmark, docs/table3.md) and on the
+// WordNet noun closure at K = 5 and 10 (docs/graphs.md).
+const DefaultNegDim = 1
+
+// NegDimFor is IPDS's number of negative coordinates for the ratio r = q/K
+// at size k: round(r*k), kept inside [1, k-1] so that both parts exist. At
+// K = 10 the paper's ratios 0.01 and 0.99 would otherwise give q = 0 and
+// q = K, which are IPS and its negation rather than IPDS.
+func NegDimFor(r float64, k int) int {
+	q := int(math.Round(r * float64(k)))
+	return min(max(q, 1), k-1)
 }

@@ -2,6 +2,9 @@ package skipgram
 
 import "github.com/wipsvec/wipsvec/skipgram/embedding"
 
+// IPS is the model kind of this file: <y, y'>.
+const IPS Kind = "ips"
+
 // IPS, the inner-product similarity: one vector per word,
 // s(w, c) = <y_w, y_c>; WIPS with every weight 1.
 var ipsModel = model{

@@ -12,17 +12,6 @@ import (
 // "model".
 type Kind string
 
-// The similarity models, each defined in the file of its name. All but SG
-// are one-view: a single vector per word serves as both centre and context.
-const (
-	SG   Kind = "sg"   // two matrices; scored by inner product and cosine
-	IPS  Kind = "ips"  // <y, y'>
-	SIPS Kind = "sips" // <y~, y~'> + u + u', bias in the last coordinate
-	IPDS Kind = "ipds" // <y+, y+'> - <y-, y-'>, the last q coordinates negative
-	WIPS Kind = "wips" // sum_k lambda_k y_k y'_k with a learned lambda
-	HSG  Kind = "hsg"  // Minkowski product on the hyperboloid, last coordinate time-like
-)
-
 // models lists every model, in the order of the paper's Table 3. It is the
 // one place a model is registered: -model parses its names, and every
 // question about a model below is answered from its row.

@@ -5,6 +5,9 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
+// SG is the model kind of this file: two matrices; scored by inner product and cosine.
+const SG Kind = "sg"
+
 // SG is word2vec's skip-gram: a word vector and an output (context) vector
 // per word, s(w, c) = <y_w, y'_c>. The word vectors are what it writes, and
 // they are scored by cosine and by inner product.

@@ -5,6 +5,9 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
+// SIPS is the model kind of this file: <y~, y~'> + u + u', bias in the last coordinate.
+const SIPS Kind = "sips"
+
 // SIPS, the shifted inner-product similarity: y = (y~, u) with a bias u in
 // the last coordinate, s(w, c) = <y~_w, y~_c> + u_w + u_c; WIPS with
 // lambda = (1_{K+1}, -1) on (y~, u, 1, u-1).

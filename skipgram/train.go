@@ -67,14 +67,21 @@ type Options struct {
 	ProgressEvery time.Duration
 }
 
-// DefaultOptions are word2vec.c's defaults for skip-gram with negative sampling.
+// DefaultOptions are word2vec.c's defaults for skip-gram with negative
+// sampling, but for the subsampling threshold (DefaultSample), and the
+// general models' own: IPDS's q (DefaultNegDim) and WIPS's lambda recipe.
+// Every command starts from them.
 func DefaultOptions() Options {
 	return Options{
-		Model: SG, Dim: 100, Window: 5, Negative: 5, Sample: 1e-3, Alpha: 0.025,
-		Iter: 5, Threads: 1, Seed: 1,
+		Model: SG, Dim: 100, Window: 5, Negative: 5, Sample: DefaultSample, Alpha: 0.025,
+		Iter: 5, Threads: 1, Seed: 1, NegDim: DefaultNegDim,
 		LambdaInit: DefaultLambdaInit, LambdaAlpha: DefaultLambdaAlpha, LambdaFloor: DefaultLambdaFloor,
 	}
 }
+
+// DefaultSample is the subsampling threshold t: word2vec.c's 1e-3 keeps
+// more of the frequent words than the measurements favour (docs/defaults.md).
+const DefaultSample = 1e-3
 
 // Validate reports the first option that cannot train: the checks every
 // model shares, then its own.

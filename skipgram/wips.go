@@ -12,6 +12,9 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
+// WIPS is the model kind of this file: sum_k lambda_k y_k y'_k with a learned lambda.
+const WIPS Kind = "wips"
+
 // WIPS, the weighted inner-product similarity: s(w, c) = sum_k lambda_k
 // y_wk y_ck, with lambda learned jointly and free to change sign, so that
 // it finds by itself how many coordinates IPDS would count negatively.

@@ -264,3 +264,22 @@ func ResolveDataset(name string) (string, error) {
 	return "", fmt.Errorf("dataset %q: no %s.csv in %s (set WIPSVEC_EVAL to the benchmark directory)",
 		name, name, strings.Join(dirs, ", "))
 }
+
+// ReadDatasets reads the benchmarks named, each a file or a name that
+// ResolveDataset finds, in order. A name it does not find is listed in
+// missing, with the others read; an unreadable file is an error.
+func ReadDatasets(names []string) (ds []*Dataset, missing []string, err error) {
+	for _, name := range names {
+		p, err := ResolveDataset(name)
+		if err != nil {
+			missing = append(missing, name)
+			continue
+		}
+		d, err := ReadDataset(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		ds = append(ds, d)
+	}
+	return ds, missing, nil
+}

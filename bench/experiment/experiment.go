@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
+	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	"github.com/wipsvec/wipsvec/skipgram"
-	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -87,14 +87,8 @@ func (s RunSpec) String() string {
 	return str + fmt.Sprintf(" seed=%d epochs=%d", s.Seed, s.Epochs)
 }
 
-// NegDimFor is IPDS's number of negative coordinates for ratio r at size k:
-// round(r*k), kept inside [1, k-1] so that both parts exist. At K = 10 the
-// paper's ratios 0.01 and 0.99 would otherwise give q = 0 and q = K, which
-// are IPS and its negation rather than IPDS.
-func NegDimFor(r float64, k int) int {
-	q := int(math.Round(r * float64(k)))
-	return min(max(q, 1), k-1)
-}
+// NegDimFor is skipgram.NegDimFor: the q of ratio r at size k.
+func NegDimFor(r float64, k int) int { return skipgram.NegDimFor(r, k) }
 
 // Validate reports the first setting that cannot make a grid.
 func (g Grid) Validate() error {
@@ -380,6 +374,10 @@ type Runner struct {
 	// Log, if not nil, gets one line per run.
 	Log io.Writer
 
+	// Live, if set, gets the trainer's progress while a run trains (about
+	// every ProgressEvery), for a live progress line.
+	Live func(skipgram.Progress)
+
 	// Train replaces skipgram.Train, for tests that need a run to fail.
 	Train TrainFunc
 }
@@ -479,6 +477,9 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 	var curve [][3]float64
 	opt.ProgressEvery = every
 	opt.Progress = func(p skipgram.Progress) {
+		if r.Live != nil {
+			r.Live(p)
+		}
 		// A snapshot without new pairs carries no loss; the closing one
 		// averages a different stretch and is recorded as Loss instead.
 		if p.Done || p.Loss == 0 || !finite(p.Loss) {
@@ -592,13 +593,13 @@ func round(x float64, digits int) float64 {
 }
 
 // WriteFileAtomic writes path through a temporary file beside it and a
-// rename (embedding.WriteFileAtomic), creating the directory if needed, so a
+// rename (atomicfile.WriteFile), creating the directory if needed, so a
 // reader never sees half a table or plot.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	if err := embedding.WriteFileAtomic(path, write); err != nil {
+	if err := atomicfile.WriteFile(path, write); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil

@@ -51,6 +51,11 @@ var (
 	}
 )
 
+// PlotFiles are the files WritePlots writes into its directory.
+func PlotFiles() []string {
+	return []string{LambdaPlot, LambdaHistPlot, SpearmanPlot, LossPlot}
+}
+
 // WritePlots writes LambdaPlot, LambdaHistPlot, SpearmanPlot and LossPlot into dir (created
 // if needed) and returns the paths written. A plot without data (no WIPS
 // run, no loss curve) is skipped, not an error.

@@ -24,6 +24,10 @@ type PlantedExperiment struct {
 	Sentences int             // co-occurring pairs in the corpus (default 300,000)
 	Models    []skipgram.Kind // default IPS, SIPS, IPDS, WIPS
 	Train     skipgram.Options
+
+	// Done, if set, is called with each model's run as soon as it has
+	// trained, so that a caller can show them one by one.
+	Done func(PlantedRun)
 }
 
 // DefaultPlantedExperiment is the demo's setting: 150 words, 8 dimensions,
@@ -71,7 +75,11 @@ func (e PlantedExperiment) Run(ctx context.Context) (*Planted, []PlantedRun, err
 			return nil, nil, fmt.Errorf("planted %s: %w", kind, err)
 		}
 		sim := skipgram.NewSidecar(m, opt, skipgram.Stats{}, skipgram.Source{}).Similarities()[0]
-		runs = append(runs, PlantedRun{Model: kind, Fit: p.Fit(m.Vectors(v.Words), sim, e.Planted.Seed+2), Lambda: m.Lambda})
+		run := PlantedRun{Model: kind, Fit: p.Fit(m.Vectors(v.Words), sim, e.Planted.Seed+2), Lambda: m.Lambda}
+		if e.Done != nil {
+			e.Done(run)
+		}
+		runs = append(runs, run)
 	}
 	return p, runs, nil
 }

@@ -108,16 +108,16 @@ type ThroughputOptions struct {
 }
 
 // DefaultThroughputOptions are the benchmark's defaults: every model at
-// K = 100 and 300 on 1 and 2 threads, one epoch, with the word2vec
-// hyperparameters of the paper's comparison (-window 5 -negative 5
-// -sample 1e-4 -min-count 5).
+// K = 100 and 300 on 1 and 2 threads, one epoch, with train's defaults
+// otherwise (skipgram.DefaultOptions, vocab.DefaultMinCount).
 func DefaultThroughputOptions() ThroughputOptions {
+	d := skipgram.DefaultOptions()
 	return ThroughputOptions{
 		Models:  skipgram.Kinds(),
 		Sizes:   []int{100, 300},
 		Threads: []int{1, 2},
-		Window:  5, Negative: 5, MinCount: 5, Iter: 1,
-		Sample: 1e-4, Alpha: 0.025,
+		Window:  d.Window, Negative: d.Negative, MinCount: vocab.DefaultMinCount, Iter: 1,
+		Sample: d.Sample, Alpha: d.Alpha,
 		Repeat:      1,
 		Separate:    true,
 		Gensim:      true,
@@ -892,7 +892,7 @@ func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input strin
 		if ctx.Err() != nil {
 			return trainResult{}, ctx.Err()
 		}
-		return trainResult{}, fmt.Errorf("%s: %w\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
+		return trainResult{}, childError("train", err, stderr.String())
 	}
 	data, err := os.ReadFile(embedding.SidecarPath(output))
 	if err != nil {
@@ -976,7 +976,7 @@ func gensimOnce(ctx context.Context, o *ThroughputOptions, script, input string,
 		if ctx.Err() != nil {
 			return gensimResult{}, ctx.Err()
 		}
-		return gensimResult{}, fmt.Errorf("%s: %w\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
+		return gensimResult{}, childError("gensim", err, stderr.String())
 	}
 	var r gensimResult
 	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
@@ -1084,4 +1084,14 @@ func ParseInts(s string) ([]int, error) {
 		return nil, fmt.Errorf("no number in %q", s)
 	}
 	return xs, nil
+}
+
+// childError is one line for a child process that failed: its last line of
+// output, which says why, or how it ended.
+func childError(what string, err error, output string) error {
+	lines := strings.Split(strings.TrimSpace(output), "\n")
+	if last := strings.TrimSpace(lines[len(lines)-1]); last != "" {
+		return fmt.Errorf("%s failed: %s", what, strings.TrimPrefix(last, "wipsvec: "))
+	}
+	return fmt.Errorf("%s failed: %w", what, err)
 }

@@ -160,9 +160,14 @@ func TestCancelLeavesNothing(t *testing.T) {
 	if _, _, err := Write(context.Background(), filepath.Join(dir, "d.wvc"), strings.NewReader("a b\x00c"), Options{MinCount: 1}); err == nil {
 		t.Fatal("binary text encoded")
 	}
-	if _, _, err := Write(context.Background(), filepath.Join(dir, "e.wvc"), strings.NewReader("a b c"), Options{MinCount: 5, Temp: true}); err == nil {
+	f, err := Scratch([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := WriteTo(context.Background(), f, strings.NewReader("a b c"), Options{MinCount: 5}); err == nil {
 		t.Fatal("empty vocabulary encoded")
 	}
+	f.Close()
 	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
 		t.Fatalf("left behind: %v", ents)
 	}

@@ -1,8 +1,10 @@
-// Package encoded writes and maps encoded corpora: a corpus tokenized once
-// into a vocabulary and a stream of 4-byte word ids, kept in a file that
-// training maps into memory instead of holding the ids on the heap. It makes
-// corpus size a matter of disk rather than memory, and lets many runs (the
-// experiment grid) share one tokenizing pass.
+// Package encoded gives training its corpus as word ids, and writes and
+// maps encoded corpora: a corpus tokenized once into a vocabulary and a
+// stream of 4-byte word ids, kept in a file that training maps into memory
+// instead of holding the ids on the heap. It makes corpus size a matter of
+// disk rather than memory, and lets many runs (the experiment grid) share
+// one tokenizing pass. Load decides, for a text, whether its ids stay in
+// memory or go to a scratch encoded corpus that leaves nothing behind.
 //
 // # File format, version 1
 //

@@ -67,12 +67,34 @@ func Open(path string) (*Corpus, error) {
 	return c, nil
 }
 
+// OpenFile is Open of a file already open for reading, such as a scratch
+// file that has no name; name is for the errors. The mapping outlives f,
+// which the caller closes.
+func OpenFile(f *os.File, name string) (*Corpus, error) {
+	c, err := openFile(f)
+	if err != nil {
+		var fe *formatError
+		if errors.As(err, &fe) || errors.Is(err, ErrNotEncoded) {
+			return nil, fmt.Errorf("encoded corpus %s: %w", name, err)
+		}
+		return nil, fmt.Errorf("encoded corpus %s: %w", name, unwrapPath(err))
+	}
+	return c, nil
+}
+
 func open(path string) (*Corpus, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	return openFile(f)
+}
+
+func openFile(f *os.File) (*Corpus, error) {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err

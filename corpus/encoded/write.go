@@ -7,11 +7,11 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"unsafe"
 
 	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -22,10 +22,6 @@ type Options struct {
 	MaxVocab int
 	// Files is the number of files the text comes from, for the record.
 	Files int
-	// Temp, if set, makes Write leave out the atomic rename: the file is
-	// written at path directly (which must not exist), for a temporary
-	// corpus that its caller removes.
-	Temp bool
 }
 
 // chunkIDs is the number of ids written or rewritten at a time: 1 MB,
@@ -39,25 +35,24 @@ const chunkIDs = 1 << 18
 // rewritten in place to final ids once the vocabulary is known (a pass over
 // the ids, not over the text). The result equals vocab.LearnChunks' on the
 // same text: tokens that are not valid UTF-8 are left out, and counted in
-// Info.Invalid. The file is written to a temporary beside path and renamed
-// into place when complete, so a failed or cancelled run leaves nothing.
-func Write(ctx context.Context, path string, r io.Reader, opt Options) (_ *Info, _ *vocab.Vocab, err error) {
-	var f *os.File
-	if opt.Temp {
-		f, err = os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-	} else {
-		f, err = os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	}
+// Info.Invalid. The file is written through package atomicfile: it appears
+// at path complete, and a failed, cancelled or killed run leaves nothing.
+func Write(ctx context.Context, path string, r io.Reader, opt Options) (*Info, *vocab.Vocab, error) {
+	af, err := atomicfile.Create(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
+	defer af.Abort()
+	info, v, err := WriteTo(ctx, af.OS(), r, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	return info, v, af.Commit()
+}
 
+// WriteTo is Write into f, an empty file open for reading and writing (a
+// scratch file, say, that OpenFile maps next), which it leaves open.
+func WriteTo(ctx context.Context, f *os.File, r io.Reader, opt Options) (_ *Info, _ *vocab.Vocab, err error) {
 	text := &crcReader{r: r}
 	if _, err := f.Write(make([]byte, prefixSize)); err != nil {
 		return nil, nil, err
@@ -133,19 +128,7 @@ func Write(ctx context.Context, path string, r io.Reader, opt Options) (_ *Info,
 	if _, err := f.WriteAt(p.marshal(), 0); err != nil {
 		return nil, nil, err
 	}
-	if opt.Temp {
-		return info, v, f.Close()
-	}
-	if err := f.Sync(); err != nil {
-		return nil, nil, err
-	}
-	if err := f.Close(); err != nil {
-		return nil, nil, err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return nil, nil, err
-	}
-	return info, v, os.Rename(f.Name(), path)
+	return info, v, nil
 }
 
 // rewriteFinal rewrites the nprov provisional ids after the prefix to final

@@ -60,14 +60,20 @@ func BenchmarkWrite(b *testing.B) {
 	}
 }
 
+// BenchmarkWriteNoSync is BenchmarkWrite into a scratch file: no commit,
+// no fsync.
 func BenchmarkWriteNoSync(b *testing.B) {
 	text := benchText(b)
-	path := filepath.Join(b.TempDir(), "c.wvc")
+	dir := b.TempDir()
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
-		os.Remove(path)
-		if _, _, err := Write(context.Background(), path, bytes.NewReader(text), Options{MinCount: 5, Temp: true}); err != nil {
+		f, err := Scratch([]string{dir})
+		if err != nil {
 			b.Fatal(err)
 		}
+		if _, _, err := WriteTo(context.Background(), f, bytes.NewReader(text), Options{MinCount: 5}); err != nil {
+			b.Fatal(err)
+		}
+		f.Close()
 	}
 }

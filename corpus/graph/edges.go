@@ -161,7 +161,7 @@ func Read(r io.Reader) (*Edges, error) {
 // ReadFile reads the edge list at path: plain, gzip or zstd, detected by
 // content as corpora are, or standard input for "-".
 func ReadFile(path string) (*Edges, error) {
-	r, err := corpus.Open(path)
+	r, err := corpus.OpenAs(path, "edge list")
 	if err != nil {
 		return nil, err
 	}

@@ -1,14 +1,16 @@
 package embedding
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math"
 	"os"
 	"strings"
+
+	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 )
 
 // SidecarPath returns where the sidecar of a vectors file lives: beside it,
@@ -21,30 +23,17 @@ func SidecarPath(vectorsPath string) string {
 // WriteMeta writes m as indented JSON to path, which is the sidecar's own
 // path, normally SidecarPath(vectorsPath). Because passing the vectors path
 // by mistake would replace the vectors with JSON, a path not ending in
-// ".json" is refused. An empty Format is filled in (in the file, not in m). The write is atomic like WriteVectors. A Meta that could not
+// ".json" is refused. An empty Format is filled in (in the file, not in m).
+// The write is atomic like WriteVectors. A Meta that could not
 // describe any vectors file (unknown model, IPDS neg_dim outside (0, dim),
 // WIPS lambda of the wrong length...) is refused so that the mistake shows up
 // when training ends, not when eval runs.
 func WriteMeta(path string, m *Meta) error {
-	if !strings.HasSuffix(path, ".json") {
-		return fmt.Errorf("write sidecar %s: path does not end in .json (use SidecarPath(vectorsPath))", path)
-	}
-	if m == nil {
-		return fmt.Errorf("write sidecar %s: nil meta", path)
-	}
-	out := *m
-	if out.Format == "" {
-		out.Format = SidecarFormat
-	}
-	if err := out.check(); err != nil {
-		return fmt.Errorf("write sidecar %s: %w", path, err)
-	}
-	data, err := json.MarshalIndent(&out, "", "  ")
+	data, err := m.marshal(path)
 	if err != nil {
-		return fmt.Errorf("write sidecar %s: %w", path, err)
+		return err
 	}
-	data = append(data, '\n')
-	err = writeFileAtomic(path, func(w *bufio.Writer) error {
+	err = atomicfile.WriteFile(path, func(w io.Writer) error {
 		_, err := w.Write(data)
 		return err
 	})
@@ -52,6 +41,28 @@ func WriteMeta(path string, m *Meta) error {
 		return fmt.Errorf("write sidecar %s: %w", path, err)
 	}
 	return nil
+}
+
+// marshal is the sidecar file of m at path, checked.
+func (m *Meta) marshal(path string) ([]byte, error) {
+	if !strings.HasSuffix(path, ".json") {
+		return nil, fmt.Errorf("write sidecar %s: path does not end in .json (use SidecarPath(vectorsPath))", path)
+	}
+	if m == nil {
+		return nil, fmt.Errorf("write sidecar %s: nil meta", path)
+	}
+	out := *m
+	if out.Format == "" {
+		out.Format = SidecarFormat
+	}
+	if err := out.check(); err != nil {
+		return nil, fmt.Errorf("write sidecar %s: %w", path, err)
+	}
+	data, err := json.MarshalIndent(&out, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("write sidecar %s: %w", path, err)
+	}
+	return append(data, '\n'), nil
 }
 
 // ReadMeta reads the sidecar of the vectors file at vectorsPath. It returns

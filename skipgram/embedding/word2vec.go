@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 )
 
 // This file holds word2vec's vector file formats, text and binary: the
@@ -70,8 +72,9 @@ func checkWord(w string) error {
 // separated by single spaces; each value is the shortest decimal that parses
 // back to the same float32, so a text file round-trips exactly too.
 //
-// The file is written to a temporary file in the same directory, synced and
-// renamed over path, so a reader (or a crash) never sees a half-written file.
+// The file is written through package atomicfile: a reader (or a crash, or
+// a kill) never sees a half-written file, a symbolic link's target is
+// written, and an existing path that is not a regular file is refused.
 // Words containing whitespace or NUL and NaN or infinite values are rejected
 // rather than written, because ReadVectors could not read them back, and so
 // are words that are not valid UTF-8, because gensim (in its default mode)
@@ -80,7 +83,7 @@ func WriteVectors(path string, v *Vectors, binary bool) error {
 	if err := v.check(); err != nil {
 		return fmt.Errorf("write vectors %s: %w", path, err)
 	}
-	err := writeFileAtomic(path, func(w *bufio.Writer) error {
+	err := atomicfile.WriteFile(path, func(w io.Writer) error {
 		return writeVectorRows(w, v, binary)
 	})
 	if err != nil {
@@ -89,7 +92,23 @@ func WriteVectors(path string, v *Vectors, binary bool) error {
 	return nil
 }
 
-func writeVectorRows(w *bufio.Writer, v *Vectors, bin bool) error {
+// WriteVectorsTo writes v to w in word2vec format, as WriteVectors writes a
+// file: for a vectors file sent to standard output.
+func WriteVectorsTo(w io.Writer, v *Vectors, binary bool) error {
+	if err := v.check(); err != nil {
+		return fmt.Errorf("write vectors: %w", err)
+	}
+	bw := bufio.NewWriterSize(w, 1<<20)
+	if err := writeVectorRows(bw, v, binary); err != nil {
+		return fmt.Errorf("write vectors: %w", err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write vectors: %w", err)
+	}
+	return nil
+}
+
+func writeVectorRows(w io.Writer, v *Vectors, bin bool) error {
 	buf := make([]byte, 0, 64+16*v.Dim)
 	buf = strconv.AppendInt(buf, int64(len(v.Words)), 10)
 	buf = append(buf, ' ')

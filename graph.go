@@ -2,18 +2,19 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
 	bgraph "github.com/wipsvec/wipsvec/bench/graph"
+	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/corpus/wordnet"
-	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
-const graphUsage = `usage: wipsvec graph wordnet [-dict DIR] [-out DIR]
+const graphHelp = `usage: wipsvec graph wordnet [-dict DIR] [-out DIR]
        wipsvec graph split -in FILE -train OUT -test OUT [-test-frac 0.1] [-seed 1] [-by-node]
 
 wordnet: the transitive closure of WordNet 3.0's noun hierarchy (hypernym
@@ -27,32 +28,53 @@ no node loses its last training edge. Score with
   wipsvec eval -graph TEST -exclude TRAIN -vectors V
 `
 
-func runGraph(args []string, stdout, stderr io.Writer) error {
+const graphWordNetHelp = `usage: wipsvec graph wordnet [-dict DIR] [-out DIR]
+
+The transitive closure of WordNet 3.0's noun hierarchy (hypernym and
+instance-hypernym pointers) from DIR/data.noun and DIR/index.noun, as
+OUT/noun_closure.tsv, and its mammal subtree (every noun under
+mammal.n.01, with the closure edges among them) as OUT/mammal_closure.tsv.
+Lines are "hyponym<TAB>hypernym" with NLTK's synset names.
+`
+
+const graphSplitHelp = `usage: wipsvec graph split -in EDGES -train OUT -test OUT [-test-frac 0.1] [-seed 1] [-by-node]
+
+Holds out random edges of an edge list for link prediction, seeded,
+dropping repeated edges; no node loses its last training edge. Score with
+  wipsvec eval -graph TEST -exclude TRAIN -vectors V
+`
+
+func runGraph(args []string, std stdio) error {
 	if len(args) == 0 {
-		return usageError{errors.New(graphUsage)}
+		return usagef("graph: a subcommand is required: wordnet or split (wipsvec graph -h)")
 	}
 	switch args[0] {
 	case "wordnet":
-		return runGraphWordNet(args[1:], stdout)
+		return runGraphWordNet(args[1:], std)
 	case "split":
-		return runGraphSplit(args[1:], stdout)
+		return runGraphSplit(args[1:], std)
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, graphUsage)
-		return nil
+		fmt.Fprint(std.out, graphHelp)
+		return flag.ErrHelp
 	}
-	fmt.Fprint(stderr, graphUsage)
-	return usageError{fmt.Errorf("graph: unknown subcommand %q", args[0])}
+	return usagef("graph: unknown subcommand %q (wordnet or split)", args[0])
 }
 
-func runGraphWordNet(args []string, stdout io.Writer) error {
-	fs := newFlagSet("graph wordnet", io.Discard)
+func runGraphWordNet(args []string, std stdio) error {
+	stdout := std.out
+	fs := newFlags("graph wordnet", std, graphWordNetHelp)
 	dict := fs.String("dict", "/usr/share/wordnet", "WordNet 3.0 dictionary `DIR` holding data.noun and index.noun (Debian's wordnet-base)")
 	out := fs.String("out", ".", "`DIR` to write noun_closure.tsv and mammal_closure.tsv to")
-	if err := parseFlags(fs, args); err != nil {
+	if err := fs.parse(args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("graph wordnet: unexpected argument %q", fs.Arg(0))}
+	files := []string{"noun_closure.tsv", "mammal_closure.tsv"}
+	var outputs []string
+	for _, name := range files {
+		outputs = append(outputs, filepath.Join(*out, name))
+	}
+	if err := atomicfile.CheckOutputs([]string{filepath.Join(*dict, "data.noun"), filepath.Join(*dict, "index.noun")}, outputs); err != nil {
+		return fmt.Errorf("graph wordnet: %w", err)
 	}
 	n, err := wordnet.Load(*dict)
 	if err != nil {
@@ -72,7 +94,7 @@ func runGraphWordNet(args []string, stdout io.Writer) error {
 	}{{"noun_closure.tsv", -1}, {"mammal_closure.tsv", mammal}} {
 		edges := n.Edges(anc, part.root)
 		path := filepath.Join(*out, part.file)
-		if err := embedding.WriteFileAtomic(path, func(w io.Writer) error { return n.WriteTSV(w, edges) }); err != nil {
+		if err := atomicfile.WriteFile(path, func(w io.Writer) error { return n.WriteTSV(w, edges) }); err != nil {
 			return fmt.Errorf("graph wordnet: %w", err)
 		}
 		fmt.Fprintf(stdout, "%s: %d nodes, %d edges\n", path, wordnet.Nodes(edges), len(edges))
@@ -81,31 +103,25 @@ func runGraphWordNet(args []string, stdout io.Writer) error {
 	return nil
 }
 
-func runGraphSplit(args []string, stdout io.Writer) error {
-	fs := newFlagSet("graph split", io.Discard)
+func runGraphSplit(args []string, std stdio) error {
+	stdout := std.out
+	fs := newFlags("graph split", std, graphSplitHelp)
 	in := fs.String("in", "", "edge list `FILE` to split")
 	trainOut := fs.String("train", "", "`FILE` for the training edges")
 	testOut := fs.String("test", "", "`FILE` for the held-out edges")
 	var opt bgraph.SplitOptions
-	fs.Float64Var(&opt.TestFrac, "test-frac", 0.1, "share of the edges held out (with -by-node: of the nodes)")
+	opt.TestFrac = 0.1
+	fs.Var(floatValue{p: &opt.TestFrac, lo: 0, hi: 1, loOpen: true, hiOpen: true}, "test-frac", "`share` of the edges held out (with -by-node: of the nodes), below 1")
 	fs.Uint64Var(&opt.Seed, "seed", 1, "random seed")
 	fs.BoolVar(&opt.ByNode, "by-node", false, "hold out the edges of random nodes (all but one each) instead of random edges")
-	if err := parseFlags(fs, args); err != nil {
+	if err := fs.parse(args); err != nil {
 		return err
 	}
 	if *in == "" || *trainOut == "" || *testOut == "" {
-		return usageError{errors.New("graph split: -in, -train and -test are required")}
+		return usagef("graph split: -in, -train and -test are required")
 	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("graph split: unexpected argument %q", fs.Arg(0))}
-	}
-	if !(opt.TestFrac > 0 && opt.TestFrac < 1) {
-		return usageError{fmt.Errorf("graph split: -test-frac must be in (0, 1), got %g", opt.TestFrac)}
-	}
-	for _, p := range []string{*trainOut, *testOut} {
-		if err := checkWritable(p); err != nil {
-			return err
-		}
+	if err := atomicfile.CheckOutputs([]string{*in}, []string{*trainOut, *testOut}); err != nil {
+		return fmt.Errorf("graph split: %w", err)
 	}
 	e, err := cgraph.ReadFile(*in)
 	if err != nil {
@@ -115,10 +131,10 @@ func runGraphSplit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("graph split: %s: %w", *in, err)
 	}
-	if err := embedding.WriteFileAtomic(*trainOut, func(w io.Writer) error { return cgraph.Write(w, train) }); err != nil {
+	if err := atomicfile.WriteFile(*trainOut, func(w io.Writer) error { return cgraph.Write(w, train) }); err != nil {
 		return err
 	}
-	if err := embedding.WriteFileAtomic(*testOut, func(w io.Writer) error { return cgraph.Write(w, test) }); err != nil {
+	if err := atomicfile.WriteFile(*testOut, func(w io.Writer) error { return cgraph.Write(w, test) }); err != nil {
 		os.Remove(*trainOut)
 		return err
 	}

@@ -3,18 +3,21 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
+	"runtime"
 	"strings"
-	"text/tabwriter"
+	"time"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
+	bgraph "github.com/wipsvec/wipsvec/bench/graph"
+	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
-const evalUsage = `usage: wipsvec eval -vectors FILE [-json] [-analogy FILE] [DATASET...]
+var evalHelp = `usage: wipsvec eval -vectors FILE [-json] [-analogy FILE] [DATASET...]
+       wipsvec eval -vectors FILE -graph EDGES [-exclude TRAIN] [-json]
 
 Spearman's rho (x100) between human word-similarity judgements and the
 vectors' similarities. The similarity is the model's own, read from the
@@ -23,17 +26,12 @@ product. Pairs with an unknown word are skipped and counted (found < pairs).
 
 A DATASET is a file (CSV ",word1,word2,similarity" or word1 word2 score)
 or a name such as simlex999, looked up as NAME.csv in $WIPSVEC_EVAL,
-../shared/eval, ../../shared/eval and data/eval. Default: %s.
+../shared/eval, ../../shared/eval and data/eval. Default: ` + strings.Join(eval.DefaultDatasets, ", ") + `.
 
-Flags:
-`
-
-const nearestUsage = `usage: wipsvec nearest -vectors FILE [-n 10] WORD...
-
-The words nearest to each WORD under the model's own similarity (the
-first one eval reports; cosine for a plain word2vec file).
-
-Flags:
+With -graph the vectors are a graph's nodes: eval ranks the graph's edges
+(mean rank and MAP as Nickel and Kiela, ROC-AUC as Kim et al.) with the
+model's own similarity; -exclude names the training edges for link
+prediction.
 `
 
 // evalModel is a vectors file with its sidecar, if any.
@@ -48,21 +46,11 @@ type evalModel struct {
 // match the vectors is an error: scoring with the wrong similarity would
 // print plausible but wrong numbers.
 func loadEvalModel(path string) (*evalModel, error) {
-	v, err := embedding.ReadVectors(path)
+	v, meta, err := embedding.Load(path)
 	if err != nil {
 		return nil, err
 	}
-	meta, err := embedding.ReadMeta(path, v)
-	if err != nil {
-		return nil, err
-	}
-	m := &evalModel{path: path, vec: v, meta: meta}
-	if meta != nil {
-		m.sims = meta.Similarities()
-	} else {
-		m.sims = (*embedding.Meta)(nil).Similarities()
-	}
-	return m, nil
+	return &evalModel{path: path, vec: v, meta: meta, sims: meta.Similarities()}, nil
 }
 
 func (m *evalModel) modelName() string {
@@ -90,53 +78,25 @@ func (m *evalModel) header() string {
 	return h
 }
 
-// parseWithOperands parses flags that may come before, between or after the
-// operands (so "eval simlex999 -vectors v.bin" works) and returns the
-// operands. A "--" ends the flags as usual.
-func parseWithOperands(fs *flag.FlagSet, args []string) ([]string, error) {
-	var operands []string
-	for {
-		if err := parseFlags(fs, args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return operands, nil
-		}
-		operands = append(operands, rest[0])
-		args = rest[1:]
-	}
-}
-
-// printHelp prints a command's usage and flags to w.
-func printHelp(w io.Writer, fs *flag.FlagSet, usage string) {
-	fmt.Fprint(w, usage)
-	fs.SetOutput(w)
-	fs.PrintDefaults()
-	fs.SetOutput(io.Discard)
-}
-
 // runEval runs "wipsvec eval".
-func runEval(args []string, stdout io.Writer) error {
-	// Flag errors are returned, not printed: main prints them as one line.
-	fs := newFlagSet("eval", io.Discard)
+func runEval(args []string, std stdio) error {
+	stdout := std.out
+	fs := newFlags("eval", std)
 	vectors := fs.String("vectors", "", "word vectors `FILE` (word2vec binary or text; sidecar FILE.json)")
 	asJSON := fs.Bool("json", false, "print the results as JSON (rho unscaled, NaN as null)")
 	analogy := fs.String("analogy", "", "also run word2vec's analogy test on `FILE` (questions-words.txt or CSV; a name is looked up like a DATASET)")
-	restrict := fs.Int("restrict", eval.DefaultAnalogyRestrict, "analogies: answer among this many most frequent words")
+	restrict := eval.DefaultAnalogyRestrict
+	intFlag(fs, &restrict, "restrict", 1, 1<<31-1, "analogies: answer among this many most frequent `words`")
 	gf := addEvalGraphFlags(fs)
-	names, err := parseWithOperands(fs, args)
+	names, err := fs.parseOperands(args)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printHelp(stdout, fs, fmt.Sprintf(evalUsage, strings.Join(eval.DefaultDatasets, ", ")))
-		}
 		return err
 	}
 	if *vectors == "" {
-		return usageError{errors.New("eval: -vectors FILE is required")}
+		return usagef("eval: -vectors FILE is required")
 	}
 	if gf.graph != "" {
-		return runEvalGraph(*vectors, names, *asJSON, gf, stdout)
+		return runEvalGraph(*vectors, names, *asJSON, gf, std)
 	}
 	if len(names) == 0 {
 		names = eval.DefaultDatasets
@@ -170,7 +130,7 @@ func runEval(args []string, stdout io.Writer) error {
 	}
 	var ar *eval.AnalogyResult
 	if analogyPath != "" {
-		r, err := eval.EvaluateAnalogies(m.vec, analogyPath, *restrict)
+		r, err := eval.EvaluateAnalogies(m.vec, analogyPath, restrict)
 		if err != nil {
 			return fmt.Errorf("eval: %w", err)
 		}
@@ -314,56 +274,90 @@ func printEvalJSON(w io.Writer, m *evalModel, paths []string, results []eval.Res
 	return enc.Encode(out)
 }
 
-// runNearest runs "wipsvec nearest".
-func runNearest(args []string, stdout io.Writer) error {
-	fs := newFlagSet("nearest", io.Discard)
-	vectors := fs.String("vectors", "", "word vectors `FILE` (word2vec binary or text; sidecar FILE.json)")
-	n := fs.Int("n", 10, "neighbours to list per word")
-	words, err := parseWithOperands(fs, args)
+// evalGraphFlags are eval's flags for scoring node vectors on a graph.
+type evalGraphFlags struct {
+	graph, exclude string
+	seed           uint64
+	threads        int
+}
+
+func addEvalGraphFlags(fs *flags) *evalGraphFlags {
+	f := &evalGraphFlags{threads: runtime.NumCPU()}
+	fs.StringVar(&f.graph, "graph", "", "score node vectors on this edge list `FILE`: mean rank, MAP and ROC-AUC (reconstruction; link prediction with -exclude)")
+	fs.StringVar(&f.exclude, "exclude", "", "graph: the training edges `FILE`, neither scored nor counted as non-edges (link prediction)")
+	fs.Uint64Var(&f.seed, "seed", 1, "graph: seed of the non-edges sampled for the AUC")
+	intFlag(fs, &f.threads, "threads", 1, maxThreadsArg, "graph: `threads` for the ranks")
+	return f
+}
+
+// runEvalGraph is eval -graph: reconstruction (or, with -exclude, link
+// prediction) scores of node vectors.
+func runEvalGraph(vectors string, operands []string, asJSON bool, f *evalGraphFlags, std stdio) error {
+	stdout := std.out
+	if len(operands) > 0 {
+		return usagef("eval: -graph takes no DATASET (got %q)", operands[0])
+	}
+	capThreads(&f.threads, std.err)
+	test, err := cgraph.ReadFile(f.graph)
 	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			printHelp(stdout, fs, nearestUsage)
+		return fmt.Errorf("eval: %w", err)
+	}
+	var exclude *cgraph.Edges
+	if f.exclude != "" {
+		if exclude, err = cgraph.ReadFile(f.exclude); err != nil {
+			return fmt.Errorf("eval: %w", err)
 		}
-		return err
 	}
-	if *vectors == "" {
-		return usageError{errors.New("nearest: -vectors FILE is required")}
-	}
-	if len(words) == 0 {
-		return usageError{errors.New("nearest: no words given; usage: wipsvec nearest -vectors FILE [-n 10] WORD...")}
-	}
-	if *n < 1 {
-		return usageError{fmt.Errorf("nearest: -n must be at least 1, got %d", *n)}
-	}
-	m, err := loadEvalModel(*vectors)
+	m, err := loadEvalModel(vectors)
 	if err != nil {
-		return fmt.Errorf("nearest: %w", err)
+		return fmt.Errorf("eval: %w", err)
 	}
-	sim := m.sims[0]
-	fmt.Fprintf(stdout, "%s: model %s, dim %d, %d words; similarity %s\n",
-		m.path, m.modelName(), m.vec.Dim, len(m.vec.Words), sim.Name)
-	if m.meta != nil && len(m.meta.Lambda) > 0 {
-		fmt.Fprintln(stdout, embedding.SummarizeLambda(m.meta.Lambda))
+	start := time.Now()
+	results, err := bgraph.Evaluate(m.vec, m.meta, test, exclude, bgraph.Options{Threads: f.threads, Seed: f.seed})
+	if err != nil {
+		return fmt.Errorf("eval: %s: %w", f.graph, err)
 	}
-	// Print what can be printed, then report the unknown words together.
-	var unknown []string
-	for _, word := range words {
-		nb, err := eval.Nearest(m.vec, sim, word, *n)
-		if err != nil {
-			unknown = append(unknown, word)
-			continue
+	if len(results) == 0 {
+		return errors.New("eval: no similarity to score")
+	}
+	if asJSON {
+		type row struct {
+			Sim      string  `json:"sim"`
+			MeanRank float64 `json:"mean_rank"`
+			MAP      float64 `json:"map"`
+			AUC      float64 `json:"auc"`
+			Edges    int     `json:"edges"`
+			Sources  int     `json:"sources"`
+			Nodes    int     `json:"nodes"`
+			Missing  int     `json:"missing"`
+			Seconds  float64 `json:"seconds"`
 		}
-		fmt.Fprintf(stdout, "\n%s:\n", word)
-		tw := tabwriter.NewWriter(stdout, 0, 8, 2, ' ', 0)
-		for i, x := range nb {
-			fmt.Fprintf(tw, "%4d\t%s\t%.4f\n", i+1, x.Word, x.Score)
+		out := struct {
+			Vectors string `json:"vectors"`
+			Model   string `json:"model"`
+			Graph   string `json:"graph"`
+			Exclude string `json:"exclude,omitempty"`
+			Results []row  `json:"results"`
+		}{Vectors: vectors, Model: m.modelName(), Graph: f.graph, Exclude: f.exclude}
+		for _, r := range results {
+			out.Results = append(out.Results, row{r.Sim, r.MeanRank, r.MAP, r.AUC, r.Edges, r.Sources, r.Nodes, r.Missing, r.Elapsed.Seconds()})
 		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
 	}
-	if len(unknown) > 0 {
-		return fmt.Errorf("nearest: not in the vocabulary of %s: %s", m.path, strings.Join(unknown, ", "))
+	fmt.Fprintln(stdout, m.header())
+	task := "reconstruction"
+	if exclude != nil {
+		task = "link prediction (training edges " + f.exclude + " excluded)"
 	}
+	r0 := results[0]
+	fmt.Fprintf(stdout, "%s on %s: %d edges from %d nodes among %d candidates; %d edges skipped (node without a vector)\n",
+		task, f.graph, r0.Edges, r0.Sources, r0.Nodes, r0.Missing)
+	fmt.Fprintf(stdout, "%-14s  %10s  %6s  %7s  %8s\n", "similarity", "mean rank", "MAP", "ROC-AUC", "seconds")
+	for _, r := range results {
+		fmt.Fprintf(stdout, "%-14s  %10.2f  %6.3f  %7.2f  %8.2f\n", r.Sim, r.MeanRank, r.MAP, 100*r.AUC, r.Elapsed.Seconds())
+	}
+	fmt.Fprintf(stdout, "total %.2fs on %d threads\n", time.Since(start).Seconds(), f.threads)
 	return nil
 }

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/wipsvec/wipsvec/bench/speed"
+	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/corpus/encoded"
+)
+
+// trainCommand returns the command line that runs `wipsvec train`: this
+// executable again, so that the benchmark times exactly the binary the user
+// runs. It is a variable because under `go test` the executable is the test
+// binary, which the tests point at a helper instead.
+var trainCommand = func() ([]string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("bench: cannot find this executable to run training: %w", err)
+	}
+	return []string{exe, "train"}, nil
+}
+
+const benchHelp = `usage: wipsvec bench [-train SOURCES] [-models LIST] [-sizes 100,300] [-threads 1,2] [-repeat N]
+
+Times the models: trains each model at each size and thread count as a
+child process on one corpus (default: ` + defaultCorpusHelp + `) and
+prints words/sec/thread (the median of -repeat runs), the speed-up over one
+thread, the share of the machine's ceiling (the fused pair update on rows
+in L1), peak RSS and the memory floor; gensim's Word2Vec beside when
+python3 can import it. For each thread count T > 1 a "separate" row times T
+one-thread runs as separate processes at once: the scaling the machine
+allows. Before every multi-threaded run it measures the core-to-core round
+trip of a cache line, which says where the host placed the CPUs.
+`
+
+func runBench(args []string, std stdio) error {
+	stdout, stderr := std.out, std.err
+	opt := speed.DefaultThroughputOptions()
+	fs := newFlags("bench", std)
+	fs.StringVar(&opt.Corpus, "train", defaultCorpus(), sourcesHelp)
+	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
+	var limitMB int64
+	int64Flag(fs, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")
+	models := fs.String("models", joinList(opt.Models), "comma-separated `models` to time (sg/batch: sg with -batch)")
+	sizes := fs.String("sizes", "100,300", "comma-separated vector `sizes` K")
+	threads := fs.String("threads", "1,2", "comma-separated thread `counts`")
+	intFlag(fs, &opt.Repeat, "repeat", 1, 1000, "`runs` per cell; the median is reported")
+	minCount := int64(opt.MinCount)
+	trainerFlags{window: &opt.Window, negative: &opt.Negative, iter: &opt.Iter,
+		minCount: &minCount, sample: &opt.Sample, alpha: &opt.Alpha}.define(fs)
+	fs.BoolVar(&opt.Separate, "separate", opt.Separate, "also time, per size and thread count T > 1, T separate one-thread runs of the first model at once: the scaling the machine allows")
+	fs.BoolVar(&opt.Gensim, "gensim", true, "also time gensim's Word2Vec (sg=1) when "+speed.DefaultPython+" can import it")
+	fs.StringVar(&opt.Python, "python", speed.DefaultPython, "Python interpreter for gensim")
+	fs.DurationVar(&opt.CeilingTime, "ceiling-time", opt.CeilingTime, "length of each of the three trials of the ceiling measurement")
+	asJSON := fs.Bool("json", false, "print the report as JSON instead of a table")
+	quiet := fs.Bool("quiet", false, "no progress lines on stderr")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	opt.MinCount = int(minCount)
+	if opt.Corpus == "" {
+		return usagef("bench: no corpus found: give -train SOURCES or set WIPSVEC_CORPUS")
+	}
+	var err error
+	if opt.Models, err = speed.ParseKinds(*models); err != nil {
+		return usagef("bench: -models: %v", err)
+	}
+	if opt.Sizes, err = speed.ParseInts(*sizes); err != nil {
+		return usagef("bench: -sizes: %v", err)
+	}
+	if opt.Threads, err = speed.ParseInts(*threads); err != nil {
+		return usagef("bench: -threads: %v", err)
+	}
+	if opt.IDs != "" {
+		if _, err := encoded.ParsePlacement(opt.IDs); err != nil {
+			return usagef("bench: -ids: %v", err)
+		}
+	}
+	for _, k := range opt.Sizes {
+		if k < 1 || k > maxSize {
+			return usagef("bench: -sizes: %d is not from 1 to %d", k, maxSize)
+		}
+	}
+	for _, n := range opt.Threads {
+		if n < 1 || n > maxThreadsArg {
+			return usagef("bench: -threads: %d is not from 1 to %d", n, maxThreadsArg)
+		}
+	}
+	opt.LimitBytes = limitMB << 20
+	if _, err := corpus.Expand(opt.Corpus); err != nil {
+		return usagef("bench: %v (give -train FILE or set WIPSVEC_CORPUS)", err)
+	}
+	if opt.Trainer, err = trainCommand(); err != nil {
+		return err
+	}
+	if !*quiet {
+		opt.Log = stderr
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := speed.RunThroughput(ctx, opt)
+	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("bench interrupted")
+		}
+		return err
+	}
+	if *asJSON {
+		return rep.WriteJSON(stdout)
+	}
+	return rep.WriteTable(stdout)
+}

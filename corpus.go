@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/corpus/atomicfile"
+)
+
+const cleanHelp = `usage: wipsvec corpus clean [-o OUT] [IN...]
+
+Turns a MediaWiki XML dump (such as enwik9) into training text the way
+Mahoney's wikifil.pl does: lowercase a-z words, digits spelled out, one
+line. Each IN is a file, a directory (its files, recursively, in sorted
+order), a quoted glob or a comma-separated list of these, as for train's
+-train; the files are read one after the other, each plain, gzip or zstd
+XML (detected by content), with a line break between two files. IN
+defaults to standard input, read as plain XML. OUT defaults to standard
+output.
+`
+
+// runCorpus runs "wipsvec corpus SUB": clean is its one subcommand.
+func runCorpus(args []string, std stdio) error {
+	if len(args) == 0 || args[0] != "clean" {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help") {
+			fmt.Fprint(std.out, cleanHelp)
+			return flag.ErrHelp
+		}
+		return usagef("usage: wipsvec corpus clean [-o OUT] [IN...] (wipsvec corpus clean -h)")
+	}
+	return runCorpusClean(args[1:], std)
+}
+
+// runCorpusClean runs "wipsvec corpus clean". Output to a file is written
+// through atomicfile, so that a failed or interrupted run never leaves a
+// truncated corpus that a later training run would silently use.
+func runCorpusClean(args []string, std stdio) error {
+	stdin, stdout := std.in, std.out
+	fs := newFlags("corpus clean", std, cleanHelp)
+	out := fs.String("o", "-", "write the text to `OUT`; - for standard output")
+	operands, err := fs.parseOperands(args)
+	if err != nil {
+		return err
+	}
+	in := "-"
+	src := stdin
+	nfiles := 1
+	if len(operands) > 0 {
+		in = strings.Join(operands, ", ")
+		var paths []string
+		for _, arg := range operands {
+			if arg == "-" {
+				return usagef("corpus clean: - (standard input) is the default input and cannot be combined with files")
+			}
+			p, err := corpus.Expand(arg)
+			if err != nil {
+				return fmt.Errorf("corpus clean: %w", err)
+			}
+			paths = append(paths, p...)
+		}
+		if err := atomicfile.CheckOutputs(paths, []string{*out}); err != nil {
+			return usagef("corpus clean: %v", err)
+		}
+		files, err := corpus.OpenFiles(paths)
+		if err != nil {
+			return fmt.Errorf("corpus clean: %w", err)
+		}
+		defer files.Close()
+		src = files
+		nfiles = len(paths)
+		if len(paths) > 1 {
+			in = fmt.Sprintf("%s (%d files)", in, len(paths))
+		}
+	}
+
+	if *out == "-" {
+		if _, err := corpus.Clean(stdout, src); err != nil {
+			return fmt.Errorf("corpus clean %s: %w", in, err)
+		}
+		return nil
+	}
+	st, err := cleanToFile(*out, src)
+	if err != nil {
+		return fmt.Errorf("corpus clean %s: %w", in, err)
+	}
+	unit := "files"
+	if nfiles == 1 {
+		unit = "file"
+	}
+	fmt.Fprintf(stdout, "%s: %d words, %d bytes, from %d pages (%d redirects dropped); read %d bytes from %d %s\n",
+		*out, st.Words, st.BytesOut, st.Pages, st.Redirects, st.BytesIn, nfiles, unit)
+	return nil
+}
+
+// cleanToFile cleans src into path through an atomicfile.File, which
+// appears at path only when complete and synced.
+func cleanToFile(path string, src io.Reader) (st corpus.CleanStats, err error) {
+	f, err := atomicfile.Create(path)
+	if err != nil {
+		return st, err
+	}
+	defer f.Abort()
+	w := bufio.NewWriterSize(f.OS(), 1<<20)
+	if st, err = corpus.Clean(w, src); err != nil {
+		return st, err
+	}
+	if err := w.Flush(); err != nil {
+		return st, err
+	}
+	return st, f.Commit()
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/corpus/atomicfile"
+	"github.com/wipsvec/wipsvec/corpus/encoded"
+)
+
+const encodeHelp = `usage: wipsvec encode -train SOURCES -output CORPUS.wvc [-min-count N] [-max-vocab N]
+
+Tokenizes a corpus once into an encoded corpus: its vocabulary and its word
+ids, 4 bytes per token, in a file that 'wipsvec train -train CORPUS.wvc'
+maps instead of holding the ids in memory (and that 'experiment' shares
+between runs). The text is read in one streaming pass with memory bounded
+by the vocabulary. SOURCES are as for train's -train.
+`
+
+func runEncode(args []string, std stdio) error {
+	fs := newFlags("encode", std)
+	train := fs.String("train", "", sourcesHelp)
+	output := fs.String("output", "", "encoded corpus `FILE` to write")
+	minCount := minCountDefault
+	trainerFlags{minCount: &minCount}.define(fs)
+	var maxVocab int
+	intFlag(fs, &maxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")
+	quiet := fs.Bool("quiet", false, "no progress line")
+	if err := fs.parse(args); err != nil {
+		return err
+	}
+	switch {
+	case *train == "":
+		return usagef("encode: -train SOURCES is required")
+	case *output == "":
+		return usagef("encode: -output FILE is required")
+	}
+	paths, err := corpus.Expand(*train)
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.CheckOutputs(paths, []string{*output}); err != nil {
+		return usagef("encode: %v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	start := time.Now()
+	var progress func(corpus.ReadStats)
+	if !*quiet {
+		var done func()
+		progress, done = readProgress(std.err)
+		defer done()
+	}
+	info, v, err := encoded.EncodeFiles(ctx, paths, *output, encoded.Options{MinCount: minCount, MaxVocab: maxVocab}, progress)
+	if err != nil {
+		if ctx.Err() != nil {
+			return errors.New("encode interrupted; nothing written")
+		}
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	size := int64(0)
+	if fi, err := os.Stat(*output); err == nil {
+		size = fi.Size()
+	}
+	read := corpus.ReadStats{Files: info.Files, Bytes: info.Bytes}
+	logf(std.err, false, "encoded %s: %s of text in %.1fs (%.0f MB/s); %d words (min-count %d), %d tokens, %d sentences; wrote %s (%s)\n",
+		*train, read, secs, float64(info.Bytes)/1e6/math.Max(secs, 1e-9),
+		v.Len(), minCount, info.Tokens, info.Sentences, *output, corpus.HumanBytes(size))
+	if info.Invalid.Tokens > 0 {
+		logf(std.err, false, "encode: %s\n", info.Invalid)
+	}
+	return nil
+}

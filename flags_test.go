@@ -1,0 +1,140 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// numericFlags returns the names of the numeric flags that the command line
+// args defines, found by running it with -h.
+func numericFlags(t *testing.T, args ...string) []string {
+	t.Helper()
+	var names []string
+	std := stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard, defined: func(fs *flag.FlagSet) {
+		fs.VisitAll(func(f *flag.Flag) {
+			switch f.Value.(type) {
+			case intValue, int64Value, floatValue:
+				names = append(names, f.Name)
+				return
+			}
+			if g, ok := f.Value.(flag.Getter); ok {
+				switch g.Get().(type) {
+				case int, int64, uint, uint64, float64, time.Duration:
+					names = append(names, f.Name)
+				}
+			}
+		})
+	}}
+	run(append(append([]string(nil), args...), "-h"), std)
+	if len(names) == 0 {
+		t.Fatalf("%v defines no numeric flag", args)
+	}
+	return names
+}
+
+// TestNumericFlagsNeverCrash drives every numeric flag of every command
+// through 0, -1, NaN, Inf, 1e9 and 1e18 (and the same magnitudes written out
+// as integers) on small inputs: each run either works or fails with one
+// line, never with a panic, a stack trace or the whole usage, and never
+// runs for long (a value that would is refused up front).
+func TestNumericFlagsNeverCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every command a few hundred times")
+	}
+	dir := t.TempDir()
+	text := filepath.Join(dir, "c.txt")
+	writeCorpus(t, text, 300)
+	tree := filepath.Join(dir, "tree.tsv")
+	writeTree(t, tree)
+	vec := filepath.Join(dir, "v.txt")
+	if _, stderr, err := runCmd("train", "-train", text, "-output", vec, "-min-count", "1", "-size", "8", "-iter", "1", "-quiet"); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	pairs := filepath.Join(dir, "pairs.csv")
+	os.WriteFile(pairs, []byte(",word1,word2,similarity\n0,w1,w2,1\n1,w1,w3,2\n2,w2,w30,3\n"), 0o644)
+	useTestBinaryAsTrainer(t)
+	out := filepath.Join(dir, "out")
+	os.Mkdir(out, 0o755)
+	commands := [][]string{
+		{"train", "-train", text, "-output", filepath.Join(out, "t.txt"), "-quiet", "-min-count", "1", "-size", "8", "-iter", "1"},
+		{"train", "-graph", tree, "-output", filepath.Join(out, "g.txt"), "-quiet", "-size", "4", "-iter", "2"},
+		{"encode", "-train", text, "-output", filepath.Join(out, "c.wvc"), "-quiet"},
+		{"eval", "-vectors", vec, pairs},
+		{"eval", "-vectors", vec, "-graph", tree},
+		{"nearest", "-vectors", vec, "w1"},
+		{"demo", "-planted-only"},
+		{"bench", "-train", text, "-models", "ips", "-sizes", "8", "-threads", "1", "-min-count", "1", "-gensim=false", "-separate=false", "-ceiling-time", "1ms", "-quiet"},
+		{"graph", "split", "-in", tree, "-train", filepath.Join(out, "a.tsv"), "-test", filepath.Join(out, "b.tsv")},
+	}
+	if _, err := os.Stat("../shared/eval/simlex999.csv"); err == nil {
+		commands = append(commands, []string{"experiment", "-train", text, "-results", filepath.Join(out, "r.jsonl"), "-models", "ips",
+			"-sizes", "8", "-alphas", "0.025", "-iter", "1", "-seeds", "1", "-min-count", "1"})
+	}
+	values := []string{"0", "-1", "NaN", "Inf", "-Inf", "1e9", "1e18", "1000000000", "1000000000000000000"}
+	for _, base := range commands {
+		name := base[0]
+		if name == "graph" {
+			name = "graph split"
+		}
+		numeric := numericFlags(t, base...)
+		t.Logf("%s: %s", name, strings.Join(numeric, ", "))
+		for _, fl := range numeric {
+			for _, v := range values {
+				args := append(append([]string(nil), base...), "-"+fl, v)
+				start := time.Now()
+				_, stderr, err := runCmd(args...)
+				took := time.Since(start)
+				if err != nil {
+					msg := err.Error()
+					if strings.Contains(msg, "\n") || strings.Contains(msg, "goroutine") || strings.Contains(msg, "panic") {
+						t.Errorf("%s -%s %s: error is not one line: %q", name, fl, v, msg)
+					}
+				}
+				if strings.Contains(stderr, "Usage of") || strings.Count(stderr, "\n  -") > 3 {
+					t.Errorf("%s -%s %s: printed the usage:\n%s", name, fl, v, stderr)
+				}
+				if took > 30*time.Second {
+					t.Errorf("%s -%s %s took %v: a value that long should be refused", name, fl, v, took)
+				}
+			}
+		}
+	}
+}
+
+// TestWord2vecCommandLine runs word2vec.c's demo-word.sh command line, as
+// it is but for the corpus and with skip-gram's -cbow 0, and refuses what
+// these models are not with one line saying why.
+func TestWord2vecCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "text8")
+	writeCorpus(t, text, 300)
+	out := filepath.Join(dir, "vectors.bin")
+	line := strings.Fields(fmt.Sprintf("train -train %s -output %s -cbow 0 -size 200 -window 8 -negative 25 -hs 0 -sample 1e-4 -threads 20 -binary 1 -iter 15 -min-count 1", text, out))
+	_, stderr, err := runCmd(line...)
+	if err != nil {
+		t.Fatalf("word2vec.c's command line: %v\n%s", err, stderr)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ flag, value, want string }{
+		{"-cbow", "1", "CBOW"},
+		{"-hs", "1", "hierarchical softmax"},
+		{"-classes", "100", "k-means"},
+	} {
+		args := append(append([]string(nil), line...), tc.flag, tc.value)
+		_, _, err := runCmd(args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "skip-gram") && tc.flag != "-classes" {
+			t.Errorf("%s %s: %v, want a refusal naming %s", tc.flag, tc.value, err, tc.want)
+		}
+	}
+	if _, stderr, err := runCmd(append(append([]string(nil), line...), "-debug", "0", "-output", filepath.Join(dir, "q.bin"))...); err != nil || strings.Contains(stderr, "vocabulary:") {
+		t.Errorf("-debug 0: %v, stderr %q: want a quiet run", err, stderr)
+	}
+}

@@ -45,7 +45,7 @@ func runBench(args []string, std stdio) error {
 	fs.StringVar(&opt.Corpus, "train", defaultCorpus(), sourcesHelp)
 	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
 	var limitMB int64
-	int64Flag(fs, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")
+	intFlag(fs, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")
 	models := fs.String("models", joinList(opt.Models), "comma-separated `models` to time (sg/batch: sg with -batch)")
 	sizes := fs.String("sizes", "100,300", "comma-separated vector `sizes` K")
 	threads := fs.String("threads", "1,2", "comma-separated thread `counts`")

@@ -19,9 +19,7 @@ func TestTemporaryCorpusRemovedOnInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes a 30 MB corpus")
 	}
-	dir := t.TempDir()
-	text := filepath.Join(dir, "c.txt")
-	writeCorpus(t, text, 300_000)
+	dir, text := corpusFile(t, 300_000)
 	out := filepath.Join(dir, "out", "v.bin")
 	os.Mkdir(filepath.Dir(out), 0o755)
 	cmd := exec.Command(os.Args[0], "-test.run=^TestBenchTrainHelper$", "--", "train", "-train", text, "-output", out,

@@ -58,7 +58,7 @@ func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
 	defaults := experiment.PaperGrid()
 	seeds := len(defaults.Seeds)
 	fs.StringVar(&f.train, "train", "", sourcesHelp+" (default: "+defaultCorpusHelp+")")
-	int64Flag(fs, &f.corpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
+	intFlag(fs, &f.corpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
 	quick := fs.Bool("quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
 	fs.StringVar(&sizes, "sizes", joinList(defaults.Sizes), "comma-separated `sizes` K, the table's columns")
 	fs.StringVar(&models, "models", joinList(defaults.Models), "comma-separated `models` to train (sg gives the rows SG, SG*, SG(K/2), SG*(K/2))")

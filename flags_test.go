@@ -19,7 +19,7 @@ func numericFlags(t *testing.T, args ...string) []string {
 	std := stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard, defined: func(fs *flag.FlagSet) {
 		fs.VisitAll(func(f *flag.Flag) {
 			switch f.Value.(type) {
-			case intValue, int64Value, floatValue:
+			case intValue[int], intValue[int64], floatValue:
 				names = append(names, f.Name)
 				return
 			}
@@ -47,9 +47,7 @@ func TestNumericFlagsNeverCrash(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command a few hundred times")
 	}
-	dir := t.TempDir()
-	text := filepath.Join(dir, "c.txt")
-	writeCorpus(t, text, 300)
+	dir, text := corpusFile(t, 300)
 	tree := filepath.Join(dir, "tree.tsv")
 	writeTree(t, tree)
 	vec := filepath.Join(dir, "v.txt")

@@ -52,9 +52,7 @@ func TestKilledRunsLeaveNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes a 30 MB corpus and kills a dozen runs")
 	}
-	dir := t.TempDir()
-	text := filepath.Join(dir, "c.txt")
-	writeCorpus(t, text, 300_000)
+	_, text := corpusFile(t, 300_000)
 	for _, tc := range []struct {
 		name string
 		args func(out string) []string

@@ -243,45 +243,25 @@ func (f *flags) given() map[string]bool {
 // Numeric flags are checked when they are parsed: a value out of range is
 // refused with one line before any work, and every float must be finite.
 
-type intValue struct {
-	p      *int
-	lo, hi int
+// intValue is a whole number in [lo, hi].
+type intValue[T int | int64] struct {
+	p      *T
+	lo, hi T
 }
 
-func (v intValue) String() string {
+func (v intValue[T]) String() string {
 	if v.p == nil {
 		return "0"
 	}
-	return strconv.Itoa(*v.p)
+	return strconv.FormatInt(int64(*v.p), 10)
 }
 
-func (v intValue) Set(s string) error {
+func (v intValue[T]) Set(s string) error {
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil || n < int64(v.lo) || n > int64(v.hi) {
 		return fmt.Errorf("want a whole number from %d to %d", v.lo, v.hi)
 	}
-	*v.p = int(n)
-	return nil
-}
-
-type int64Value struct {
-	p      *int64
-	lo, hi int64
-}
-
-func (v int64Value) String() string {
-	if v.p == nil {
-		return "0"
-	}
-	return strconv.FormatInt(*v.p, 10)
-}
-
-func (v int64Value) Set(s string) error {
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < v.lo || n > v.hi {
-		return fmt.Errorf("want a whole number from %d to %d", v.lo, v.hi)
-	}
-	*v.p = n
+	*v.p = T(n)
 	return nil
 }
 
@@ -321,13 +301,8 @@ func (v floatValue) Set(s string) error {
 }
 
 // intFlag defines an integer flag that accepts [lo, hi].
-func intFlag(fs *flags, p *int, name string, lo, hi int, usage string) {
-	fs.Var(intValue{p, lo, hi}, name, usage)
-}
-
-// int64Flag defines an int64 flag that accepts [lo, hi].
-func int64Flag(fs *flags, p *int64, name string, lo, hi int64, usage string) {
-	fs.Var(int64Value{p, lo, hi}, name, usage)
+func intFlag[T int | int64](fs *flags, p *T, name string, lo, hi T, usage string) {
+	fs.Var(intValue[T]{p, lo, hi}, name, usage)
 }
 
 // floatFlag defines a float flag that accepts finite values in [lo, hi].
@@ -389,7 +364,7 @@ func (t trainerFlags) define(fs *flags) {
 		intFlag(fs, t.threads, "threads", 1, maxThreadsArg, fmt.Sprintf("training `threads` (Hogwild); more than %d per CPU are capped", threadsPerCPU))
 	}
 	if t.minCount != nil {
-		int64Flag(fs, t.minCount, "min-count", 1, math.MaxInt64, "discard words that occur fewer `times`")
+		intFlag(fs, t.minCount, "min-count", 1, math.MaxInt64, "discard words that occur fewer `times`")
 	}
 	if t.sample != nil {
 		floatFlag(fs, t.sample, "sample", 0, 1, "subsampling `threshold` for frequent words; 0 disables")

@@ -36,6 +36,16 @@ func runCmd(args ...string) (string, string, error) {
 	return out.String(), errb.String(), err
 }
 
+// corpusFile writes writeCorpus's corpus of the given sentences as c.txt
+// in a new directory.
+func corpusFile(t *testing.T, sentences int) (dir, path string) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, "c.txt")
+	writeCorpus(t, path, sentences)
+	return dir, path
+}
+
 // writeCorpus writes a small topical corpus: words of one group co-occur.
 func writeCorpus(t *testing.T, path string, sentences int) {
 	t.Helper()

@@ -17,25 +17,18 @@ import (
 // map, with the step length clipped and the point renormalised onto the
 // hyperboloid to stop float32 drift.
 
-// HSG is the model kind of this file: Minkowski product on the hyperboloid, last coordinate time-like.
+// HSG is hyperbolic skip-gram: points on the hyperboloid scored by
+// sigma(<y, y'>_M + theta), the last coordinate time-like.
 const HSG Kind = "hsg"
 
-// HSG is hyperbolic skip-gram: points on the hyperboloid scored by
-// sigma(<y, y'>_M + theta).
 var hsgModel = model{
-	kind:   HSG,
-	about:  "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like",
-	views:  1,
-	minDim: 2,
+	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2,
 	init: func(m *Model, _ *Options, _ *kernel.RNG) {
 		for w := range m.Words {
 			liftToHyperboloid(m.Row(w))
 		}
 	},
-	start: func(r *run) func(*worker) windowKernel {
-		k := &hyperbolicKernel{m: r.model}
-		return func(*worker) windowKernel { return k }
-	},
+	start:   func(r *run) func(*worker) windowKernel { return everyWorker(&hyperbolicKernel{m: r.model}) },
 	sidecar: func(meta *embedding.Meta, _ *Model, _ *Options, _ *Stats) { meta.Theta = HSGTheta },
 	// The Minkowski product ranks pairs as the score does: sigma and the
 	// offset are increasing. On the hyperboloid it is -cosh(distance).

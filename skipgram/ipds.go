@@ -8,18 +8,13 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
-// IPDS is the model kind of this file: <y+, y+'> - <y-, y-'>, the last q coordinates negative.
-const IPDS Kind = "ipds"
-
 // IPDS, the inner-product difference similarity: the last q = NegDim
 // coordinates count negatively, s(w, c) = <y+_w, y+_c> - <y-_w, y-_c>; WIPS
 // with lambda = (1_{K-q}, -1_q).
+const IPDS Kind = "ipds"
+
 var ipdsModel = model{
-	kind:   IPDS,
-	about:  "<y+, y+'> - <y-, y-'>, the last q coordinates negative",
-	views:  1,
-	minDim: 2,
-	negDim: true,
+	kind: IPDS, about: "<y+, y+'> - <y-, y-'>, the last q coordinates negative", views: 1, minDim: 2, negDim: true,
 	check: func(o *Options) error {
 		if o.NegDim <= 0 || o.NegDim >= o.Dim {
 			return fmt.Errorf("-neg-dim must be in (0, %d) for ipds, got %d", o.Dim, o.NegDim)
@@ -28,8 +23,7 @@ var ipdsModel = model{
 	},
 	init: func(m *Model, o *Options, _ *kernel.RNG) { m.NegDim = o.NegDim },
 	start: func(r *run) func(*worker) windowKernel {
-		k := &diffKernel{m: r.model, pos: r.model.Dim - r.model.NegDim}
-		return func(*worker) windowKernel { return k }
+		return everyWorker(&diffKernel{m: r.model, pos: r.model.Dim - r.model.NegDim})
 	},
 	sidecar: func(meta *embedding.Meta, m *Model, _ *Options, _ *Stats) { meta.NegDim = m.NegDim },
 	forms: func(m *Model) []embedding.Form {

@@ -2,19 +2,12 @@ package skipgram
 
 import "github.com/wipsvec/wipsvec/skipgram/embedding"
 
-// IPS is the model kind of this file: <y, y'>.
-const IPS Kind = "ips"
-
 // IPS, the inner-product similarity: one vector per word,
 // s(w, c) = <y_w, y_c>; WIPS with every weight 1.
+const IPS Kind = "ips"
+
 var ipsModel = model{
-	kind:   IPS,
-	about:  "<y, y'>",
-	views:  1,
-	minDim: 1,
-	batch:  true,
-	start: func(r *run) func(*worker) windowKernel {
-		return dotKernels(r, r.model.In, r.model.In)
-	},
+	kind: IPS, about: "<y, y'>", views: 1, minDim: 1, batch: true,
+	start: func(r *run) func(*worker) windowKernel { return dotKernels(r, r.model.In, r.model.In) },
 	forms: func(*Model) []embedding.Form { return []embedding.Form{{Name: "ip"}} },
 }

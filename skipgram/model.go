@@ -51,6 +51,12 @@ type model struct {
 	forms func(m *Model) []embedding.Form
 }
 
+// everyWorker is the kernel constructor of a kernel that keeps no state of
+// its own: every worker runs the same one, on its own buffers.
+func everyWorker(k windowKernel) func(*worker) windowKernel {
+	return func(*worker) windowKernel { return k }
+}
+
 // data is what a run trains on, as a model's prepare sees it.
 type data struct {
 	// spectrum counts the negative eigenvalues among the k largest in

@@ -1,43 +1,26 @@
 package skipgram
 
-import "math"
+import "github.com/wipsvec/wipsvec/skipgram/embedding"
 
-// The models' scores in float64, written out: the references the kernels'
-// gradients are checked against, independent of the forms in the sidecar.
+// The models' scores in float64, the references the kernels' gradients are
+// checked against: the forms of package embedding, which its own tests
+// check against the scores written out, independent of the kernels here.
 
-func dot64(a, b []float32) float64 {
-	var s float64
-	for i := range a {
-		s += float64(a[i]) * float64(b[i])
-	}
-	return s
-}
+func formFunc(f embedding.Form) func(a, b []float32) float64 { return f.Similarity().Func }
 
-func shiftedDot64(a, b []float32) float64 {
-	n := len(a) - 1
-	return dot64(a[:n], b[:n]) + float64(a[n]) + float64(b[n])
-}
+var (
+	dot64        = formFunc(embedding.Form{Name: "ip"})
+	cosine64     = formFunc(embedding.Form{Name: "cos", Cosine: true})
+	shiftedDot64 = formFunc(embedding.Form{Name: "sips", Bias: true})
+	minkowski64  = formFunc(embedding.Form{Name: "minkowski", Neg: 1})
+)
 
 func diffDot64(a, b []float32, q int) float64 {
-	p := len(a) - q
-	return dot64(a[:p], b[:p]) - dot64(a[p:], b[p:])
+	return formFunc(embedding.Form{Name: "ipds", Neg: q})(a, b)
 }
 
 func weightedDot64(a, b, lambda []float32) float64 {
-	var s float64
-	for i := range a {
-		s += float64(lambda[i]) * float64(a[i]) * float64(b[i])
-	}
-	return s
-}
-
-func minkowski64(a, b []float32) float64 {
-	n := len(a) - 1
-	return dot64(a[:n], b[:n]) - float64(a[n])*float64(b[n])
-}
-
-func cosine64(a, b []float32) float64 {
-	return dot64(a, b) / math.Sqrt(dot64(a, a)*dot64(b, b))
+	return formFunc(embedding.Form{Name: "wip", Weights: lambda})(a, b)
 }
 
 // wipsOf is a WIPS worker's kernel: its private lambda, its gradient and

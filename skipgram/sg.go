@@ -5,22 +5,14 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
-// SG is the model kind of this file: two matrices; scored by inner product and cosine.
-const SG Kind = "sg"
-
 // SG is word2vec's skip-gram: a word vector and an output (context) vector
 // per word, s(w, c) = <y_w, y'_c>. The word vectors are what it writes, and
 // they are scored by cosine and by inner product.
+const SG Kind = "sg"
+
 var sgModel = model{
-	kind:   SG,
-	about:  "<y, y'_out> with a second (output) matrix",
-	views:  2,
-	minDim: 1,
-	batch:  true,
-	start: func(r *run) func(*worker) windowKernel {
-		m := r.model
-		return dotKernels(r, m.In, m.Out)
-	},
+	kind: SG, about: "<y, y'_out> with a second (output) matrix", views: 2, minDim: 1, batch: true,
+	start: func(r *run) func(*worker) windowKernel { return dotKernels(r, r.model.In, r.model.Out) },
 	forms: func(*Model) []embedding.Form { return embedding.Plain() },
 }
 

@@ -5,21 +5,14 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
-// SIPS is the model kind of this file: <y~, y~'> + u + u', bias in the last coordinate.
-const SIPS Kind = "sips"
-
 // SIPS, the shifted inner-product similarity: y = (y~, u) with a bias u in
 // the last coordinate, s(w, c) = <y~_w, y~_c> + u_w + u_c; WIPS with
 // lambda = (1_{K+1}, -1) on (y~, u, 1, u-1).
+const SIPS Kind = "sips"
+
 var sipsModel = model{
-	kind:   SIPS,
-	about:  "<y~, y~'> + u + u', the last coordinate a bias u",
-	views:  1,
-	minDim: 2,
-	start: func(r *run) func(*worker) windowKernel {
-		k := &shiftedKernel{m: r.model}
-		return func(*worker) windowKernel { return k }
-	},
+	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2,
+	start: func(r *run) func(*worker) windowKernel { return everyWorker(&shiftedKernel{m: r.model}) },
 	forms: func(*Model) []embedding.Form { return []embedding.Form{{Name: "sips", Bias: true}} },
 }
 

@@ -12,21 +12,16 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
-// WIPS is the model kind of this file: sum_k lambda_k y_k y'_k with a learned lambda.
-const WIPS Kind = "wips"
-
 // WIPS, the weighted inner-product similarity: s(w, c) = sum_k lambda_k
 // y_wk y_ck, with lambda learned jointly and free to change sign, so that
 // it finds by itself how many coordinates IPDS would count negatively.
 // docs/wips-lambda.md has the analysis and the ablation behind the recipe:
 // signs from the corpus's spectrum at the start, magnitudes held at 1,
 // signs learned through raw weights clipped to [-1, 1].
+const WIPS Kind = "wips"
+
 var wipsModel = model{
-	kind:   WIPS,
-	about:  "sum_k lambda_k y_k y'_k, lambda learned",
-	views:  1,
-	minDim: 1,
-	lambda: true,
+	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true,
 	check: func(o *Options) error {
 		if o.FixedLambda != nil && len(o.FixedLambda) != o.Dim {
 			return fmt.Errorf("fixed lambda has %d weights, want %d", len(o.FixedLambda), o.Dim)
@@ -273,7 +268,9 @@ func normalizeRMS(v []float32) {
 // parseLambdaInit turns -lambda-init into a function that fills lambda.
 func parseLambdaInit(s string) (func([]float32, *kernel.RNG), error) {
 	switch s {
-	case "", "ones":
+	case "", "ones", "spectral":
+		// Train and TrainGraph resolve the spectral start into "neg:Q"
+		// from the data; a model made without it starts as IPS.
 		return func(l []float32, _ *kernel.RNG) {
 			for i := range l {
 				l[i] = 1
@@ -289,14 +286,6 @@ func parseLambdaInit(s string) (func([]float32, *kernel.RNG), error) {
 		return func(l []float32, r *kernel.RNG) {
 			for i := range l {
 				l[i] = 2*r.Float32() - 1
-			}
-		}, nil
-	case "spectral":
-		// TrainChunks resolves the spectral start into "neg:Q" from the
-		// corpus; a model made without one starts as IPS.
-		return func(l []float32, _ *kernel.RNG) {
-			for i := range l {
-				l[i] = 1
 			}
 		}, nil
 	case "signed":

@@ -96,15 +96,8 @@ func TestNearest(t *testing.T) {
 	}
 }
 
-// dot and cosine are the plain similarities in float64, written out.
-func dot(a, b []float32) float64 {
-	var s float64
-	for i := range a {
-		s += float64(a[i]) * float64(b[i])
-	}
-	return s
-}
-
-func cosine(a, b []float32) float64 {
-	return dot(a, b) / math.Sqrt(dot(a, a)*dot(b, b))
-}
+// dot and cosine are the plain similarities in float64.
+var (
+	dot    = embedding.Form{Name: "ip"}.Similarity().Func
+	cosine = embedding.Form{Name: "cos", Cosine: true}.Similarity().Func
+)

@@ -158,13 +158,7 @@ func TestWriteFilePanicKeepsOld(t *testing.T) {
 // corpus writer does.
 func TestFileRandomAccess(t *testing.T) {
 	schemes(t, func(t *testing.T) {
-		dir := t.TempDir()
-		p := filepath.Join(dir, "c.wvc")
-		f, err := Create(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Abort()
+		dir, p, f := mustCreate(t, "c.wvc")
 		o := f.OS()
 		o.Write([]byte("0000 body"))
 		if _, err := o.WriteAt([]byte("HEAD"), 0); err != nil {
@@ -187,12 +181,7 @@ func TestFileRandomAccess(t *testing.T) {
 
 func TestAbortAndCommitTwice(t *testing.T) {
 	schemes(t, func(t *testing.T) {
-		dir := t.TempDir()
-		p := filepath.Join(dir, "v.txt")
-		f, err := Create(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		dir, p, f := mustCreate(t, "v.txt")
 		f.OS().WriteString("x")
 		f.Abort()
 		f.Abort()
@@ -201,7 +190,7 @@ func TestAbortAndCommitTwice(t *testing.T) {
 		}
 		wantNames(t, dir)
 
-		f, err = Create(p)
+		f, err := Create(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -222,12 +211,7 @@ func TestAbortAndCommitTwice(t *testing.T) {
 // since Create is not replaced if it is not a regular file.
 func TestCommitRefusesTargetTurnedDirectory(t *testing.T) {
 	schemes(t, func(t *testing.T) {
-		dir := t.TempDir()
-		p := filepath.Join(dir, "v.txt")
-		f, err := Create(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		dir, p, f := mustCreate(t, "v.txt")
 		os.Mkdir(p, 0o755)
 		if err := f.Commit(); !errors.Is(err, ErrNotRegular) {
 			t.Errorf("Commit over a directory: %v", err)
@@ -437,4 +421,18 @@ func TestNamedTemporaryVisibleName(t *testing.T) {
 	}
 	f.Abort()
 	wantNames(t, dir)
+}
+
+// mustCreate starts the file name in a new directory, to be given up at
+// the end of the test if it is not committed.
+func mustCreate(t *testing.T, name string) (dir, path string, f *File) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, name)
+	f, err := Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(f.Abort)
+	return dir, path, f
 }

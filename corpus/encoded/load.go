@@ -84,12 +84,8 @@ type Loaded struct {
 // Close releases the ids: the mapping and any scratch file. IDs must not
 // be used after it.
 func (l *Loaded) Close() error {
-	if l.release == nil {
-		return nil
-	}
-	err := l.release()
-	l.release, l.IDs = nil, nil
-	return err
+	l.IDs = nil
+	return releaseOnce(&l.release)
 }
 
 // Load gives training its corpus from sources, as corpus.Expand lists

@@ -27,11 +27,17 @@ type Corpus struct {
 
 // Close releases the mapping. IDs must not be used after it.
 func (c *Corpus) Close() error {
-	if c.release == nil {
+	c.IDs = nil
+	return releaseOnce(&c.release)
+}
+
+// releaseOnce calls *release, if set, and clears it.
+func releaseOnce(release *func() error) error {
+	if *release == nil {
 		return nil
 	}
-	err := c.release()
-	c.release, c.IDs = nil, nil
+	err := (*release)()
+	*release = nil
 	return err
 }
 
@@ -57,14 +63,7 @@ func IsEncoded(path string) bool {
 // its kinds: see the package doc).
 func Open(path string) (*Corpus, error) {
 	c, err := open(path)
-	if err != nil {
-		var fe *formatError
-		if errors.As(err, &fe) || errors.Is(err, ErrNotEncoded) {
-			return nil, fmt.Errorf("encoded corpus %s: %w", path, err)
-		}
-		return nil, fmt.Errorf("encoded corpus %s: %w", path, unwrapPath(err))
-	}
-	return c, nil
+	return c, openError(path, err)
 }
 
 // OpenFile is Open of a file already open for reading, such as a scratch
@@ -72,14 +71,19 @@ func Open(path string) (*Corpus, error) {
 // which the caller closes.
 func OpenFile(f *os.File, name string) (*Corpus, error) {
 	c, err := openFile(f)
-	if err != nil {
-		var fe *formatError
-		if errors.As(err, &fe) || errors.Is(err, ErrNotEncoded) {
-			return nil, fmt.Errorf("encoded corpus %s: %w", name, err)
-		}
-		return nil, fmt.Errorf("encoded corpus %s: %w", name, unwrapPath(err))
+	return c, openError(name, err)
+}
+
+// openError is an error of Open as one line naming the file, or nil.
+func openError(name string, err error) error {
+	if err == nil {
+		return nil
 	}
-	return c, nil
+	var fe *formatError
+	if errors.As(err, &fe) || errors.Is(err, ErrNotEncoded) {
+		return fmt.Errorf("encoded corpus %s: %w", name, err)
+	}
+	return fmt.Errorf("encoded corpus %s: %w", name, unwrapPath(err))
 }
 
 func open(path string) (*Corpus, error) {

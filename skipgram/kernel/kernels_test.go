@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
 func randVec(r *rand.Rand, n int, scale float32) []float32 {
@@ -16,13 +18,7 @@ func randVec(r *rand.Rand, n int, scale float32) []float32 {
 }
 
 // dot64 is the inner product in float64, the reference for Dot.
-func dot64(a, b []float32) float64 {
-	var s float64
-	for i := range a {
-		s += float64(a[i]) * float64(b[i])
-	}
-	return s
-}
+var dot64 = embedding.Form{Name: "ip"}.Similarity().Func
 
 func TestKernelsMatchReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))

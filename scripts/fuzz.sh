@@ -14,6 +14,7 @@ targets=(
   ./vocab:FuzzRead
   ./skipgram/embedding:FuzzReadVectors
   ./skipgram/embedding:FuzzReadMeta
+  ./skipgram/checkpoint:FuzzOpen
   ./bench/eval:FuzzReadDataset
   ./bench/eval:FuzzReadAnalogies
   ./bench/experiment:FuzzReadResults

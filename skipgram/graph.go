@@ -33,6 +33,10 @@ type Graph struct {
 	// adjacency list (4 bytes per edge end and per node) and a binary
 	// search per draw.
 	KeepLinkedNegatives bool
+
+	// Vocab names the nodes, with their degrees, in id order: what a
+	// snapshot records as the rows (NewGraph sets it).
+	Vocab *vocab.Vocab
 }
 
 // The negative-sampling distributions of a graph.
@@ -121,7 +125,7 @@ func NewGraph(e *cgraph.Edges, minCount int64) (*vocab.Vocab, *Graph, error) {
 			id[i] = j
 		}
 	}
-	g := &Graph{Nodes: v.Len()}
+	g := &Graph{Nodes: v.Len(), Vocab: v}
 	for i := range e.Len() {
 		a, b := id[e.Pairs[2*i]], id[e.Pairs[2*i+1]]
 		if a < 0 || b < 0 {
@@ -172,7 +176,15 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	if g.Noise == NoiseUniform {
 		power = 0
 	}
-	m, start, spectrum, err := prepare(&opt, g.Nodes, data{spectrum: func(k, negative int) (int, []float64, error) {
+	given := opt
+	var fp Fingerprint
+	if opt.Checkpoint != nil || opt.Resume != nil || opt.stopAfter > 0 {
+		if g.Vocab == nil || g.Vocab.Len() != g.Nodes {
+			return nil, Stats{}, errors.New("a graph run that snapshots needs its nodes' names (Graph.Vocab, as NewGraph sets it)")
+		}
+		fp = graphFingerprint(g)
+	}
+	m, start, spectrum, err := begin(&opt, g.Nodes, fp, true, data{spectrum: func(k, negative int) (int, []float64, error) {
 		return graphSpectralNegatives(g, k, negative, power)
 	}})
 	if err != nil {
@@ -186,7 +198,7 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	edges := g.Edges()
 	// Blocks small enough that every thread gets several even on a small
 	// graph, large enough that the claim counter stays cold on a big one.
-	size := max(64, min(16384, edges/(16*opt.Threads)))
+	size := max(64, min(16384, edges/(16*opt.lanes())))
 	gr := &graphRun{pairs: g.Pairs, weights: g.Weights, block: size, directed: g.Directed}
 	if !g.KeepLinkedNegatives {
 		gr.adj = newAdjacency(g)
@@ -198,8 +210,9 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		noise: vocab.NewNoise(g.Degrees(), power),
 		sig:   kernel.NewSigmoidTable(),
 		total: int64(opt.Iter) * perEdge * int64(edges),
-		sched: newSchedule(nblocks, opt.Threads, opt.Iter),
+		sched: newSchedule(nblocks, opt.lanes(), opt.Iter),
 		graph: gr,
+		vocab: g.Vocab, fingerprint: fp, lambdaStart: start, spectrum: spectrum, given: given,
 	}
 	st, err := r.execute(ctx)
 	return finish(m, st, err, opt, start, spectrum)
@@ -365,7 +378,7 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 		if n >= graphPublish || j == npairs-1 {
 			w.publish(loss, n)
 			loss, n = 0, 0
-			if !w.checkpoint() {
+			if !w.between() {
 				return false
 			}
 			alpha = w.alpha

@@ -61,8 +61,12 @@ var wipsModel = model{
 	},
 	start: func(r *run) func(*worker) windowKernel {
 		m := r.model
-		l := &lambdaRun{raw: slices.Clone(m.Lambda), model: m, opt: r.opt}
-		l.settle()
+		l := &lambdaRun{raw: m.LambdaRaw, model: m, opt: r.opt}
+		if l.raw == nil { // a new run; a resumed or continued one has them
+			m.LambdaRaw = slices.Clone(m.Lambda)
+			l.raw = m.LambdaRaw
+			l.settle()
+		}
 		return func(*worker) windowKernel {
 			k := &weightedKernel{m: m, shared: l, lambda: ownLines[float32](m.Dim), dlambda: ownLines[float32](m.Dim)}
 			copy(k.lambda, m.Lambda)
@@ -95,12 +99,22 @@ const (
 const LambdaRecipe = 2
 
 // lambdaRun is what the workers of one WIPS run share: lambda's raw
-// weights, of which the model's lambda is the floored image, under a lock.
+// weights (the model's LambdaRaw), of which the model's lambda is the
+// floored image, under a lock.
 type lambdaRun struct {
 	mu    sync.Mutex
 	raw   []float32
 	model *Model
 	opt   *Options
+}
+
+// keep and restore are the worker's own state for a snapshot: its private
+// lambda and the gradient it has not yet merged.
+func (k *weightedKernel) keep() []float32 { return slices.Concat(k.lambda, k.dlambda) }
+
+func (k *weightedKernel) restore(s []float32) {
+	n := copy(k.lambda, s)
+	copy(k.dlambda, s[n:])
 }
 
 // weightedKernel is WIPS: s = sum_k lambda_k in_k out_k, scored with the
@@ -179,7 +193,7 @@ func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 // on the shared corpus; 2.35 with the step divided by 5 or 25).
 func (k *weightedKernel) sync() {
 	l := k.shared
-	if l.opt.FixedLambda != nil {
+	if l.opt.FixedLambda != nil || l.opt.Alpha == 0 {
 		return
 	}
 	scale := float32(l.opt.LambdaAlpha * float64(len(k.dlambda)) / l.opt.Alpha)

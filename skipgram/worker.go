@@ -40,6 +40,7 @@ type worker struct {
 	avoidNode int32     // graphs: the context whose neighbours avoid lists
 
 	words, pairs          int64
+	epoch                 int // of the last block claimed; the loss is the last epoch's
 	epochLoss, epochPairs float64
 	pendingWords          int64 // tokens not yet added to the shared counter
 	pendingSync           int64 // tokens since the kernel last synced
@@ -92,6 +93,7 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 		ahead:    ownLines[int32](1 + opt.Negative)[:0],
 		acc:      ownLines[float32](opt.Dim),
 		tmp:      ownLines[float32](opt.Dim),
+		epoch:    -1,
 	}
 	w.kernel = newKernel(w)
 	w.sync, _ = w.kernel.(syncer)
@@ -99,15 +101,20 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 }
 
 // run trains the blocks the worker claims until the run's work is done.
+// Between two blocks it stops at the run's gate while a snapshot is taken.
 func (w *worker) run() {
-	epoch := -1
-	for !w.r.stop.Load() {
+	defer w.r.gate.leave()
+	for w.r.gate.pass() && !w.r.stop.Load() {
+		if n := w.r.opt.stopAfter; n > 0 && w.r.sched.next.Load() >= n {
+			w.r.requestStop()
+			continue
+		}
 		e, b, ok := w.r.sched.claim()
 		if !ok {
 			break
 		}
-		if e != epoch {
-			epoch = e
+		if e != w.epoch {
+			w.epoch = e
 			w.epochLoss, w.epochPairs = 0, 0
 		}
 		if g := w.r.graph; g != nil {
@@ -137,7 +144,7 @@ func (w *worker) trainBlock(b *block) bool {
 			}
 			w.trainSentence(sen, alpha)
 			sen = sen[:0]
-			if !w.checkpoint() {
+			if !w.between() {
 				return false
 			}
 			alpha = w.alpha
@@ -148,10 +155,10 @@ func (w *worker) trainBlock(b *block) bool {
 	return true
 }
 
-// checkpoint syncs the kernel and publishes the worker's progress when each
+// between syncs the kernel and publishes the worker's progress when each
 // is due, between sentences (text) or groups of edges (graphs); false if the
 // run was stopped.
-func (w *worker) checkpoint() bool {
+func (w *worker) between() bool {
 	if w.pendingSync >= syncWords {
 		w.syncKernel()
 	}

@@ -1,0 +1,231 @@
+package skipgram
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
+)
+
+// sameBits reports whether two float32 slices hold the same bits.
+func sameBits(a, b []float32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameModel compares the parameters of two trained models to the bit.
+func sameModel(t *testing.T, what string, got, want *Model) {
+	t.Helper()
+	for i := range want.Words {
+		if !sameBits(got.Row(i), want.Row(i)) {
+			t.Fatalf("%s: row %d differs: %v, want %v", what, i, got.Row(i), want.Row(i))
+		}
+	}
+	if want.Out != nil && !sameBits(compact(got.Out, got.Words, got.Dim, got.Stride), compact(want.Out, want.Words, want.Dim, want.Stride)) {
+		t.Fatalf("%s: output rows differ", what)
+	}
+	if !sameBits(got.Lambda, want.Lambda) || !sameBits(got.LambdaRaw, want.LambdaRaw) {
+		t.Fatalf("%s: lambda %v (raw %v), want %v (raw %v)", what, got.Lambda, got.LambdaRaw, want.Lambda, want.LambdaRaw)
+	}
+}
+
+// interrupted runs opt, stopped after claims block claims, through a
+// checkpoint file, and resumes it to its end.
+func interrupted(t *testing.T, claims int64, opt Options, train func(Options) (*Model, Stats, error)) (*Model, Stats, *Snapshot) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "run.ckpt")
+	o := opt
+	o.stopAfter = claims
+	o.Checkpoint = func(s *Snapshot) error { return WriteCheckpoint(path, s) }
+	if _, _, err := train(o); !errors.Is(err, errStopped) {
+		t.Fatalf("stopped after %d claims: %v", claims, err)
+	}
+	snap, err := ReadCheckpoint(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.pos.Claims != claims || snap.Done {
+		t.Fatalf("the checkpoint stands at claim %d (done %v), want %d", snap.pos.Claims, snap.Done, claims)
+	}
+	o = opt
+	o.Resume = snap
+	m, st, err := train(o)
+	if err != nil {
+		t.Fatalf("resumed after %d claims: %v", claims, err)
+	}
+	return m, st, snap
+}
+
+// TestResumeIsBitIdentical interrupts a one-thread seeded run of every
+// model at several blocks, writes and reads the checkpoint, resumes it, and
+// compares the result with the uninterrupted run's to the bit: the
+// parameters, WIPS's lambda and raw weights, the words counted and the
+// final loss.
+func TestResumeIsBitIdentical(t *testing.T) {
+	v, stream := syntheticCorpus(t, 320_000, 4) // 4 blocks an epoch
+	for _, kind := range Kinds() {
+		t.Run(string(kind), func(t *testing.T) {
+			opt := DefaultOptions()
+			opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed = kind, 12, 3, 1, 5
+			opt.NegDim, opt.Batch, opt.Sample = 3, kind.Batches(), 1e-3 // more frequent words: lambda moves sooner
+			train := func(o Options) (*Model, Stats, error) { return Train(context.Background(), v, stream, o) }
+			want, wst, err := train(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, claims := range []int64{1, 6, 11} {
+				got, st, snap := interrupted(t, claims, opt, train)
+				sameModel(t, "resumed after "+itoa(claims)+" blocks", got, want)
+				if st.Words != wst.Words || st.Pairs != wst.Pairs || st.Loss != wst.Loss {
+					t.Fatalf("after %d blocks: %d words, %d pairs, loss %v; uninterrupted %d, %d, %v",
+						claims, st.Words, st.Pairs, st.Loss, wst.Words, wst.Pairs, wst.Loss)
+				}
+				// The learning rate goes on from where it stood, not from the start.
+				if a := snap.Alpha(); !(a < opt.Alpha) || a <= opt.Alpha*1e-4 {
+					t.Fatalf("the checkpoint's learning rate is %g of a start %g", a, opt.Alpha)
+				}
+				if kind == WIPS && sameBits(snap.Model.LambdaRaw, snap.Model.Lambda) {
+					t.Fatalf("WIPS's raw weights %v have not moved from lambda's signs", snap.Model.LambdaRaw)
+				}
+			}
+		})
+	}
+}
+
+// TestResumeGraphIsBitIdentical is TestResumeIsBitIdentical on a graph.
+func TestResumeGraphIsBitIdentical(t *testing.T) {
+	var b strings.Builder
+	if err := cgraph.WriteTreeClosure(&b, 3, 5); err != nil {
+		t.Fatal(err)
+	}
+	e, err := cgraph.Read(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range []Kind{IPS, WIPS, HSG} {
+		t.Run(string(kind), func(t *testing.T) {
+			opt := DefaultGraphOptions()
+			opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed = kind, 6, 6, 1, 3
+			train := func(o Options) (*Model, Stats, error) {
+				_, g, err := NewGraph(e, 1)
+				if err != nil {
+					return nil, Stats{}, err
+				}
+				g.Noise = DefaultGraphNoise
+				return TrainGraph(context.Background(), g, o)
+			}
+			want, wst, err := train(opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, claims := range []int64{3, 40, 90} {
+				got, st, _ := interrupted(t, claims, opt, train)
+				sameModel(t, "resumed after "+itoa(claims)+" blocks", got, want)
+				if st.Words != wst.Words || st.Loss != wst.Loss {
+					t.Fatalf("after %d blocks: %d pairs, loss %v; uninterrupted %d, %v", claims, st.Words, st.Loss, wst.Words, wst.Loss)
+				}
+			}
+		})
+	}
+}
+
+// TestResumeRefusesOtherRuns: a checkpoint resumed on another corpus, with
+// other options, or after its run has finished, is refused.
+func TestResumeRefusesOtherRuns(t *testing.T) {
+	v, stream := syntheticCorpus(t, 200_000, 1)
+	opt := DefaultOptions()
+	opt.Model, opt.Dim, opt.Iter, opt.Threads = IPS, 8, 2, 1
+	var snap, last *Snapshot
+	o := opt
+	o.stopAfter = 2
+	o.Checkpoint = func(s *Snapshot) error { snap = s; return nil }
+	if _, _, err := Train(context.Background(), v, stream, o); !errors.Is(err, errStopped) {
+		t.Fatal(err)
+	}
+	o = opt
+	o.Checkpoint = func(s *Snapshot) error { last = s; return nil }
+	if _, _, err := Train(context.Background(), v, stream, o); err != nil || !last.Done {
+		t.Fatalf("a finished run's last snapshot: %v, done %v", err, last != nil && last.Done)
+	}
+
+	other := slices.Clone(stream)
+	other[10], other[20] = other[20], other[10]
+	o = opt
+	o.Resume = snap
+	if _, _, err := Train(context.Background(), v, other, o); !errors.Is(err, ErrOtherCorpus) {
+		t.Errorf("resumed on another corpus: %v", err)
+	}
+	o.Window = 3
+	if _, _, err := Train(context.Background(), v, stream, o); err == nil || !strings.Contains(err.Error(), "options differ") {
+		t.Errorf("resumed with another window: %v", err)
+	}
+	o = opt
+	o.Resume = last
+	if _, _, err := Train(context.Background(), v, stream, o); err == nil || !strings.Contains(err.Error(), "finished") {
+		t.Errorf("resumed a finished run: %v", err)
+	}
+}
+
+// TestReadCheckpointRefusesDamage: a truncated, corrupt or other-version
+// checkpoint is refused with one line naming the file and its kind.
+func TestReadCheckpointRefusesDamage(t *testing.T) {
+	v, stream := syntheticCorpus(t, 100_000, 1)
+	opt := DefaultOptions()
+	opt.Model, opt.Dim, opt.Iter, opt.Threads = WIPS, 8, 1, 1
+	dir := t.TempDir()
+	path := filepath.Join(dir, "run.ckpt")
+	opt.Checkpoint = func(s *Snapshot) error { return WriteCheckpoint(path, s) }
+	if _, _, err := Train(context.Background(), v, stream, opt); err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func([]byte) []byte
+		kind error
+	}{
+		{"truncated", func(b []byte) []byte { return b[:len(b)-100] }, checkpoint.ErrTruncated},
+		{"a flipped parameter", func(b []byte) []byte { b[len(b)-1] ^= 1; return b }, checkpoint.ErrCorrupt},
+		{"a flipped padding byte", func(b []byte) []byte { b[len(b)-4*8-1] ^= 1; return b }, checkpoint.ErrCorrupt},
+		{"a flipped header", func(b []byte) []byte { b[40] ^= 1; return b }, checkpoint.ErrCorrupt},
+		{"another version", func(b []byte) []byte { b[8] = 9; return b }, checkpoint.ErrVersion},
+		{"not a checkpoint", func(b []byte) []byte { return []byte("2 3\nx 1 2 3\ny 1 2 3\n") }, checkpoint.ErrNotCheckpoint},
+		{"bytes after the end", func(b []byte) []byte { return append(b, 0) }, checkpoint.ErrCorrupt},
+	} {
+		p := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "_"))
+		if err := os.WriteFile(p, tc.edit(slices.Clone(good)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadCheckpoint(p)
+		if !errors.Is(err, tc.kind) || !strings.Contains(err.Error(), p) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v, want one line naming the file, of kind %v", tc.name, err, tc.kind)
+		}
+	}
+}
+
+func itoa(n int64) string {
+	var b []byte
+	for {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		if n /= 10; n == 0 {
+			return string(b)
+		}
+	}
+}

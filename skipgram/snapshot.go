@@ -1,0 +1,385 @@
+package skipgram
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// Snapshot is a run's whole state at a moment when every worker stands
+// between two blocks: everything a resumed run needs to go on as if it had
+// not stopped (the parameters, WIPS's raw weights, the position in the
+// schedule and the learning rate's decay, every worker's random stream and
+// counters) and what a continued run needs to train further (the
+// vocabulary with its counts, the options). It is what a checkpoint file
+// holds (WriteCheckpoint, ReadCheckpoint).
+type Snapshot struct {
+	Options     Options      // the run's options, as given (LambdaInit unresolved)
+	Model       *Model       // a copy of the parameters
+	Vocab       *vocab.Vocab // the rows: a text's words or a graph's nodes, with their counts
+	Corpus      Fingerprint  // what the run trains on
+	Graph       bool         // the rows are a graph's nodes
+	Done        bool         // the run has finished: continue it (Continue), do not resume it
+	LambdaStart string       // what WIPS's start resolved to
+	Spectrum    []float64    // the spectral start's eigenvalues
+
+	pos position
+}
+
+// position is where a run stands: its schedule, its counters and its
+// workers.
+type position struct {
+	Claims  int64         `json:"claims"` // schedule claims handed out, each one trained
+	Lanes   int           `json:"lanes"`
+	Blocks  int           `json:"blocks"`
+	Words   int64         `json:"words"` // tokens (or pairs) published to the shared counter
+	Total   int64         `json:"total"`
+	Elapsed time.Duration `json:"elapsed_ns"`
+	Workers []workerState `json:"workers"`
+}
+
+// workerState is a worker's own state between two blocks.
+type workerState struct {
+	RNG          uint64    `json:"rng"`
+	Alpha        float32   `json:"alpha"`
+	PendingWords int64     `json:"pending_words"`
+	PendingSync  int64     `json:"pending_sync"`
+	Words        int64     `json:"words"`
+	Pairs        int64     `json:"pairs"`
+	Epoch        int       `json:"epoch"`
+	EpochLoss    float64   `json:"epoch_loss"`
+	EpochPairs   float64   `json:"epoch_pairs"`
+	Kernel       []float32 `json:"kernel,omitempty"` // a keeper kernel's state
+}
+
+// Words is how many tokens (or pairs) the run has processed.
+func (s *Snapshot) Words() int64 {
+	n := s.pos.Words
+	for _, w := range s.pos.Workers {
+		n += w.PendingWords
+	}
+	return n
+}
+
+// Total is how many tokens (or pairs) the whole run processes.
+func (s *Snapshot) Total() int64 { return s.pos.Total }
+
+// Alpha is the learning rate the run has decayed to.
+func (s *Snapshot) Alpha() float64 {
+	a := s.Options.Alpha * (1 - float64(s.pos.Words)/float64(s.pos.Total+1))
+	return max(a, s.Options.Alpha*1e-4)
+}
+
+// A keeper is a kernel with state of its own between syncs (WIPS's private
+// lambda and its unmerged gradient), which a snapshot saves and a resumed
+// run restores.
+type keeper interface {
+	keep() []float32
+	restore([]float32)
+}
+
+// Fingerprint identifies the data a run trains on, so that a checkpoint is
+// not resumed on another corpus: checksums of the id stream (a graph's
+// edges and weights) and of the vocabulary (its nodes) with the counts.
+type Fingerprint struct {
+	Tokens int64  `json:"tokens"` // ids in the stream, sentence ends included (a graph's edges)
+	IDs    uint32 `json:"ids_crc"`
+	Vocab  uint32 `json:"vocab_crc"`
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// textFingerprint is the Fingerprint of a text's ids and vocabulary.
+func textFingerprint(v *vocab.Vocab, stream [][]int32) Fingerprint {
+	fp := Fingerprint{Vocab: vocabCRC(v)}
+	for _, c := range stream {
+		fp.Tokens += int64(len(c))
+		fp.IDs = crc32.Update(fp.IDs, castagnoli, int32Bytes(c))
+	}
+	return fp
+}
+
+// graphFingerprint is the Fingerprint of a graph's edges, as given (before
+// the run shuffles them).
+func graphFingerprint(g *Graph) Fingerprint {
+	fp := Fingerprint{Tokens: int64(g.Edges())}
+	fp.IDs = crc32.Update(0, castagnoli, int32Bytes(g.Pairs))
+	fp.IDs = crc32.Update(fp.IDs, castagnoli, float32Bytes(g.Weights))
+	fp.Vocab = uint32(g.Nodes)
+	return fp
+}
+
+func vocabCRC(v *vocab.Vocab) uint32 {
+	var crc uint32
+	var b [8]byte
+	for i, w := range v.Words {
+		crc = crc32.Update(crc, castagnoli, []byte(w))
+		binary.LittleEndian.PutUint64(b[:], uint64(v.Counts[i]))
+		crc = crc32.Update(crc, castagnoli, b[:])
+	}
+	return crc
+}
+
+// ErrOtherCorpus is a snapshot resumed on data other than its own.
+var ErrOtherCorpus = errors.New("the checkpoint was made on another corpus")
+
+// check refuses a resume on other data or with other options.
+func (s *Snapshot) check(opt *Options, fp Fingerprint, graph bool) error {
+	if s.Done {
+		return errors.New("the checkpoint's run has finished: continue it (-init) to train more")
+	}
+	if graph != s.Graph {
+		return errors.New("the checkpoint is of a text and the data a graph, or the other way round")
+	}
+	if fp != s.Corpus {
+		return fmt.Errorf("%w (%d ids, checksums %08x and %08x; here %d ids, %08x and %08x)",
+			ErrOtherCorpus, s.Corpus.Tokens, s.Corpus.IDs, s.Corpus.Vocab, fp.Tokens, fp.IDs, fp.Vocab)
+	}
+	a, b := *opt, s.Options
+	a.Progress, a.ProgressEvery, a.Checkpoint, a.CheckpointEvery, a.Resume, a.Init, a.stopAfter = nil, 0, nil, 0, nil, nil, 0
+	b.Progress, b.ProgressEvery, b.Checkpoint, b.CheckpointEvery, b.Resume, b.Init, b.stopAfter = nil, 0, nil, 0, nil, nil, 0
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		return fmt.Errorf("the options differ from the checkpoint's: %+v, the checkpoint %+v", a, b)
+	}
+	return nil
+}
+
+// snapshot copies r's state while the workers stand at the gate.
+func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
+	m := r.model
+	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, NegDim: m.NegDim,
+		Lambda: clone32(m.Lambda), LambdaRaw: clone32(m.LambdaRaw)}
+	c.In = compact(m.In, m.Words, m.Dim, m.Stride)
+	if m.Out != nil {
+		c.Out = compact(m.Out, m.Words, m.Dim, m.Stride)
+	}
+	s := &Snapshot{Options: r.given, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
+		LambdaStart: r.lambdaStart, Spectrum: r.spectrum}
+	s.pos = position{Claims: r.sched.next.Load(), Lanes: r.sched.lanes, Blocks: r.sched.blocks,
+		Words: r.words.Load(), Total: r.total, Elapsed: r.elapsedBefore + elapsed}
+	s.Done = s.pos.Claims >= int64(r.sched.iter*r.sched.lanes*r.sched.perLane)
+	for _, w := range workers {
+		ws := workerState{RNG: w.rng.State(), Alpha: w.alpha, PendingWords: w.pendingWords, PendingSync: w.pendingSync,
+			Words: w.words, Pairs: w.pairs, Epoch: w.epoch, EpochLoss: w.epochLoss, EpochPairs: w.epochPairs}
+		if k, ok := w.kernel.(keeper); ok {
+			ws.Kernel = k.keep()
+		}
+		s.pos.Workers = append(s.pos.Workers, ws)
+	}
+	return s
+}
+
+// resume sets a new run's state to the snapshot's: the schedule's position,
+// the counters and every worker's.
+func (r *run) resume(s *Snapshot, workers []*worker) {
+	r.sched.next.Store(s.pos.Claims)
+	r.words.Store(s.pos.Words)
+	r.elapsedBefore = s.pos.Elapsed
+	for i, w := range workers {
+		ws := s.pos.Workers[i]
+		w.rng.SetState(ws.RNG)
+		w.alpha, w.pendingWords, w.pendingSync = ws.Alpha, ws.PendingWords, ws.PendingSync
+		w.words, w.pairs, w.epoch, w.epochLoss, w.epochPairs = ws.Words, ws.Pairs, ws.Epoch, ws.EpochLoss, ws.EpochPairs
+		if k, ok := w.kernel.(keeper); ok && ws.Kernel != nil {
+			k.restore(ws.Kernel)
+		}
+	}
+}
+
+// expand is a Model with its rows padded to cache lines again, as training
+// keeps them.
+func (m *Model) expand() *Model {
+	c := *m
+	c.Stride = (m.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
+	c.In = pad(m.In, m.Words, m.Dim, c.Stride)
+	if m.Out != nil {
+		c.Out = pad(m.Out, m.Words, m.Dim, c.Stride)
+	}
+	c.Lambda, c.LambdaRaw = clone32(m.Lambda), clone32(m.LambdaRaw)
+	return &c
+}
+
+func compact(rows []float32, n, dim, stride int) []float32 {
+	out := make([]float32, n*dim)
+	for i := range n {
+		copy(out[i*dim:(i+1)*dim], rows[i*stride:i*stride+dim])
+	}
+	return out
+}
+
+func pad(rows []float32, n, dim, stride int) []float32 {
+	out := ownLines[float32](n * stride)
+	for i := range n {
+		copy(out[i*stride:i*stride+dim], rows[i*dim:(i+1)*dim])
+	}
+	return out
+}
+
+func clone32(x []float32) []float32 {
+	if x == nil {
+		return nil
+	}
+	return append([]float32(nil), x...)
+}
+
+// The bytes of float32 and int32 slices, as the file keeps them: the host's
+// order, which is little-endian on every platform this builds for but the
+// few big-endian ones, where checkpoints are refused (littleEndian).
+
+func float32Bytes(x []float32) []byte {
+	if len(x) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&x[0])), 4*len(x))
+}
+
+func int32Bytes(x []int32) []byte {
+	if len(x) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&x[0])), 4*len(x))
+}
+
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// snapshotState is the JSON part of a checkpoint.
+type snapshotState struct {
+	Trainer     string      `json:"trainer"`
+	Options     Options     `json:"options"`
+	Kind        Kind        `json:"model"`
+	Dim         int         `json:"dim"`
+	Words       int         `json:"words"`
+	NegDim      int         `json:"neg_dim,omitempty"`
+	Corpus      Fingerprint `json:"corpus"`
+	Graph       bool        `json:"graph,omitempty"`
+	Done        bool        `json:"done"`
+	LambdaStart string      `json:"lambda_start,omitempty"`
+	Spectrum    []float64   `json:"spectrum,omitempty"`
+	Position    position    `json:"position"`
+}
+
+// WriteCheckpoint writes s to path as a checkpoint file (package
+// checkpoint), atomically.
+func WriteCheckpoint(path string, s *Snapshot) error {
+	if !littleEndian {
+		return fmt.Errorf("write checkpoint %s: checkpoints are written on little-endian hosts only", path)
+	}
+	m := s.Model
+	st := snapshotState{Trainer: Version, Options: s.Options, Kind: m.Kind, Dim: m.Dim, Words: m.Words, NegDim: m.NegDim,
+		Corpus: s.Corpus, Graph: s.Graph, Done: s.Done, LambdaStart: s.LambdaStart, Spectrum: s.Spectrum, Position: s.pos}
+	counts := make([]byte, 8*len(s.Vocab.Counts))
+	for i, c := range s.Vocab.Counts {
+		binary.LittleEndian.PutUint64(counts[8*i:], uint64(c))
+	}
+	sections := []checkpoint.Section{
+		{Name: "words", Data: []byte(strings.Join(s.Vocab.Words, "\n"))},
+		{Name: "counts", Data: counts},
+		{Name: "in", Data: float32Bytes(m.In)},
+	}
+	for _, x := range []struct {
+		name string
+		v    []float32
+	}{{"out", m.Out}, {"lambda", m.Lambda}, {"lambda_raw", m.LambdaRaw}} {
+		if x.v != nil {
+			sections = append(sections, checkpoint.Section{Name: x.name, Data: float32Bytes(x.v)})
+		}
+	}
+	return checkpoint.Write(path, &st, sections)
+}
+
+// ReadCheckpoint reads a checkpoint file that WriteCheckpoint wrote. Its
+// errors are one line naming the file, and wrap package checkpoint's kinds
+// (a truncated, corrupt or other-version file).
+func ReadCheckpoint(path string) (*Snapshot, error) {
+	if !littleEndian {
+		return nil, fmt.Errorf("checkpoint %s: checkpoints are read on little-endian hosts only", path)
+	}
+	f, err := checkpoint.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var st snapshotState
+	if err := f.State(&st); err != nil {
+		return nil, err
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("checkpoint %s: %w: %s", path, checkpoint.ErrCorrupt, fmt.Sprintf(format, args...))
+	}
+	if _, err := ParseKind(string(st.Kind)); err != nil || st.Kind != st.Options.Model {
+		return nil, bad("model %q (options say %q)", st.Kind, st.Options.Model)
+	}
+	if st.Dim != st.Options.Dim || st.Dim < 1 || st.Words < 1 || int64(st.Words)*int64(st.Dim) > math.MaxInt32*16 {
+		return nil, bad("%d rows of %d coordinates", st.Words, st.Dim)
+	}
+	if len(st.Position.Workers) != st.Options.Threads || st.Options.Threads < 1 {
+		return nil, bad("%d worker states for %d threads", len(st.Position.Workers), st.Options.Threads)
+	}
+	s := &Snapshot{Options: st.Options, Corpus: st.Corpus, Graph: st.Graph, Done: st.Done,
+		LambdaStart: st.LambdaStart, Spectrum: st.Spectrum, pos: st.Position}
+	m := &Model{Kind: st.Kind, Dim: st.Dim, Stride: st.Dim, Words: st.Words, NegDim: st.NegDim}
+	section32 := func(name string, n int) ([]float32, error) {
+		if f.Len(name) < 0 {
+			return nil, nil
+		}
+		if f.Len(name) != 4*int64(n) {
+			return nil, bad("section %s of %d bytes, want %d", name, f.Len(name), 4*n)
+		}
+		x := make([]float32, n)
+		return x, f.Section(name, float32Bytes(x))
+	}
+	if m.In, err = section32("in", st.Words*st.Dim); err != nil {
+		return nil, err
+	}
+	if m.In == nil {
+		return nil, bad("no parameters")
+	}
+	if m.Out, err = section32("out", st.Words*st.Dim); err != nil {
+		return nil, err
+	}
+	if m.Lambda, err = section32("lambda", st.Dim); err != nil {
+		return nil, err
+	}
+	if m.LambdaRaw, err = section32("lambda_raw", st.Dim); err != nil {
+		return nil, err
+	}
+	if (m.Out != nil) != (st.Kind.Views() == 2) || (m.Lambda != nil) != st.Kind.LearnsLambda() {
+		return nil, bad("the parameters do not fit model %s", st.Kind)
+	}
+	s.Model = m
+	if f.Len("words") < 0 || f.Len("counts") != 8*int64(st.Words) {
+		return nil, bad("no vocabulary of %d words", st.Words)
+	}
+	wb := make([]byte, f.Len("words"))
+	if err := f.Section("words", wb); err != nil {
+		return nil, err
+	}
+	cb := make([]byte, f.Len("counts"))
+	if err := f.Section("counts", cb); err != nil {
+		return nil, err
+	}
+	words := strings.Split(string(wb), "\n")
+	counts := make([]int64, len(cb)/8)
+	for i := range counts {
+		counts[i] = int64(binary.LittleEndian.Uint64(cb[8*i:]))
+	}
+	if len(words) != st.Words {
+		return nil, bad("%d words for %d rows", len(words), st.Words)
+	}
+	if s.Vocab, err = vocab.New(words, counts); err != nil {
+		return nil, bad("vocabulary: %v", err)
+	}
+	if err := s.Options.Validate(); err != nil {
+		return nil, bad("options: %v", err)
+	}
+	return s, nil
+}

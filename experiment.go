@@ -34,6 +34,8 @@ type experimentFlags struct {
 	plots       string
 	list        bool
 	minCountSet bool // -min-count was given
+
+	checkpointEvery time.Duration
 }
 
 const experimentHelp = `usage: wipsvec experiment [-train SOURCES] [-quick] [-models LIST] [-sizes 10,100] [-seeds N] [flags]
@@ -48,7 +50,8 @@ not redone: rerun the same command to resume a grid or to retry failed runs.
 cores; without it the paper's full grid takes hours. The corpus (default:
 ` + defaultCorpusHelp + `) is encoded once into
 an encoded corpus beside -results that every run and every later
-invocation maps.
+invocation maps. The run in progress keeps a checkpoint beside -results
+too: an interrupted grid resumes that run where it stopped.
 `
 
 func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
@@ -78,6 +81,8 @@ func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
 	fs.StringVar(&f.md, "md", "", "also write the Markdown table to this file")
 	fs.StringVar(&f.plots, "plots", "", "write lambda.png, lambda_hist.png (one histogram of lambda per WIPS run), spearman.png and loss.png into this directory")
 	fs.BoolVar(&f.list, "list", false, "list the grid's runs, marking those already in -results, and exit without training")
+	f.checkpointEvery = skipgram.DefaultCheckpointEvery
+	fs.DurationVar(&f.checkpointEvery, "checkpoint-every", f.checkpointEvery, "how often the run in progress writes its checkpoint beside -results (also on Ctrl-C): a rerun resumes it")
 	if err := fs.parse(args); err != nil {
 		return nil, err
 	}
@@ -218,6 +223,7 @@ func runExperiment(args []string, std stdio) error {
 		Record:        func(rec experiment.RunRecord) error { return experiment.AppendResult(f.results, rec) },
 		Log:           stderr,
 		Live:          progressLine(stderr, "words"),
+		CheckpointDir: filepath.Dir(f.results), CheckpointEvery: f.checkpointEvery,
 	}
 	fmt.Fprintf(stderr, "grid: %d runs (%d sizes, %d models, %d learning rates, %d ipds ratios, %d seeds, %d epochs, %d threads); results in %s\n",
 		len(specs), len(f.grid.Sizes), len(f.grid.Models), len(f.grid.Alphas), len(f.grid.Ratios), len(f.grid.Seeds),

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,11 +18,12 @@ import (
 )
 
 // startHelper starts the test binary as wipsvec running args, with its
-// temporary directory in tmp.
-func startHelper(t *testing.T, tmp string, args ...string) *exec.Cmd {
+// temporary directory in tmp and its standard error to stderr (if not nil).
+func startHelper(t *testing.T, tmp string, stderr io.Writer, args ...string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestBenchTrainHelper$", "--"}, args...)...)
 	cmd.Env = append(os.Environ(), benchHelperEnv+"=1", "TMPDIR="+tmp)
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +76,7 @@ func TestKilledRunsLeaveNothing(t *testing.T) {
 			for _, after := range []time.Duration{20 * time.Millisecond, 100 * time.Millisecond, 300 * time.Millisecond,
 				700 * time.Millisecond, 1500 * time.Millisecond, 3 * time.Second} {
 				out, tmp := t.TempDir(), t.TempDir()
-				cmd := startHelper(t, tmp, tc.args(out)...)
+				cmd := startHelper(t, tmp, nil, tc.args(out)...)
 				time.Sleep(after)
 				cmd.Process.Signal(syscall.SIGKILL)
 				err := cmd.Wait()

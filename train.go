@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -46,46 +47,65 @@ machine has (-check-memory=false tries anyway).
 
 // trainFlags are train's settings as parsed.
 type trainFlags struct {
-	opt                                 skipgram.Options
-	train, graph, output                string
-	saveVocab, readVocab                string
-	binary                              int
-	ids                                 string
-	minCount                            int64
-	maxVocab                            int
-	negRatio                            float64
-	quiet, checkMemory                  bool
-	directed, keepLinked                string // graph: bool flags kept as given
-	negDist                             string
-	cbow, hs, classes, debugLevel       int
-	given                               map[string]bool
-	isDirected, isKeepLinked, debugZero bool
+	opt                           skipgram.Options
+	model                         string
+	train, graph, output          string
+	saveVocab, readVocab          string
+	binary                        int
+	ids                           string
+	minCount                      int64
+	maxVocab                      int
+	negRatio                      float64
+	quiet, checkMemory            bool
+	negDist                       string
+	isDirected, isKeepLinked      bool
+	cbow, hs, classes, debugLevel int
+	checkpoint, resume, init      string
+	checkpointEvery               time.Duration
+	updateVocab                   bool
+
+	given map[string]bool    // the flags the command line set
+	args  []string           // the command line that started the run, kept in checkpoints
+	snap  *skipgram.Snapshot // the checkpoint -resume or -init goes on from
 }
 
-func parseTrainFlags(args []string, std stdio) (*trainFlags, error) {
-	f := &trainFlags{opt: skipgram.DefaultOptions(), minCount: minCountDefault, ids: string(encoded.Auto), checkMemory: true,
-		negDist: skipgram.DefaultGraphNoise, debugLevel: 2}
+// defaultTrainFlags are train's settings before the command line.
+func defaultTrainFlags() *trainFlags {
+	f := &trainFlags{opt: skipgram.DefaultOptions(), model: string(skipgram.SG), minCount: minCountDefault,
+		ids: string(encoded.Auto), checkMemory: true, negDist: skipgram.DefaultGraphNoise, debugLevel: 2,
+		checkpointEvery: skipgram.DefaultCheckpointEvery}
 	f.opt.Threads = max(1, runtime.NumCPU())
+	return f
+}
+
+// parse parses args onto f, whose values are the flags' defaults, and
+// returns the flags args set.
+func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	fs := newFlags("train", std)
 	trainer(&f.opt, &f.minCount).define(fs)
-	fs.StringVar(&f.train, "train", "", sourcesHelp)
-	fs.StringVar(&f.output, "output", "", "vectors `FILE` to write (word2vec format; - for standard output), with its JSON sidecar FILE.json")
+	fs.StringVar(&f.train, "train", f.train, sourcesHelp)
+	fs.StringVar(&f.output, "output", f.output, "vectors `FILE` to write (word2vec format; - for standard output), with its JSON sidecar FILE.json")
 	intFlag(fs, &f.binary, "binary", 0, 1, "`n`: 1 writes the vectors in word2vec's binary format, 0 as text")
-	fs.StringVar(&f.saveVocab, "save-vocab", "", "write the vocabulary to `FILE` (word count per line)")
-	fs.StringVar(&f.readVocab, "read-vocab", "", "read the vocabulary from `FILE` instead of counting the corpus")
+	fs.StringVar(&f.saveVocab, "save-vocab", f.saveVocab, "write the vocabulary to `FILE` (word count per line)")
+	fs.StringVar(&f.readVocab, "read-vocab", f.readVocab, "read the vocabulary from `FILE` instead of counting the corpus")
 	fs.Uint64Var(&f.opt.Seed, "seed", f.opt.Seed, "random `seed`; with -threads 1 the output is bit-for-bit reproducible")
-	model := fs.String("model", string(skipgram.SG), "similarity `model`: "+modelList())
+	fs.StringVar(&f.model, "model", f.model, "similarity `model`: "+modelList())
 	intFlag(fs, &f.opt.NegDim, "neg-dim", 1, maxSize, "ipds: the last `q` coordinates count negatively, 0 < q < size")
 	fs.Var(floatValue{p: &f.negRatio, lo: 0, hi: 1, loOpen: true, hiOpen: true}, "neg-ratio", "ipds: q = round(`ratio`*size), kept in [1, size-1], instead of -neg-dim")
-	fs.BoolVar(&f.opt.Batch, "batch", false, "share negatives across a centre word's window (HogBatch): faster, slightly different; sg and ips")
-	fs.BoolVar(&f.quiet, "quiet", false, "no progress line")
+	fs.BoolVar(&f.opt.Batch, "batch", f.opt.Batch, "share negatives across a centre word's window (HogBatch): faster, slightly different; "+strings.Join(batchModels(), " and "))
+	fs.BoolVar(&f.quiet, "quiet", f.quiet, "no progress line")
 	intFlag(fs, &f.maxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")
 	fs.StringVar(&f.ids, "ids", f.ids, "`where` a text corpus's word ids live while training: memory (the heap), disk (a scratch encoded corpus, mapped, gone at the end), or auto (disk when they would take more than a quarter of the available memory)")
-	fs.BoolVar(&f.checkMemory, "check-memory", true, "refuse to start when the run needs more memory than is available")
-	fs.StringVar(&f.graph, "graph", "", "edge list `EDGES` to embed instead of -train: lines \"u v [weight]\", plain, .gz or .zst, or - for standard input")
-	fs.BoolVar(&f.isDirected, "directed", false, "graph: train each edge u -> v once, not in both directions")
+	fs.BoolVar(&f.checkMemory, "check-memory", f.checkMemory, "refuse to start when the run needs more memory than is available")
+	fs.StringVar(&f.graph, "graph", f.graph, "edge list `EDGES` to embed instead of -train: lines \"u v [weight]\", plain, .gz or .zst, or - for standard input")
+	fs.BoolVar(&f.isDirected, "directed", f.isDirected, "graph: train each edge u -> v once, not in both directions")
 	fs.StringVar(&f.negDist, "neg-dist", f.negDist, "graph: the negatives' distribution `dist`: unigram (node degree^0.75) or uniform")
-	fs.BoolVar(&f.isKeepLinked, "keep-linked-negs", false, "graph: let a negative be a neighbour of its context (by default such draws are skipped)")
+	fs.BoolVar(&f.isKeepLinked, "keep-linked-negs", f.isKeepLinked, "graph: let a negative be a neighbour of its context (by default such draws are skipped)")
+	fs.StringVar(&f.checkpoint, "checkpoint", f.checkpoint, "write the run's whole state to `FILE` every -checkpoint-every, on Ctrl-C or SIGTERM (the run can then be resumed) and at the end (it can then be continued): what -resume and -init go on from")
+	fs.DurationVar(&f.checkpointEvery, "checkpoint-every", f.checkpointEvery, "how often -checkpoint writes (the workers pause only while the parameters are copied)")
+	fs.StringVar(&f.resume, "resume", f.resume, "continue the interrupted run of checkpoint `FILE` to its end, with the settings it started with; -train (or -graph), -output and -checkpoint may name other files")
+	fs.StringVar(&f.init, "init", f.init, "start from the trained model of checkpoint `FILE`: more epochs, or more text; its model, size and vocabulary are kept, its other settings unless given")
+	fs.BoolVar(&f.updateVocab, "update-vocab", f.updateVocab, "with -init: add the words of the new text that reach -min-count (old words keep their rows, counts are merged)")
 	// word2vec.c's flags for what these models are not.
 	intFlag(fs, &f.cbow, "cbow", 0, 1, "word2vec.c's `mode`: 0 (skip-gram) is what every model here is; 1 (CBOW) is refused")
 	intFlag(fs, &f.hs, "hs", 0, 1, "word2vec.c's `n`: 0 (negative sampling) is what every model here is; 1 (hierarchical softmax) is refused")
@@ -94,11 +114,110 @@ func parseTrainFlags(args []string, std stdio) (*trainFlags, error) {
 	if err := fs.parse(args); err != nil {
 		return nil, err
 	}
-	f.given = fs.given()
-	if err := f.check(*model, std.err); err != nil {
+	return fs.given(), nil
+}
+
+func parseTrainFlags(args []string, std stdio) (*trainFlags, error) {
+	f := defaultTrainFlags()
+	given, err := f.parse(args, std)
+	if err != nil {
 		return nil, err
 	}
+	switch {
+	case f.resume != "" && f.init != "":
+		return nil, usagef("train: give -resume or -init, not both")
+	case f.resume != "":
+		return resumeTrainFlags(f.resume, args, given, std)
+	case f.init != "":
+		return initTrainFlags(f.init, args, given, std)
+	case f.updateVocab:
+		return nil, usagef("train: -update-vocab goes with -init")
+	}
+	f.given, f.args = given, args
+	return f, f.check(std.err)
+}
+
+// resumable are the flags a resumed run may be given: where its files are
+// now, and how it shows itself; the rest are the checkpoint's.
+var resumable = map[string]bool{"resume": true, "train": true, "graph": true, "output": true, "checkpoint": true,
+	"checkpoint-every": true, "quiet": true, "debug": true, "check-memory": true}
+
+// resumeTrainFlags are the settings of the run checkpoint path is of, with
+// the files args names anew.
+func resumeTrainFlags(path string, args []string, given map[string]bool, std stdio) (*trainFlags, error) {
+	for name := range given {
+		if !resumable[name] {
+			return nil, usagef("train: -%s cannot change a resumed run, whose settings are the checkpoint's (-init trains a finished model further)", name)
+		}
+	}
+	snap, err := skipgram.ReadCheckpoint(path)
+	if err != nil {
+		return nil, err
+	}
+	if snap.Done {
+		return nil, usagef("train: the run of checkpoint %s has finished: -init %s trains it further", path, path)
+	}
+	if len(snap.Command) == 0 {
+		return nil, fmt.Errorf("train: checkpoint %s does not record how its run started", path)
+	}
+	f := defaultTrainFlags()
+	if f.given, err = f.parse(snap.Command, std); err != nil {
+		return nil, fmt.Errorf("train: checkpoint %s: its command line: %w", path, err)
+	}
+	f.init, f.updateVocab = "", false // the data is read with the checkpoint's vocabulary
+	if f.checkpoint == "" {
+		f.checkpoint = path
+	}
+	if _, err := f.parse(args, std); err != nil {
+		return nil, err
+	}
+	if err := f.check(std.err); err != nil {
+		return nil, err
+	}
+	f.args, f.snap = snap.Command, snap
+	f.opt = snap.Options
+	f.opt.Resume = snap
 	return f, nil
+}
+
+// fixedByInit are the flags a continued run takes from its checkpoint.
+var fixedByInit = []string{"model", "size", "neg-dim", "neg-ratio", "lambda-init", "lambda-floor", "read-vocab", "max-vocab"}
+
+// initTrainFlags are the settings of a run that continues the model of
+// checkpoint path: the checkpoint's, but for what args sets.
+func initTrainFlags(path string, args []string, given map[string]bool, std stdio) (*trainFlags, error) {
+	for _, name := range fixedByInit {
+		if given[name] {
+			return nil, usagef("train: -%s is the checkpoint's when continuing a model (-init)", name)
+		}
+	}
+	snap, err := skipgram.ReadCheckpoint(path)
+	if err != nil {
+		return nil, err
+	}
+	f := defaultTrainFlags()
+	f.opt = snap.Options
+	f.model = string(snap.Options.Model)
+	if f.given, err = f.parse(args, std); err != nil {
+		return nil, err
+	}
+	if (f.graph != "") != snap.Graph {
+		return nil, usagef("train: checkpoint %s is of a %s; continue it with -%s", path, map[bool]string{true: "graph", false: "text"}[snap.Graph],
+			map[bool]string{true: "graph", false: "train"}[snap.Graph])
+	}
+	f.args, f.snap = args, snap
+	return f, f.check(std.err)
+}
+
+// batchModels names the models that implement -batch.
+func batchModels() []string {
+	var names []string
+	for _, k := range skipgram.Kinds() {
+		if k.Batches() {
+			names = append(names, string(k))
+		}
+	}
+	return names
 }
 
 // modelList names the models for -model's help.
@@ -111,7 +230,7 @@ func modelList() string {
 }
 
 // check resolves and checks what the flags say together.
-func (f *trainFlags) check(model string, stderr io.Writer) error {
+func (f *trainFlags) check(stderr io.Writer) error {
 	switch {
 	case f.cbow == 1:
 		return usagef("train: -cbow 1 asks for CBOW; every model here is skip-gram with negative sampling (-cbow 0)")
@@ -131,7 +250,7 @@ func (f *trainFlags) check(model string, stderr io.Writer) error {
 	if f.given["debug"] && f.debugLevel == 0 {
 		f.quiet = true
 	}
-	kind, err := skipgram.ParseKind(model)
+	kind, err := skipgram.ParseKind(f.model)
 	if err != nil {
 		return usageError{fmt.Errorf("train: %w", err)}
 	}
@@ -146,6 +265,9 @@ func (f *trainFlags) check(model string, stderr io.Writer) error {
 		if err := f.graphDefaults(); err != nil {
 			return err
 		}
+	}
+	if f.checkpointEvery <= 0 {
+		return usagef("train: -checkpoint-every must be positive, got %v", f.checkpointEvery)
 	}
 	capThreads(&f.opt.Threads, stderr)
 	if err := f.opt.Validate(); err != nil {
@@ -165,10 +287,13 @@ func (f *trainFlags) graphDefaults() error {
 	if f.negDist != skipgram.NoiseUnigram && f.negDist != skipgram.NoiseUniform {
 		return usagef("train: -neg-dist must be %s or %s, got %q", skipgram.NoiseUnigram, skipgram.NoiseUniform, f.negDist)
 	}
-	g := skipgram.DefaultGraphOptions()
 	if !f.given["min-count"] {
 		f.minCount = skipgram.DefaultGraphMinCount
 	}
+	if f.init != "" { // a continued graph run keeps its checkpoint's settings
+		return nil
+	}
+	g := skipgram.DefaultGraphOptions()
 	if !f.given["iter"] {
 		f.opt.Iter = g.Iter
 	}
@@ -182,9 +307,14 @@ func (f *trainFlags) graphDefaults() error {
 	return nil
 }
 
+// inputs are the files the run reads besides its corpus.
+func (f *trainFlags) inputs() []string {
+	return []string{f.readVocab, f.init}
+}
+
 // outputs are the files the run writes; "-" is standard output.
 func (f *trainFlags) outputs() []string {
-	out := []string{f.output, f.saveVocab}
+	out := []string{f.output, f.saveVocab, f.checkpoint}
 	if f.output != "-" {
 		out = append(out, embedding.SidecarPath(f.output))
 	}
@@ -210,11 +340,11 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.CheckOutputs(append([]string{f.readVocab}, sources...), f.outputs()); err != nil {
+	if err := atomicfile.CheckOutputs(append(f.inputs(), sources...), f.outputs()); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
 	isEncoded := len(sources) == 1 && sources[0] != "-" && encoded.IsEncoded(sources[0])
-	if isEncoded {
+	if isEncoded && f.snap == nil {
 		var refused []string
 		for _, name := range []string{"min-count", "max-vocab", "read-vocab"} {
 			if f.given[name] {
@@ -234,7 +364,14 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		opt.ScratchDirs = append(opt.ScratchDirs, dirOf(f.output))
 	}
 	opt.ScratchDirs = append(opt.ScratchDirs, os.TempDir())
-	if f.readVocab != "" {
+	switch {
+	case f.snap != nil && !f.updateVocab:
+		// A resumed or continued run reads the text with its checkpoint's
+		// vocabulary.
+		opt.Vocab, opt.MinCount, opt.IDs = f.snap.Vocab, 1, encoded.Memory
+	case f.snap != nil:
+		opt.MinCount = 1 // every word of the new text is counted; -min-count picks the new ones
+	case f.readVocab != "":
 		if f.ids == string(encoded.Disk) {
 			return usagef("train: -ids disk cannot be combined with -read-vocab")
 		}
@@ -261,16 +398,30 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		logf(std.err, f.quiet, "the corpus's ids would take about %s of %s available: encoding them to disk (-ids memory to keep them in memory)\n",
 			corpus.HumanBytes(c.Crowded.Need), corpus.HumanBytes(c.Crowded.Available))
 	}
+	v, ids := c.Vocab, c.IDs
+	if f.snap != nil {
+		target := f.snap.Vocab
+		if f.updateVocab {
+			if target, err = vocab.Merge(f.snap.Vocab, c.Vocab, f.minCount); err != nil {
+				return fmt.Errorf("train: merging the vocabularies: %w", err)
+			}
+			logf(std.err, f.quiet, "vocabulary: %d words of %s and %d new ones reaching min-count %d\n",
+				f.snap.Vocab.Len(), f.init, target.Len()-f.snap.Vocab.Len(), f.minCount)
+		}
+		v, ids = target, retarget(c.Vocab, target, ids)
+	}
+	tokens := countTokens(ids)
 	logf(std.err, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens, %s; read %s in %.1fs\n",
-		c.Vocab.Len(), c.MinCount, c.Tokens, c.Where, c.Read, time.Since(start).Seconds())
+		v.Len(), c.MinCount, tokens, c.Where, c.Read, time.Since(start).Seconds())
 	if c.Invalid.Tokens > 0 {
 		logf(std.err, false, "corpus %s: %s\n", f.train, c.Invalid)
 	}
-	if err := f.checkRunMemory(skipgram.EstimateMemory(f.opt, c.Vocab.Len()), std.err); err != nil {
+	run := f.runOptions(v, std)
+	if err := f.checkRunMemory(skipgram.EstimateMemory(run, v.Len()), std.err); err != nil {
 		return err
 	}
 	if f.saveVocab != "" {
-		if err := atomicfile.WriteFile(f.saveVocab, c.Vocab.Write); err != nil {
+		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
 			return fmt.Errorf("save vocabulary: %w", err)
 		}
 	}
@@ -278,20 +429,16 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	// allocated so that they reuse its memory instead of raising the peak.
 	debug.FreeOSMemory()
 
-	opt2 := f.opt
 	if !f.quiet {
-		opt2.Progress = progressLine(std.err, "words")
+		run.Progress = progressLine(std.err, "words")
 	}
-	m, st, err := skipgram.TrainChunks(ctx, c.Vocab, c.IDs, opt2)
+	m, st, err := skipgram.TrainChunks(ctx, v, ids, run)
 	if err != nil {
-		if ctx.Err() != nil {
-			return errors.New("training interrupted; nothing written")
-		}
-		return err
+		return f.trainError(ctx, err)
 	}
 	meta := skipgram.NewSidecar(m, f.opt, st, skipgram.Source{MinCount: c.MinCount,
-		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: c.Tokens, Vocab: c.Vocab.Len(), Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}})
-	if err := f.write(m.Vectors(c.Vocab.Words), meta, std); err != nil {
+		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}})
+	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err
 	}
 	if m.Lambda != nil {
@@ -303,8 +450,80 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	}
 	logf(std.err, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads, kernels: %s), loss %.4f; %s\n",
 		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(f.opt.Threads), f.opt.Threads, kernel.Name(),
-		st.Loss, f.wrote(c.Vocab.Len(), m.Dim))
+		st.Loss, f.wrote(v.Len(), m.Dim))
 	return nil
+}
+
+// runOptions are the trainer's options for the run: the flags', and what
+// -checkpoint, -resume and -init add.
+func (f *trainFlags) runOptions(v *vocab.Vocab, std stdio) skipgram.Options {
+	o := f.opt
+	clear := ""
+	if isTerminal(std.err) {
+		clear = "\r\033[K" // over the live progress line
+	}
+	if f.snap != nil && f.opt.Resume == nil {
+		o.Init = f.snap.Continue(v, f.opt.Seed)
+	}
+	if f.checkpoint != "" {
+		o.CheckpointEvery = f.checkpointEvery
+		o.Checkpoint = func(s *skipgram.Snapshot) error {
+			start := time.Now()
+			s.Command = f.args
+			if err := skipgram.WriteCheckpoint(f.checkpoint, s); err != nil {
+				return err
+			}
+			if !s.Done {
+				logf(std.err, f.quiet, "%scheckpoint: wrote %s at %.1f%% in %.1fs\n", clear, f.checkpoint, 100*float64(s.Words())/float64(max(s.Total(), 1)), time.Since(start).Seconds())
+			}
+			return nil
+		}
+	}
+	return o
+}
+
+// trainError is the error of a run that failed or was interrupted.
+func (f *trainFlags) trainError(ctx context.Context, err error) error {
+	if ctx.Err() == nil {
+		return err
+	}
+	if f.checkpoint != "" && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("training interrupted, and the checkpoint failed: %w", err)
+	}
+	if f.checkpoint != "" {
+		return fmt.Errorf("training interrupted; the run is in %s: go on with wipsvec train -resume %s", f.checkpoint, f.checkpoint)
+	}
+	return errors.New("training interrupted; nothing written")
+}
+
+// retarget is ids, read with vocabulary from, as ids of vocabulary to: the
+// same slices when the two are the same, else a copy without from's words
+// that to lacks.
+func retarget(from, to *vocab.Vocab, ids [][]int32) [][]int32 {
+	if slices.Equal(from.Words, to.Words) && slices.Equal(from.Counts, to.Counts) {
+		return ids
+	}
+	remap := from.RemapTo(to)
+	out := make([][]int32, 0, len(ids))
+	for _, c := range ids {
+		if r := remap.Apply(make([]int32, 0, len(c)), c); len(r) > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// countTokens counts the ids that are words, not sentence ends.
+func countTokens(ids [][]int32) int64 {
+	var n int64
+	for _, c := range ids {
+		for _, id := range c {
+			if id != vocab.SentenceEnd {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // readVocabFile reads a word2vec vocabulary file (-read-vocab).
@@ -366,7 +585,7 @@ func (f *trainFlags) wrote(rows, dim int) string {
 // trainGraph is train -graph: it embeds the nodes of an edge list and
 // writes them as train writes words, with a sidecar that says so.
 func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
-	if err := atomicfile.CheckOutputs([]string{f.graph}, f.outputs()); err != nil {
+	if err := atomicfile.CheckOutputs(append(f.inputs(), f.graph), f.outputs()); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
 	start := time.Now()
@@ -374,17 +593,33 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return err
 	}
-	v, g, err := skipgram.NewGraph(e, f.minCount)
+	var v *vocab.Vocab
+	var g *skipgram.Graph
+	switch {
+	case f.snap == nil:
+		v, g, err = skipgram.NewGraph(e, f.minCount)
+	case f.updateVocab:
+		var nodes *vocab.Vocab
+		if nodes, err = skipgram.Degrees(e); err == nil {
+			if v, err = vocab.Merge(f.snap.Vocab, nodes, f.minCount); err == nil {
+				g, err = skipgram.NewGraphWith(e, v)
+			}
+		}
+	default: // the checkpoint's nodes
+		v = f.snap.Vocab
+		g, err = skipgram.NewGraphWith(e, v)
+	}
 	if err != nil {
 		return fmt.Errorf("edge list %s: %w", f.graph, err)
 	}
 	g.Directed, g.Noise, g.KeepLinkedNegatives = f.isDirected, f.negDist, f.isKeepLinked
 	logf(std.err, f.quiet, "graph: %s; read in %.1fs\n", e.Summary(), time.Since(start).Seconds())
-	if f.minCount > 1 {
-		logf(std.err, f.quiet, "min-count %d: kept %d nodes and %d edges\n", f.minCount, v.Len(), g.Edges())
+	if f.minCount > 1 || f.snap != nil {
+		logf(std.err, f.quiet, "kept %d nodes and %d edges\n", v.Len(), g.Edges())
 	}
 	logf(std.err, f.quiet, "edges: %s as node ids\n", corpus.HumanBytes(4*int64(len(g.Pairs)+len(g.Weights))))
-	if err := f.checkRunMemory(g.Memory(skipgram.EstimateMemory(f.opt, v.Len())), std.err); err != nil {
+	run := f.runOptions(v, std)
+	if err := f.checkRunMemory(g.Memory(skipgram.EstimateMemory(run, v.Len())), std.err); err != nil {
 		return err
 	}
 	if f.saveVocab != "" {
@@ -392,16 +627,12 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 			return fmt.Errorf("save vocabulary: %w", err)
 		}
 	}
-	opt := f.opt
 	if !f.quiet {
-		opt.Progress = progressLine(std.err, "edges")
+		run.Progress = progressLine(std.err, "edges")
 	}
-	m, st, err := skipgram.TrainGraph(ctx, g, opt)
+	m, st, err := skipgram.TrainGraph(ctx, g, run)
 	if err != nil {
-		if ctx.Err() != nil {
-			return errors.New("training interrupted; nothing written")
-		}
-		return err
+		return f.trainError(ctx, err)
 	}
 	meta := skipgram.NewSidecar(m, f.opt, st, skipgram.Source{MinCount: f.minCount,
 		Corpus: embedding.CorpusInfo{Path: f.graph, Tokens: int64(g.Edges()), Vocab: v.Len()},

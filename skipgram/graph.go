@@ -118,6 +118,17 @@ func NewGraph(e *cgraph.Edges, minCount int64) (*vocab.Vocab, *Graph, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	g, err := NewGraphWith(e, v)
+	if err != nil {
+		return nil, nil, fmt.Errorf("no edges left after -min-count %d", minCount)
+	}
+	return v, g, nil
+}
+
+// NewGraphWith is NewGraph with the nodes of v, in its order: a graph
+// resumed or continued with its checkpoint's nodes. An edge with a node v
+// lacks is dropped.
+func NewGraphWith(e *cgraph.Edges, v *vocab.Vocab) (*Graph, error) {
 	id := make([]int32, len(e.Nodes))
 	for i, name := range e.Nodes {
 		id[i] = -1
@@ -137,9 +148,16 @@ func NewGraph(e *cgraph.Edges, minCount int64) (*vocab.Vocab, *Graph, error) {
 		}
 	}
 	if g.Edges() == 0 {
-		return nil, nil, fmt.Errorf("no edges left after -min-count %d", minCount)
+		return nil, errors.New("no edge has both nodes in the vocabulary")
 	}
-	return v, g, nil
+	return g, nil
+}
+
+// Degrees is the vocabulary of an edge list's nodes counted by degree: what
+// NewGraph orders them by, and what a continued graph run merges with its
+// checkpoint's nodes (vocab.Merge).
+func Degrees(e *cgraph.Edges) (*vocab.Vocab, error) {
+	return vocab.New(e.Nodes, e.Degrees())
 }
 
 // graphRun is what the workers of a graph training share besides run's

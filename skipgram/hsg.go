@@ -23,11 +23,7 @@ const HSG Kind = "hsg"
 
 var hsgModel = model{
 	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2,
-	init: func(m *Model, _ *Options, _ *kernel.RNG) {
-		for w := range m.Words {
-			liftToHyperboloid(m.Row(w))
-		}
-	},
+	newRow:  liftToHyperboloid,
 	start:   func(r *run) func(*worker) windowKernel { return everyWorker(&hyperbolicKernel{m: r.model}) },
 	sidecar: func(meta *embedding.Meta, _ *Model, _ *Options, _ *Stats) { meta.Theta = HSGTheta },
 	// The Minkowski product ranks pairs as the score does: sigma and the

@@ -10,10 +10,11 @@ type Memory struct {
 	Tables   int64 // the noise sampler and the subsampling thresholds
 	Threads  int64 // every worker's buffers and stack
 	Graph    int64 // a graph's adjacency lists (0 for text)
+	Snapshot int64 // the copy of the parameters a checkpoint writes (0 without Options.Checkpoint)
 }
 
 // Total is the sum of the parts.
-func (m Memory) Total() int64 { return m.Matrices + m.Tables + m.Threads + m.Graph }
+func (m Memory) Total() int64 { return m.Matrices + m.Tables + m.Threads + m.Graph + m.Snapshot }
 
 // EstimateMemory estimates what training o over rows words (or nodes)
 // allocates. It needs only o's sizes, so it can run before the corpus is
@@ -28,7 +29,12 @@ func EstimateMemory(o Options, rows int) Memory {
 	perThread := 4*(1024+2*window+3*targets+4*int64(o.Dim)) + // sentence, window, targets, acc, tmp, lambda
 		4*(2*window*targets+2*window*int64(o.Dim)) + // -batch's gradients and accumulators
 		8<<10 + 512 // a goroutine's stack and the worker itself
+	var snapshot int64
+	if o.Checkpoint != nil {
+		snapshot = 4 * views * int64(rows) * int64(o.Dim)
+	}
 	return Memory{
+		Snapshot: snapshot,
 		Matrices: 4 * views * int64(rows) * stride,
 		Tables:   36 * int64(rows), // the noise sampler's float64 weights, probabilities and alias table; uint32 thresholds
 		Threads:  int64(max(o.Threads, 1)) * perThread,

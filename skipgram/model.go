@@ -32,9 +32,12 @@ type model struct {
 	// check reports a setting of o the model cannot train with, beyond
 	// the checks every model shares; nil: none.
 	check func(o *Options) error
-	// init sets up what the parameters need beyond word2vec's uniform
-	// rows (HSG's lift to the hyperboloid, WIPS's lambda), drawing from r
-	// after the rows; nil: nothing.
+	// newRow finishes a new row after word2vec's uniform draw (HSG lifts
+	// it onto the hyperboloid), in a new model or for a word that a
+	// continued one adds; nil: nothing.
+	newRow func(row []float32)
+	// init sets up what the parameters need beyond their rows (WIPS's
+	// lambda), drawing from r after them; nil: nothing.
 	init func(m *Model, o *Options, r *kernel.RNG)
 	// prepare resolves, from the data, where the model starts (WIPS's
 	// spectral start), before the parameters exist. It may change o and

@@ -32,14 +32,10 @@ func NewModel(opt Options, words int) *Model {
 	m.Stride = (opt.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
 	m.In = ownLines[float32](words * m.Stride)
 	r := kernel.NewRNG(opt.Seed, math.MaxUint64)
-	scale := float32(1) / float32(opt.Dim)
-	for w := 0; w < words; w++ {
-		row := m.Row(w)
-		for i := range row {
-			row[i] = (r.Float32() - 0.5) * scale
-		}
-	}
 	def := opt.Model.def()
+	for w := 0; w < words; w++ {
+		def.fresh(m.Row(w), &r)
+	}
 	if def.views == 2 {
 		m.Out = ownLines[float32](words * m.Stride)
 	}
@@ -47,6 +43,18 @@ func NewModel(opt Options, words int) *Model {
 		def.init(m, &opt, &r)
 	}
 	return m
+}
+
+// fresh fills row as a new word's: uniform in ±0.5/Dim as in word2vec.c,
+// then what the model adds (newRow).
+func (def *model) fresh(row []float32, r *kernel.RNG) {
+	scale := float32(1) / float32(len(row))
+	for i := range row {
+		row[i] = (r.Float32() - 0.5) * scale
+	}
+	if def.newRow != nil {
+		def.newRow(row)
+	}
 }
 
 // finite reports whether every parameter is a finite number.

@@ -12,6 +12,7 @@ import (
 
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
+	"github.com/wipsvec/wipsvec/vocab"
 )
 
 // sameBits reports whether two float32 slices hold the same bits.
@@ -226,6 +227,87 @@ func itoa(n int64) string {
 		b = append([]byte{byte('0' + n%10)}, b...)
 		if n /= 10; n == 0 {
 			return string(b)
+		}
+	}
+}
+
+// TestContinueKeepsRowsAtRateZero continues a finished run on new text with
+// new words (a merged vocabulary) at learning rate 0: every old word keeps
+// its row and its output row to the bit, wherever the merged vocabulary
+// puts it, and a new word has a new row; with a positive rate the rows
+// move.
+func TestContinueKeepsRowsAtRateZero(t *testing.T) {
+	v, stream := syntheticCorpus(t, 100_000, 1)
+	for _, kind := range []Kind{SG, WIPS, IPDS} {
+		opt := DefaultOptions()
+		opt.Model, opt.Dim, opt.Iter, opt.Threads = kind, 8, 1, 1
+		var snap *Snapshot
+		opt.Checkpoint = func(s *Snapshot) error { snap = s; return nil }
+		if _, _, err := Train(context.Background(), v, stream, opt); err != nil || !snap.Done {
+			t.Fatal(err)
+		}
+		// New text: the old words and ten new ones, in other proportions.
+		words := slices.Clone(v.Words)
+		counts := slices.Clone(v.Counts)
+		for i := range 10 {
+			words = append(words, "new"+itoa(int64(i)))
+			counts = append(counts, int64(50+i))
+		}
+		slices.Reverse(counts[:len(v.Counts)])
+		added, err := vocab.New(words, counts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		merged, err := vocab.Merge(snap.Vocab, added, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text []int32
+		for i := range 20_000 {
+			text = append(text, int32(i%added.Len()))
+			if i%10 == 9 {
+				text = append(text, vocab.SentenceEnd)
+			}
+		}
+		ids := added.RemapTo(merged).Apply(nil, text)
+		o := opt
+		o.Checkpoint, o.Alpha = nil, 0
+		o.Init = snap.Continue(merged, 7)
+		init := o.Init.Vectors(merged.Words)
+		fresh := make(map[string][]float32)
+		for i, w := range merged.Words {
+			fresh[w] = slices.Clone(init.Row(i))
+		}
+		m, _, err := Train(context.Background(), merged, ids, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := snap.Model
+		for i, w := range merged.Words {
+			j, ok := snap.Vocab.ID([]byte(w))
+			if !ok {
+				if !sameBits(m.Row(i), fresh[w]) || m.Row(i)[0] == 0 {
+					t.Fatalf("%s: new word %s has row %v, want its new row %v", kind, w, m.Row(i), fresh[w])
+				}
+				continue
+			}
+			if !sameBits(m.Row(i), old.In[int(j)*old.Dim:][:old.Dim]) {
+				t.Fatalf("%s: %s moved at rate 0: %v, was %v", kind, w, m.Row(i), old.In[int(j)*old.Dim:][:old.Dim])
+			}
+			if old.Out != nil && !sameBits(m.Out[i*m.Stride:][:m.Dim], old.Out[int(j)*old.Dim:][:old.Dim]) {
+				t.Fatalf("%s: %s's output row moved at rate 0", kind, w)
+			}
+		}
+		if !sameBits(m.Lambda, old.Lambda) {
+			t.Fatalf("%s: lambda moved at rate 0", kind)
+		}
+		o.Alpha, o.Init = 0.025, snap.Continue(merged, 7)
+		m, _, err = Train(context.Background(), merged, ids, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j, _ := snap.Vocab.ID([]byte(merged.Words[0])); sameBits(m.Row(0), old.In[int(j)*old.Dim:][:old.Dim]) {
+			t.Fatalf("%s: the most frequent word did not move at rate 0.025", kind)
 		}
 	}
 }

@@ -32,6 +32,11 @@ type Snapshot struct {
 	LambdaStart string       // what WIPS's start resolved to
 	Spectrum    []float64    // the spectral start's eigenvalues
 
+	// Command is the caller's record of how the run was started (the
+	// command line, say), kept in the checkpoint so that a resumed run can
+	// be started the same way; the trainer does not read it.
+	Command []string
+
 	pos position
 }
 
@@ -77,6 +82,38 @@ func (s *Snapshot) Total() int64 { return s.pos.Total }
 func (s *Snapshot) Alpha() float64 {
 	a := s.Options.Alpha * (1 - float64(s.pos.Words)/float64(s.pos.Total+1))
 	return max(a, s.Options.Alpha*1e-4)
+}
+
+// Continue is the model a run continuing s starts from (Options.Init), for
+// the rows of the vocabulary v, which may be s's own (more epochs) or one
+// with new words (vocab.Merge): a word s has keeps its row and its output
+// row; a new word gets a row as a new run gives one (uniform in ±0.5/Dim,
+// drawn from seed; lifted onto the hyperboloid for HSG; a zero output
+// row). WIPS's lambda and raw weights carry over.
+func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
+	old := s.Model
+	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), NegDim: old.NegDim,
+		Lambda: clone32(old.Lambda), LambdaRaw: clone32(old.LambdaRaw)}
+	m.Stride = (m.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
+	m.In = ownLines[float32](m.Words * m.Stride)
+	if old.Out != nil {
+		m.Out = ownLines[float32](m.Words * m.Stride)
+	}
+	r := kernel.NewRNG(seed, math.MaxUint64-2)
+	def := m.Kind.def()
+	for i, w := range v.Words {
+		row := m.Row(i)
+		j, ok := s.Vocab.ID([]byte(w))
+		if !ok {
+			def.fresh(row, &r)
+			continue
+		}
+		copy(row, old.In[int(j)*old.Dim:][:old.Dim])
+		if old.Out != nil {
+			copy(m.Out[i*m.Stride:][:m.Dim], old.Out[int(j)*old.Dim:][:old.Dim])
+		}
+	}
+	return m
 }
 
 // A keeper is a kernel with state of its own between syncs (WIPS's private
@@ -265,6 +302,7 @@ type snapshotState struct {
 	LambdaStart string      `json:"lambda_start,omitempty"`
 	Spectrum    []float64   `json:"spectrum,omitempty"`
 	Position    position    `json:"position"`
+	Command     []string    `json:"command,omitempty"`
 }
 
 // WriteCheckpoint writes s to path as a checkpoint file (package
@@ -275,7 +313,8 @@ func WriteCheckpoint(path string, s *Snapshot) error {
 	}
 	m := s.Model
 	st := snapshotState{Trainer: Version, Options: s.Options, Kind: m.Kind, Dim: m.Dim, Words: m.Words, NegDim: m.NegDim,
-		Corpus: s.Corpus, Graph: s.Graph, Done: s.Done, LambdaStart: s.LambdaStart, Spectrum: s.Spectrum, Position: s.pos}
+		Corpus: s.Corpus, Graph: s.Graph, Done: s.Done, LambdaStart: s.LambdaStart, Spectrum: s.Spectrum, Position: s.pos,
+		Command: s.Command}
 	counts := make([]byte, 8*len(s.Vocab.Counts))
 	for i, c := range s.Vocab.Counts {
 		binary.LittleEndian.PutUint64(counts[8*i:], uint64(c))
@@ -325,7 +364,7 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 		return nil, bad("%d worker states for %d threads", len(st.Position.Workers), st.Options.Threads)
 	}
 	s := &Snapshot{Options: st.Options, Corpus: st.Corpus, Graph: st.Graph, Done: st.Done,
-		LambdaStart: st.LambdaStart, Spectrum: st.Spectrum, pos: st.Position}
+		LambdaStart: st.LambdaStart, Spectrum: st.Spectrum, Command: st.Command, pos: st.Position}
 	m := &Model{Kind: st.Kind, Dim: st.Dim, Stride: st.Dim, Words: st.Words, NegDim: st.NegDim}
 	section32 := func(name string, n int) ([]float32, error) {
 		if f.Len(name) < 0 {

@@ -132,8 +132,9 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-negative must be at least 1 (negative sampling is the only objective), got %d", o.Negative)
 	case o.Sample < 0:
 		return fmt.Errorf("-sample must not be negative, got %g", o.Sample)
-	case !(o.Alpha > 0):
-		return fmt.Errorf("-alpha must be positive, got %g", o.Alpha)
+	case !(o.Alpha >= 0) || math.IsInf(o.Alpha, 0):
+		// 0 trains nothing: a continued run at rate 0 keeps every row.
+		return fmt.Errorf("-alpha must be a finite number, at least 0, got %g", o.Alpha)
 	case o.Iter < 1:
 		return fmt.Errorf("-iter must be at least 1, got %d", o.Iter)
 	case o.Threads < 1:

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math"
 	"os"
@@ -378,6 +379,13 @@ type Runner struct {
 	// every ProgressEvery), for a live progress line.
 	Live func(skipgram.Progress)
 
+	// CheckpointDir, if set, is where each run keeps a checkpoint while it
+	// trains, every CheckpointEvery (default skipgram's) and when the grid
+	// is interrupted, so that the next invocation resumes the run
+	// interrupted in its middle, not only the runs not yet started.
+	CheckpointDir   string
+	CheckpointEvery time.Duration
+
 	// Train replaces skipgram.Train, for tests that need a run to fail.
 	Train TrainFunc
 }
@@ -493,7 +501,7 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 	if train == nil {
 		train = skipgram.Train
 	}
-	m, st, err := train(ctx, r.Vocab, r.Stream, opt)
+	m, st, err := r.trainCheckpointed(ctx, train, rec, opt)
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
@@ -548,6 +556,58 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 		}
 	}
 	return nil
+}
+
+// checkpointPath is where run rec keeps its checkpoint while it trains:
+// named after the run's key, so that a later invocation of the same grid
+// finds it.
+func (r *Runner) checkpointPath(rec *RunRecord) string {
+	key, _ := json.Marshal(keyOf(rec.Setup, rec.RunSpec))
+	h := fnv.New64a()
+	h.Write(key)
+	return filepath.Join(r.CheckpointDir, fmt.Sprintf("run-%016x.ckpt", h.Sum64()))
+}
+
+// trainCheckpointed trains one run, with a checkpoint in CheckpointDir when
+// it is set: a run that an earlier invocation left interrupted is resumed
+// from its checkpoint, and an interrupted one leaves its checkpoint for the
+// next. A finished run removes it.
+func (r *Runner) trainCheckpointed(ctx context.Context, train TrainFunc, rec *RunRecord, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+	if r.CheckpointDir == "" {
+		return train(ctx, r.Vocab, r.Stream, opt)
+	}
+	path := r.checkpointPath(rec)
+	opt.CheckpointEvery = r.CheckpointEvery
+	opt.Checkpoint = func(s *skipgram.Snapshot) error {
+		if s.Done {
+			return nil // the run's record, not a checkpoint, keeps a finished run
+		}
+		return skipgram.WriteCheckpoint(path, s)
+	}
+	if snap, err := skipgram.ReadCheckpoint(path); err == nil {
+		resumed := opt
+		resumed.Resume = snap
+		m, st, err := train(ctx, r.Vocab, r.Stream, resumed)
+		if err == nil || ctx.Err() != nil {
+			if r.Log != nil && err == nil {
+				fmt.Fprintf(r.Log, "%s: resumed from %s at %.0f%%\n", rec.RunSpec, path, 100*float64(snap.Words())/float64(max(snap.Total(), 1)))
+			}
+			if ctx.Err() == nil {
+				os.Remove(path)
+			}
+			return m, st, err
+		}
+		if r.Log != nil {
+			fmt.Fprintf(r.Log, "%s: checkpoint %s does not fit (%v); training afresh\n", rec.RunSpec, path, err)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) && r.Log != nil {
+		fmt.Fprintf(r.Log, "%s: %v; training afresh\n", rec.RunSpec, err)
+	}
+	m, st, err := train(ctx, r.Vocab, r.Stream, opt)
+	if ctx.Err() == nil { // finished or failed: its record stands for it now
+		os.Remove(path)
+	}
+	return m, st, err
 }
 
 // summary is the log line of a run: its scores in the table's order.

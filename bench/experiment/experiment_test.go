@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -596,5 +597,54 @@ func TestExperimentSharedCorpus(t *testing.T) {
 	}
 	if !tab.Rows[3].Cells[0].OK() || !tab.Rows[7].Cells[0].OK() || tab.Finished != 3 {
 		t.Errorf("table: WIPS %v, SG* %v, %d finished; want both and 3", tab.Rows[3].Cells[0].OK(), tab.Rows[7].Cells[0].OK(), tab.Finished)
+	}
+}
+
+// TestRunnerResumesInterruptedRun interrupts a grid in the middle of a
+// run, after the run has written a checkpoint, and reruns the grid: the
+// run resumes from its checkpoint, removes it when done, and scores what an
+// uninterrupted run scores (one thread: bit for bit).
+func TestRunnerResumesInterruptedRun(t *testing.T) {
+	spec := RunSpec{Model: skipgram.WIPS, Dim: 8, Alpha: 0.01, Seed: 1, Epochs: 300}
+	plain := testRunner(t)
+	want, err := plain.Run(context.Background(), []RunSpec{spec}, nil)
+	if err != nil || want[0].Status != StatusOK {
+		t.Fatalf("uninterrupted: %v %+v", err, want)
+	}
+
+	dir := t.TempDir()
+	r := testRunner(t)
+	r.CheckpointDir, r.CheckpointEvery = dir, time.Millisecond
+	var log strings.Builder
+	r.Log = &log
+	ctx, cancel := context.WithCancel(context.Background())
+	r.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+		save := opt.Checkpoint
+		opt.Checkpoint = func(snap *skipgram.Snapshot) error {
+			err := save(snap)
+			cancel() // interrupted once the first checkpoint is on disk
+			return err
+		}
+		return skipgram.Train(ctx, v, s, opt)
+	}
+	if _, err := r.Run(ctx, []RunSpec{spec}, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted grid: %v", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Fatalf("the interrupted run left %v, want its checkpoint", ents)
+	}
+	r.Train = nil
+	got, err := r.Run(context.Background(), []RunSpec{spec}, nil)
+	if err != nil || got[0].Status != StatusOK {
+		t.Fatalf("resumed grid: %v %+v", err, got)
+	}
+	if !strings.Contains(log.String(), "resumed from") {
+		t.Errorf("the run was not resumed: %s", log.String())
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("the finished run left %v", ents)
+	}
+	if !reflect.DeepEqual(got[0].Rho, want[0].Rho) || got[0].Loss != want[0].Loss || got[0].Words != want[0].Words {
+		t.Errorf("resumed run scored %v (loss %v), uninterrupted %v (loss %v)", got[0].Rho, got[0].Loss, want[0].Rho, want[0].Loss)
 	}
 }

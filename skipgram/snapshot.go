@@ -190,14 +190,24 @@ func (s *Snapshot) check(opt *Options, fp Fingerprint, graph bool) error {
 	return nil
 }
 
-// snapshot copies r's state while the workers stand at the gate.
+// snapshot copies r's state while the workers stand at the gate. The
+// parameters go to buffers the run keeps from one snapshot to the next, so
+// that only the first snapshot (taken before the workers start, see
+// execute) pays for fresh memory: in a virtual machine a page touched for
+// the first time costs ten times its copy.
 func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 	m := r.model
 	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, NegDim: m.NegDim,
 		Lambda: clone32(m.Lambda), LambdaRaw: clone32(m.LambdaRaw)}
-	c.In = compact(m.In, m.Words, m.Dim, m.Stride)
+	if r.snapIn == nil {
+		r.snapIn = make([]float32, m.Words*m.Dim)
+		if m.Out != nil {
+			r.snapOut = make([]float32, m.Words*m.Dim)
+		}
+	}
+	c.In = compactInto(r.snapIn, m.In, m.Words, m.Dim, m.Stride)
 	if m.Out != nil {
-		c.Out = compact(m.Out, m.Words, m.Dim, m.Stride)
+		c.Out = compactInto(r.snapOut, m.Out, m.Words, m.Dim, m.Stride)
 	}
 	s := &Snapshot{Options: r.given, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
 		LambdaStart: r.lambdaStart, Spectrum: r.spectrum}
@@ -246,7 +256,12 @@ func (m *Model) expand() *Model {
 }
 
 func compact(rows []float32, n, dim, stride int) []float32 {
-	out := make([]float32, n*dim)
+	return compactInto(make([]float32, n*dim), rows, n, dim, stride)
+}
+
+// compactInto copies n rows of dim values, stride apart in rows, into out
+// without the padding.
+func compactInto(out, rows []float32, n, dim, stride int) []float32 {
 	for i := range n {
 		copy(out[i*dim:(i+1)*dim], rows[i*stride:i*stride+dim])
 	}

@@ -72,8 +72,9 @@ type Options struct {
 	// middle, so that it can be resumed), and when the run ends. The
 	// workers wait at the end of their blocks only while the parameters
 	// are copied; Checkpoint writes the copy while they go on, and the
-	// next snapshot waits for it. An error from Checkpoint stops the run
-	// with that error.
+	// next snapshot waits for it. The snapshot's parameters are reused by
+	// the next: it is valid until Checkpoint returns. An error from
+	// Checkpoint stops the run with that error.
 	Checkpoint      func(*Snapshot) error `json:"-"`
 	CheckpointEvery time.Duration         `json:"-"`
 
@@ -350,6 +351,10 @@ type run struct {
 	lambdaStart   string
 	spectrum      []float64
 	elapsedBefore time.Duration // a resumed run's time before it stopped
+
+	// snapIn and snapOut hold the parameters of the last snapshot (see
+	// snapshot): Options.Checkpoint's snapshot is valid until it returns.
+	snapIn, snapOut []float32
 }
 
 // execute runs the workers of r to the end of their work (or ctx's), with
@@ -384,6 +389,9 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 	}
 	var ckptErr error
 	if opt.Checkpoint != nil || opt.stopAfter > 0 {
+		// The snapshots' memory is touched now, before the workers start,
+		// not while they wait at the gate.
+		r.snapshot(workers, 0)
 		helpers.Add(1)
 		go func() {
 			defer helpers.Done()

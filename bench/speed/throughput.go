@@ -260,6 +260,16 @@ type ThroughputRow struct {
 	SpeedUp   float64 `json:"speed_up,omitempty"`   // words/sec over the same cell's on 1 thread
 	OfCeiling float64 `json:"of_ceiling,omitempty"` // words/sec/thread over the ceiling at Dim
 	VsGensim  float64 `json:"vs_gensim,omitempty"`  // words/sec/thread over gensim's SG at Dim, Threads
+	// OfSeparate is a multi-threaded wipsvec row's speed-up as a fraction
+	// of the separate control's in the same round (the median over the
+	// rounds, each round's in RunOfSeparate): 1 is all the scaling the
+	// machine gave two independent processes at that moment.
+	OfSeparate    float64   `json:"of_separate,omitempty"`
+	RunOfSeparate []float64 `json:"run_of_separate,omitempty"`
+	// Placement says where the host had put the CPUs when the row's runs
+	// started, by the core-to-core probe: "near" (below NearNs), "far", or
+	// how many rounds read each ("2 near, 1 far").
+	Placement string `json:"placement,omitempty"`
 
 	// Each run's words/sec/thread, in round order, and for runs on more than
 	// one thread the core-to-core round trip measured just before it
@@ -491,6 +501,9 @@ func (r *ThroughputReport) derive() {
 	byCell := make(map[cell]ThroughputRow, len(r.Rows))
 	for _, row := range r.Rows {
 		byCell[cell{row.Trainer, row.Model, row.Dim, row.Threads}] = row
+		if row.Trainer == trainerSeparate {
+			byCell[cell{row.Trainer, "", row.Dim, row.Threads}] = row // the control of every model
+		}
 	}
 	for i := range r.Rows {
 		row := &r.Rows[i]
@@ -512,7 +525,62 @@ func (r *ThroughputReport) derive() {
 				row.VsGensim = row.WordsPerSecPerThread / g.WordsPerSecPerThread
 			}
 		}
+		row.Placement = placement(row.RunCoreToCoreNs)
+		if row.Threads < 2 || row.Trainer == trainerGensim {
+			continue
+		}
+		// The same round's one-thread run of the row's model, the separate
+		// control and the one-thread run it copies.
+		one, ok1 := byCell[cell{trainerWipsvec, row.Model, row.Dim, 1}]
+		sep, ok2 := byCell[cell{trainerSeparate, "", row.Dim, row.Threads}]
+		if !ok1 || !ok2 {
+			continue
+		}
+		sepOne, ok3 := byCell[cell{trainerWipsvec, sep.Model, row.Dim, 1}]
+		n := min(len(row.RunWordsPerSecPerThread), len(one.RunWordsPerSecPerThread), len(sep.RunWordsPerSecPerThread), len(sepOne.RunWordsPerSecPerThread))
+		if !ok3 || n == 0 {
+			continue
+		}
+		row.RunOfSeparate = nil
+		for k := range n {
+			su := row.RunWordsPerSecPerThread[k] / one.RunWordsPerSecPerThread[k]
+			sepSU := sep.RunWordsPerSecPerThread[k] / sepOne.RunWordsPerSecPerThread[k]
+			if su > 0 && sepSU > 0 {
+				row.RunOfSeparate = append(row.RunOfSeparate, su/sepSU)
+			}
+		}
+		if len(row.RunOfSeparate) > 0 {
+			row.OfSeparate = median(row.RunOfSeparate)
+		}
 	}
+}
+
+// NearNs is where the core-to-core probe tells the two placements apart:
+// about 60 ns when the host puts the CPUs close (one core complex), 350 to
+// 650 ns when it puts them far apart.
+const NearNs = 150
+
+// placement names where the probes before a row's runs found the CPUs.
+func placement(probes []float64) string {
+	var near, far int
+	for _, ns := range probes {
+		switch {
+		case ns <= 0:
+		case ns < NearNs:
+			near++
+		default:
+			far++
+		}
+	}
+	switch {
+	case near+far == 0:
+		return ""
+	case far == 0:
+		return "near"
+	case near == 0:
+		return "far"
+	}
+	return fmt.Sprintf("%d near, %d far", near, far)
 }
 
 // WriteTable prints the report as an aligned text table: a header naming
@@ -541,12 +609,18 @@ func (r *ThroughputReport) WriteTable(w io.Writer) error {
 	fmt.Fprintln(&b)
 
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "trainer\tmodel\tK\tthreads\twords/s/thread\tspeed-up\tof ceiling\tpeak RSS MB\tanon MB\tfile MB\tfloor MB\tvs gensim\t")
+	fmt.Fprintln(tw, "trainer\tmodel\tK\tthreads\twords/s/thread\tspeed-up\tof separate\tplacement\tof ceiling\tpeak RSS MB\tanon MB\tfile MB\tfloor MB\tvs gensim\t")
 	for _, row := range r.Rows {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
+		place := row.Placement
+		if place == "" {
+			place = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
 			row.Trainer, row.Model, row.Dim, row.Threads,
 			humanCount(row.WordsPerSecPerThread),
 			orDash(row.SpeedUp, "%.2fx"),
+			orDash(row.OfSeparate, "%.2f"),
+			place,
 			orDash(100*row.OfCeiling, "%.0f%%"),
 			megabytes(row.PeakRSS, "-"),
 			megabytes(row.PeakRSSAnon, "n/a"),
@@ -625,7 +699,7 @@ func median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0
 	}
-	slices.Sort(xs)
+	xs = slices.Sorted(slices.Values(xs)) // a copy: the runs stay in round order
 	n := len(xs)
 	if n%2 == 1 {
 		return xs[n/2]

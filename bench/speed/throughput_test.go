@@ -66,6 +66,34 @@ func TestThroughputDerive(t *testing.T) {
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 
+// TestOfSeparate: a multi-threaded row's speed-up is compared with the
+// separate control's in the same round, and its placement read from the
+// probes before its runs.
+func TestOfSeparate(t *testing.T) {
+	r := fakeReport()
+	r.Rows[0].RunWordsPerSecPerThread = []float64{500e3, 400e3, 500e3}                                                     // sg, 1 thread
+	r.Rows[1].RunWordsPerSecPerThread, r.Rows[1].RunCoreToCoreNs = []float64{450e3, 200e3, 475e3}, []float64{60, 400, 70}  // sg, 2 threads
+	r.Rows[6].RunWordsPerSecPerThread, r.Rows[6].RunCoreToCoreNs = []float64{475e3, 400e3, 500e3}, []float64{61, 380, 500} // separate
+	r.derive()
+	// Round by round: sg's speed-up 1.8, 1.0, 1.9 against the control's 1.9, 2.0, 2.0.
+	got := r.Rows[1]
+	want := []float64{1.8 / 1.9, 1.0 / 2.0, 1.9 / 2.0}
+	for i := range want {
+		if !near(got.RunOfSeparate[i], want[i]) {
+			t.Fatalf("round fractions %v, want %v", got.RunOfSeparate, want)
+		}
+	}
+	if !near(got.OfSeparate, 1.8/1.9) || got.Placement != "2 near, 1 far" || r.Rows[6].Placement != "1 near, 2 far" {
+		t.Errorf("of separate %v (placement %q, control's %q)", got.OfSeparate, got.Placement, r.Rows[6].Placement)
+	}
+	if r.Rows[2].OfSeparate != 0 || r.Rows[5].OfSeparate != 0 {
+		t.Errorf("rows without a one-thread run, or gensim's, have a fraction of the control")
+	}
+	if placement([]float64{0, 0}) != "" || placement([]float64{149}) != "near" || placement([]float64{151}) != "far" {
+		t.Error("placement thresholds")
+	}
+}
+
 func TestThroughputTable(t *testing.T) {
 	r := fakeReport()
 	r.Rows[1].PeakRSSAnon, r.Rows[1].PeakRSSFile = 100e6, 2.5e6
@@ -90,19 +118,19 @@ func TestThroughputTable(t *testing.T) {
 	rows := map[string][]string{}
 	for _, line := range strings.Split(out, "\n") {
 		f := strings.Fields(line)
-		if len(f) == 12 {
+		if len(f) == 14 {
 			rows[strings.Join(f[:4], " ")] = f[4:]
 		}
 	}
-	if !strings.Contains(out, "trainer  model    K  threads  words/s/thread  speed-up  of ceiling  peak RSS MB  anon MB  file MB  floor MB  vs gensim") {
+	if !strings.Contains(out, "trainer  model    K  threads  words/s/thread  speed-up  of separate  placement  of ceiling  peak RSS MB  anon MB  file MB  floor MB  vs gensim") {
 		t.Errorf("table lacks its header:\n%s", out)
 	}
 	for key, want := range map[string]string{
-		"wipsvec sg 100 1":  "500k - 50% 120 n/a n/a 45 2.00x",
-		"wipsvec sg 100 2":  "450k 1.80x 45% 125 100 2.5 45 2.25x",
-		"wipsvec sg 300 1":  "200k - - - n/a n/a 0 -",
-		"gensim sg 100 2":   "200k 1.60x 20% - n/a n/a 0 -",
-		"separate sg 100 2": "475k 1.90x 48% - n/a n/a 0 -",
+		"wipsvec sg 100 1":  "500k - - - 50% 120 n/a n/a 45 2.00x",
+		"wipsvec sg 100 2":  "450k 1.80x - - 45% 125 100 2.5 45 2.25x",
+		"wipsvec sg 300 1":  "200k - - - - - n/a n/a 0 -",
+		"gensim sg 100 2":   "200k 1.60x - - 20% - n/a n/a 0 -",
+		"separate sg 100 2": "475k 1.90x - - 48% - n/a n/a 0 -",
 	} {
 		got, ok := rows[key]
 		if !ok {

@@ -694,7 +694,7 @@ func humanBytes(n int64) string {
 }
 
 // median returns the median of xs (the mean of the middle two for an even
-// count), or 0 for none. xs is sorted in place.
+// count), or 0 for none; xs is left as it is.
 func median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return 0

@@ -13,17 +13,17 @@ import "github.com/wipsvec/wipsvec/skipgram/kernel"
 // All gradients are taken at the window's starting point and applied
 // together, so a context appearing twice in one window moves twice.
 type batchDotKernel struct {
-	dotKernel
+	dim   int
 	grads []float32 // m x len(targets), row-major
 	accs  []float32 // m x dim: each input row's accumulated gradient
 }
 
-func newBatchDotKernel(k dotKernel, window, negative int) *batchDotKernel {
+func newBatchDotKernel(dim, window, negative int) *batchDotKernel {
 	m := 2 * window
 	return &batchDotKernel{
-		dotKernel: k,
-		grads:     ownLines[float32](m * (1 + negative)),
-		accs:      ownLines[float32](m * k.dim),
+		dim:   dim,
+		grads: ownLines[float32](m * (1 + negative)),
+		accs:  ownLines[float32](m * dim),
 	}
 }
 
@@ -40,10 +40,10 @@ func (k *batchDotKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 	clear(accs)
 	// Scores and gradients, and each input's gradient from the old outputs.
 	for i, c := range ctxs {
-		in := k.in[int(c)*k.stride:][:dim]
+		in := w.in.at(c)
 		acc := accs[i*dim:][:dim]
 		for j, t := range targets {
-			out := k.out[int(t)*k.stride:][:dim]
+			out := w.out.at(t)
 			g, l := sig.Gradient(kernel.Dot(in, out), j == 0, alpha)
 			loss += l
 			grads[i*nt+j] = g
@@ -52,13 +52,13 @@ func (k *batchDotKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 	}
 	// Output rows move by the gradient-weighted sum of the old inputs.
 	for j, t := range targets {
-		out := k.out[int(t)*k.stride:][:dim]
+		out := w.out.at(t)
 		for i, c := range ctxs {
-			kernel.Axpy(out, k.in[int(c)*k.stride:][:dim], grads[i*nt+j])
+			kernel.Axpy(out, w.in.at(c), grads[i*nt+j])
 		}
 	}
 	for i, c := range ctxs {
-		kernel.Axpy(k.in[int(c)*k.stride:][:dim], accs[i*dim:][:dim], 1)
+		kernel.Axpy(w.in.at(c), accs[i*dim:][:dim], 1)
 	}
 	return loss
 }

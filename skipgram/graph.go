@@ -356,20 +356,15 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 		}
 		return g.pairs[e+1], g.pairs[e]
 	}
-	m := w.r.model
-	in, out := m.In, m.In
-	if m.Out != nil {
-		out = m.Out
-	}
 	drawAhead := func(j int) {
 		c, t := pair(j)
 		if g.adj != nil {
 			w.avoidNode, w.avoid = c, g.adj.list(c)
 		}
 		w.ahead = w.drawTargets(w.ahead[:0], t)
-		kernel.Prefetch(in[int(c)*m.Stride:][:m.Dim])
+		kernel.Prefetch(w.in.at(c))
 		for _, t := range w.ahead {
-			kernel.Prefetch(out[int(t)*m.Stride:][:m.Dim])
+			kernel.Prefetch(w.out.at(t))
 		}
 	}
 

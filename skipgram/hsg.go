@@ -23,7 +23,7 @@ const HSG Kind = "hsg"
 
 var hsgModel = model{
 	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2,
-	newRow:  liftToHyperboloid,
+	project: liftToHyperboloid,
 	start:   func(r *run) func(*worker) windowKernel { return everyWorker(&hyperbolicKernel{m: r.model}) },
 	sidecar: func(meta *embedding.Meta, _ *Model, _ *Options, _ *Stats) { meta.Theta = HSGTheta },
 	// The Minkowski product ranks pairs as the score does: sigma and the
@@ -127,12 +127,12 @@ func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha f
 	acc := w.acc[:n]
 	w.startTargets(center)
 	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
-		in := k.m.Row(int(c))[:n]
+		w.prefetchNext(ctxs, i, center)
+		in := w.in.at(c)[:n]
 		clear(acc)
 		var inCoef float32 // acc's share along in: the sum of g*mk
 		for d, target := range w.negs {
-			out := k.m.Row(int(target))[:n]
+			out := w.out.at(target)[:n]
 			mk := minkowski(in, out)
 			g, l := sig.Gradient(mk+HSGTheta, d == 0, alpha)
 			loss += l

@@ -46,15 +46,15 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 	acc, signed := w.acc[:n], w.tmp[:n]
 	w.startTargets(center)
 	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
-		in := k.m.Row(int(c))[:n]
+		w.prefetchNext(ctxs, i, center)
+		in := w.in.at(c)[:n]
 		copy(signed[:p], in[:p])
 		for i := p; i < n; i++ {
 			signed[i] = -in[i]
 		}
 		clear(acc)
 		for d, target := range w.negs {
-			out := k.m.Row(int(target))[:n]
+			out := w.out.at(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(signed, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)

@@ -8,6 +8,6 @@ const IPS Kind = "ips"
 
 var ipsModel = model{
 	kind: IPS, about: "<y, y'>", views: 1, minDim: 1, batch: true,
-	start: func(r *run) func(*worker) windowKernel { return dotKernels(r, r.model.In, r.model.In) },
+	start: dotKernels,
 	forms: func(*Model) []embedding.Form { return []embedding.Form{{Name: "ip"}} },
 }

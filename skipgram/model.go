@@ -32,10 +32,11 @@ type model struct {
 	// check reports a setting of o the model cannot train with, beyond
 	// the checks every model shares; nil: none.
 	check func(o *Options) error
-	// newRow finishes a new row after word2vec's uniform draw (HSG lifts
-	// it onto the hyperboloid), in a new model or for a word that a
-	// continued one adds; nil: nothing.
-	newRow func(row []float32)
+	// project puts a row into the model's space (HSG lifts it onto the
+	// hyperboloid): a new row after word2vec's uniform draw, and a hot row
+	// after the workers' replicas are merged into it (hot.go); nil: any
+	// row is one.
+	project func(row []float32)
 	// init sets up what the parameters need beyond their rows (WIPS's
 	// lambda), drawing from r after them; nil: nothing.
 	init func(m *Model, o *Options, r *kernel.RNG)

@@ -46,14 +46,14 @@ func NewModel(opt Options, words int) *Model {
 }
 
 // fresh fills row as a new word's: uniform in ±0.5/Dim as in word2vec.c,
-// then what the model adds (newRow).
+// then put into the model's space (project).
 func (def *model) fresh(row []float32, r *kernel.RNG) {
 	scale := float32(1) / float32(len(row))
 	for i := range row {
 		row[i] = (r.Float32() - 0.5) * scale
 	}
-	if def.newRow != nil {
-		def.newRow(row)
+	if def.project != nil {
+		def.project(row)
 	}
 }
 

@@ -12,41 +12,37 @@ const SG Kind = "sg"
 
 var sgModel = model{
 	kind: SG, about: "<y, y'_out> with a second (output) matrix", views: 2, minDim: 1, batch: true,
-	start: func(r *run) func(*worker) windowKernel { return dotKernels(r, r.model.In, r.model.Out) },
+	start: dotKernels,
 	forms: func(*Model) []embedding.Form { return embedding.Plain() },
 }
 
-// dotKernels returns the constructor of the inner-product kernels over the
-// input rows in and the output rows out: SG's two matrices, or IPS's one
-// twice. With -batch the negatives are shared across a window.
-func dotKernels(r *run, in, out []float32) func(*worker) windowKernel {
-	m := r.model
+// dotKernels returns the constructor of the inner-product kernels, over a
+// worker's input and output rows: SG's two matrices, or IPS's one twice.
+// With -batch the negatives are shared across a window.
+func dotKernels(r *run) func(*worker) windowKernel {
+	dim := r.model.Dim
 	return func(w *worker) windowKernel {
-		k := dotKernel{in: in, out: out, stride: m.Stride, dim: m.Dim}
 		if r.opt.Batch {
-			return newBatchDotKernel(k, r.opt.Window, r.opt.Negative)
+			return newBatchDotKernel(dim, r.opt.Window, r.opt.Negative)
 		}
-		return &k
+		return dotKernel{}
 	}
 }
 
-// dotKernel is SG (in and out are the two matrices) and IPS (both are the
-// one matrix): s = <in, out>.
-type dotKernel struct {
-	in, out     []float32
-	stride, dim int
-}
+// dotKernel is SG (the worker's input and output rows are the two
+// matrices) and IPS (both are the one matrix): s = <in, out>.
+type dotKernel struct{}
 
-func (k *dotKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+func (dotKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	sig := w.r.sig
 	acc := w.acc
 	w.startTargets(center)
 	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center, k.in, k.out, k.stride, k.dim)
-		in := k.in[int(c)*k.stride:][:k.dim]
+		w.prefetchNext(ctxs, i, center)
+		in := w.in.at(c)
 		clear(acc)
 		for d, target := range w.negs {
-			out := k.out[int(target)*k.stride:][:k.dim]
+			out := w.out.at(target)
 			g, l := sig.Gradient(kernel.Dot(in, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, in, g)

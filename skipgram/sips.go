@@ -26,11 +26,11 @@ func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha floa
 	acc := w.acc[:p+1]
 	w.startTargets(center)
 	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
-		in := k.m.Row(int(c))[:p+1]
+		w.prefetchNext(ctxs, i, center)
+		in := w.in.at(c)[:p+1]
 		clear(acc)
 		for d, target := range w.negs {
-			out := k.m.Row(int(target))[:p+1]
+			out := w.out.at(target)[:p+1]
 			g, l := sig.Gradient(kernel.Dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc[:p], out[:p], in[:p], g)

@@ -196,6 +196,9 @@ func (s *Snapshot) check(opt *Options, fp Fingerprint, graph bool) error {
 // execute) pays for fresh memory: in a virtual machine a page touched for
 // the first time costs ten times its copy.
 func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
+	for _, w := range workers {
+		w.syncHot() // the workers stand at the gate: their replicas are still
+	}
 	m := r.model
 	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, NegDim: m.NegDim,
 		Lambda: clone32(m.Lambda), LambdaRaw: clone32(m.LambdaRaw)}

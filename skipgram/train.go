@@ -61,6 +61,14 @@ type Options struct {
 	// It applies to the inner-product models, SG and IPS.
 	Batch bool
 
+	// HotRows is how many rows of each matrix, the most frequent words'
+	// (a graph's best connected nodes'), every worker of a run on more
+	// than one thread keeps a private replica of, merged into the shared
+	// rows every chunkWords tokens (hot.go): the rows every thread writes
+	// all the time then cross between cores once per merge rather than
+	// once per pair. 0 is exact per-pair Hogwild on every row.
+	HotRows int
+
 	// Progress, if set, is called from a separate goroutine about every
 	// ProgressEvery while training, and once at the end.
 	Progress      func(Progress) `json:"-"`
@@ -101,10 +109,13 @@ type Options struct {
 func DefaultOptions() Options {
 	return Options{
 		Model: SG, Dim: 100, Window: 5, Negative: 5, Sample: DefaultSample, Alpha: 0.025,
-		Iter: 5, Threads: 1, Seed: 1, NegDim: DefaultNegDim,
+		Iter: 5, Threads: 1, Seed: 1, NegDim: DefaultNegDim, HotRows: DefaultHotRows,
 		LambdaInit: DefaultLambdaInit, LambdaAlpha: DefaultLambdaAlpha, LambdaFloor: DefaultLambdaFloor,
 	}
 }
+
+// DefaultHotRows is Options.HotRows's default (docs/scaling.md).
+const DefaultHotRows = 0
 
 // DefaultSample is the subsampling threshold t: 1e-4, the paper's, rather
 // than word2vec.c's 1e-3, which scored lower on the mean of the four
@@ -140,6 +151,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-iter must be at least 1, got %d", o.Iter)
 	case o.Threads < 1:
 		return fmt.Errorf("-threads must be at least 1, got %d", o.Threads)
+	case o.HotRows < 0:
+		return fmt.Errorf("-hot-rows must not be negative, got %d", o.HotRows)
 	case o.Batch && !def.batch:
 		return fmt.Errorf("-batch is implemented for %s, not %s", strings.Join(batchKinds(), " and "), o.Model)
 	}
@@ -336,8 +349,9 @@ type run struct {
 	sched  *schedule
 	words  atomic.Int64 // tokens processed, updated per chunk
 	stop   atomic.Bool
-	graph  *graphRun // set when training on an edge list instead of text
-	gate   *gate     // stops the workers between blocks for a snapshot
+	graph  *graphRun  // set when training on an edge list instead of text
+	gate   *gate      // stops the workers between blocks for a snapshot
+	hotMu  sync.Mutex // serialises the merges of the workers' hot rows
 
 	// stopRequest is closed, once, when Options.stopAfter is reached.
 	stopRequest chan struct{}

@@ -141,12 +141,12 @@ func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 	lambda, dlambda := k.lambda[:n], k.dlambda[:n]
 	w.startTargets(center)
 	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center, k.m.In, k.m.In, k.m.Stride, k.m.Dim)
-		in := k.m.Row(int(c))[:n]
+		w.prefetchNext(ctxs, i, center)
+		in := w.in.at(c)[:n]
 		kernel.ScaleInto(lin, lambda, in)
 		clear(acc)
 		for d, target := range w.negs {
-			out := k.m.Row(int(target))[:n]
+			out := w.out.at(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, lin, g)

@@ -29,15 +29,17 @@ type worker struct {
 
 	sentence  []int32
 	ctxs      []int32
-	negs      []int32   // the current targets: centre word, then noise words
-	next      []int32   // the next context's targets, drawn ahead for prefetching
-	ahead     []int32   // graphs: the next edge's targets, drawn ahead for prefetching
-	drawn     bool      // graphs: negs already holds the targets of the coming window
-	acc       []float32 // gradient accumulated for the input row
-	tmp       []float32 // IPDS, WIPS: the transformed input row
-	sync      syncer    // the kernel, if it keeps private copies of shared parameters
-	avoid     []int32   // graphs: the context's neighbours, never drawn as its negatives (nil for text)
-	avoidNode int32     // graphs: the context whose neighbours avoid lists
+	negs      []int32    // the current targets: centre word, then noise words
+	next      []int32    // the next context's targets, drawn ahead for prefetching
+	ahead     []int32    // graphs: the next edge's targets, drawn ahead for prefetching
+	drawn     bool       // graphs: negs already holds the targets of the coming window
+	in, out   rows       // the matrices as this worker trains them (hot.go)
+	replicas  []*replica // its replicas of the hot rows, one per matrix
+	acc       []float32  // gradient accumulated for the input row
+	tmp       []float32  // IPDS, WIPS: the transformed input row
+	sync      syncer     // the kernel, if it keeps private copies of shared parameters
+	avoid     []int32    // graphs: the context's neighbours, never drawn as its negatives (nil for text)
+	avoidNode int32      // graphs: the context whose neighbours avoid lists
 
 	words, pairs          int64
 	epoch                 int // of the last block claimed; the loss is the last epoch's
@@ -95,6 +97,7 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 		tmp:      ownLines[float32](opt.Dim),
 		epoch:    -1,
 	}
+	w.views()
 	w.kernel = newKernel(w)
 	w.sync, _ = w.kernel.(syncer)
 	return w
@@ -178,6 +181,7 @@ func (w *worker) flush() {
 	w.pendingWords = 0
 	w.alpha = float32(w.r.alpha(words))
 	w.syncKernel()
+	w.syncHot()
 }
 
 // syncKernel syncs a kernel that keeps private copies.
@@ -241,14 +245,14 @@ func (w *worker) startTargets(center int32) {
 // random, and waiting for memory is the largest cost left once the
 // arithmetic is vectorised. The draws come in the same order as without the
 // lookahead, so results are unchanged.
-func (w *worker) prefetchNext(ctxs []int32, i int, center int32, in, out []float32, stride, dim int) {
+func (w *worker) prefetchNext(ctxs []int32, i int, center int32) {
 	if i+1 >= len(ctxs) {
 		return
 	}
 	w.next = w.drawTargets(w.next[:0], center)
-	kernel.Prefetch(in[int(ctxs[i+1])*stride:][:dim])
+	kernel.Prefetch(w.in.at(ctxs[i+1]))
 	for _, t := range w.next {
-		kernel.Prefetch(out[int(t)*stride:][:dim])
+		kernel.Prefetch(w.out.at(t))
 	}
 }
 

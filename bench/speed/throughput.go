@@ -143,7 +143,10 @@ func (o *ThroughputOptions) validate() error {
 		return fmt.Errorf("limit must not be negative, got %d bytes", o.LimitBytes)
 	}
 	for _, m := range o.Models {
-		base, _ := splitBatch(m)
+		base, _, err := splitVariant(m)
+		if err != nil {
+			return err
+		}
 		if _, err := skipgram.ParseKind(string(base)); err != nil {
 			return err
 		}
@@ -712,7 +715,7 @@ func median(xs []float64) float64 {
 // 64-byte cache line (see skipgram.Model.Stride).
 func wipsvecFloor(model skipgram.Kind, dim int, tokens int64, words int) int64 {
 	stride := int64(dim+15) / 16 * 16
-	base, _ := splitBatch(model)
+	base, _, _ := splitVariant(model)
 	matrices := int64(base.Views())
 	return 4*tokens + matrices*int64(words)*stride*4
 }
@@ -940,7 +943,10 @@ type sidecarStats struct {
 
 // trainOnce runs `wipsvec train` once, writing the vectors to tmp/name.
 func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input string, model skipgram.Kind, dim, threads int) (trainResult, error) {
-	base, batch := splitBatch(model)
+	base, variant, err := splitVariant(model)
+	if err != nil {
+		return trainResult{}, err
+	}
 	output := filepath.Join(tmp, name)
 	defer os.Remove(output)
 	defer os.Remove(embedding.SidecarPath(output))
@@ -951,9 +957,7 @@ func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input strin
 		"-sample", strconv.FormatFloat(o.Sample, 'g', -1, 64), "-min-count", strconv.Itoa(o.MinCount),
 		"-alpha", strconv.FormatFloat(o.Alpha, 'g', -1, 64), "-iter", strconv.Itoa(o.Iter),
 		"-quiet")
-	if batch {
-		args = append(args, "-batch")
-	}
+	args = append(args, variant...)
 	if o.IDs != "" {
 		args = append(args, "-ids", o.IDs)
 	}
@@ -1101,17 +1105,36 @@ func (t *tailBuffer) String() string {
 	return string(t.b)
 }
 
-// batchSuffix marks a model timed with -batch: "sg/batch".
-const batchSuffix = "/batch"
+// A model to time may carry variants after slashes, each a train flag:
+// "sg/batch" is SG with -batch, "sg/hot1024" with -hot-rows 1024,
+// "wips/exact" with -hot-rows 0 (exact per-pair Hogwild), and they
+// combine: "sg/batch/hot256".
 
-// splitBatch separates a model name from its -batch mark.
-func splitBatch(m skipgram.Kind) (skipgram.Kind, bool) {
-	base, ok := strings.CutSuffix(string(m), batchSuffix)
-	return skipgram.Kind(base), ok
+// splitVariant separates a model name from its variants' train flags.
+func splitVariant(m skipgram.Kind) (skipgram.Kind, []string, error) {
+	parts := strings.Split(string(m), "/")
+	var args []string
+	for _, v := range parts[1:] {
+		switch {
+		case v == "batch":
+			args = append(args, "-batch")
+		case v == "exact":
+			args = append(args, "-hot-rows", "0")
+		case strings.HasPrefix(v, "hot"):
+			n, err := strconv.Atoi(v[3:])
+			if err != nil || n < 0 {
+				return "", nil, fmt.Errorf("model variant %q: want hotN with N rows", v)
+			}
+			args = append(args, "-hot-rows", strconv.Itoa(n))
+		default:
+			return "", nil, fmt.Errorf("model variant %q: want batch, exact or hotN", v)
+		}
+	}
+	return skipgram.Kind(parts[0]), args, nil
 }
 
-// ParseKinds parses a comma-separated list of model names; a name ending in
-// "/batch" (sg/batch, ips/batch) is timed with -batch.
+// ParseKinds parses a comma-separated list of model names, each with its
+// variants (splitVariant).
 func ParseKinds(s string) ([]skipgram.Kind, error) {
 	var kinds []skipgram.Kind
 	for _, f := range strings.Split(s, ",") {
@@ -1119,13 +1142,16 @@ func ParseKinds(s string) ([]skipgram.Kind, error) {
 		if f == "" {
 			continue
 		}
-		name, batch := strings.CutSuffix(f, batchSuffix)
+		name, rest, _ := strings.Cut(f, "/")
 		k, err := skipgram.ParseKind(name)
 		if err != nil {
 			return nil, err
 		}
-		if batch {
-			k += batchSuffix
+		if rest != "" {
+			k += skipgram.Kind("/" + rest)
+		}
+		if _, _, err := splitVariant(k); err != nil {
+			return nil, err
 		}
 		if !slices.Contains(kinds, k) {
 			kinds = append(kinds, k)

@@ -411,19 +411,31 @@ func BenchmarkFusedPairUpdate(b *testing.B) {
 	}
 }
 
-func TestParseKindsBatchVariant(t *testing.T) {
-	kinds, err := ParseKinds("sg, sg/batch,wips")
+func TestParseKindsVariants(t *testing.T) {
+	kinds, err := ParseKinds("sg, sg/batch,wips,wips/exact,sg/batch/hot256")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(kinds, []skipgram.Kind{"sg", "sg/batch", "wips"}) {
+	if !slices.Equal(kinds, []skipgram.Kind{"sg", "sg/batch", "wips", "wips/exact", "sg/batch/hot256"}) {
 		t.Fatalf("kinds %v", kinds)
 	}
-	if base, batch := splitBatch(kinds[1]); base != skipgram.SG || !batch {
-		t.Fatalf("splitBatch(%q) = %q, %v", kinds[1], base, batch)
+	for _, tc := range []struct {
+		kind skipgram.Kind
+		base skipgram.Kind
+		args []string
+	}{
+		{"sg/batch", skipgram.SG, []string{"-batch"}},
+		{"wips/exact", skipgram.WIPS, []string{"-hot-rows", "0"}},
+		{"sg/batch/hot256", skipgram.SG, []string{"-batch", "-hot-rows", "256"}},
+	} {
+		if base, args, err := splitVariant(tc.kind); base != tc.base || !slices.Equal(args, tc.args) || err != nil {
+			t.Errorf("splitVariant(%q) = %q, %v, %v", tc.kind, base, args, err)
+		}
 	}
-	if _, err := ParseKinds("glove/batch"); err == nil {
-		t.Fatal("unknown model with /batch accepted")
+	for _, bad := range []string{"glove/batch", "sg/fast", "sg/hotx"} {
+		if _, err := ParseKinds(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
 	}
 	if wipsvecFloor("sg/batch", 100, 10, 10) != wipsvecFloor(skipgram.SG, 100, 10, 10) {
 		t.Fatal("sg/batch floor differs from sg's")

@@ -1,0 +1,109 @@
+package skipgram
+
+// Hot rows. With more than one thread, the rows that every thread writes
+// all the time are those of the most frequent words: "the" alone is 1.6%
+// of the noise draws, so two threads write its output row tens of
+// thousands of times a second each, and each write after the other
+// thread's moves the row's cache lines from one core to the other, 60 ns
+// or 350 to 650 ns away depending on where the host placed the two CPUs.
+// So each worker keeps a private replica of the first HotRows rows (the
+// vocabulary is ordered by count, the nodes by degree) of each matrix,
+// trains on it, and at every flush (chunkWords tokens, or pairs) adds what
+// it changed to the shared rows and takes theirs back.
+// The shared rows then cross between cores once per flush instead of once
+// per pair; the rest of the rows, written rarely by two threads at once,
+// stay plain Hogwild. One thread has nothing to share and no replica, so a
+// seeded one-thread run is what it always was.
+
+// rows is a worker's view of a parameter matrix: the first hot rows in its
+// replica, the others in the shared matrix.
+type rows struct {
+	shared []float32
+	priv   []float32 // the replica of rows [0, hot), stride apart
+	hot    int32
+	stride int
+	dim    int
+}
+
+// at is row id as this worker trains it.
+func (r *rows) at(id int32) []float32 {
+	if id < r.hot {
+		return r.priv[int(id)*r.stride:][:r.dim]
+	}
+	return r.shared[int(id)*r.stride:][:r.dim]
+}
+
+// replica is a worker's copy of a matrix's hot rows and what they were in
+// the shared matrix when it last synced.
+type replica struct {
+	shared, priv, base []float32 // hot*stride floats each; shared is the matrix's
+}
+
+func newReplica(matrix []float32, hot, stride int) *replica {
+	n := hot * stride
+	r := &replica{shared: matrix[:n], priv: ownLines[float32](n), base: ownLines[float32](n)}
+	copy(r.priv, r.shared)
+	copy(r.base, r.shared)
+	return r
+}
+
+// sync adds what the worker changed since the last sync to the shared rows
+// and takes the result back, row by row; project, if set, puts each merged
+// row back into the model's space (HSG's hyperboloid). The caller holds the
+// run's hotMu.
+func (r *replica) sync(stride, dim int, project func([]float32)) {
+	for off := 0; off < len(r.shared); off += stride {
+		s, p, b := r.shared[off:off+dim], r.priv[off:off+dim], r.base[off:off+dim]
+		for i := range s {
+			s[i] += p[i] - b[i]
+		}
+		if project != nil {
+			project(s)
+		}
+		copy(p, s)
+		copy(b, s)
+	}
+}
+
+// hotRows is how many rows of each matrix the workers replicate: none on
+// one thread.
+func (r *run) hotRows() int {
+	if r.opt.Threads < 2 {
+		return 0
+	}
+	return min(r.opt.HotRows, r.model.Words)
+}
+
+// views sets the worker's views of the matrices and its replicas.
+func (w *worker) views() {
+	m := w.r.model
+	hot := w.r.hotRows()
+	view := func(matrix []float32) rows {
+		v := rows{shared: matrix, stride: m.Stride, dim: m.Dim}
+		if hot > 0 {
+			rep := newReplica(matrix, hot, m.Stride)
+			w.replicas = append(w.replicas, rep)
+			v.priv, v.hot = rep.priv, int32(hot)
+		}
+		return v
+	}
+	w.in = view(m.In)
+	w.out = w.in
+	if m.Out != nil {
+		w.out = view(m.Out)
+	}
+}
+
+// syncHot merges the worker's replicas into the shared rows.
+func (w *worker) syncHot() {
+	if len(w.replicas) == 0 {
+		return
+	}
+	m := w.r.model
+	project := m.Kind.def().project
+	w.r.hotMu.Lock()
+	for _, rep := range w.replicas {
+		rep.sync(m.Stride, m.Dim, project)
+	}
+	w.r.hotMu.Unlock()
+}

@@ -91,7 +91,7 @@ func TestBenchEndToEnd(t *testing.T) {
 	}
 	var row []string
 	for _, line := range strings.Split(table, "\n") {
-		if f := strings.Fields(line); len(f) == 12 && f[0] == "wipsvec" && f[1] == "sg" && f[2] == "16" && f[3] == "1" {
+		if f := strings.Fields(line); len(f) == 14 && f[0] == "wipsvec" && f[1] == "sg" && f[2] == "16" && f[3] == "1" {
 			row = f
 		}
 	}

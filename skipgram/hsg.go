@@ -22,9 +22,14 @@ import (
 const HSG Kind = "hsg"
 
 var hsgModel = model{
-	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2,
+	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2, batch: true,
 	project: liftToHyperboloid,
-	start:   func(r *run) func(*worker) windowKernel { return everyWorker(&hyperbolicKernel{m: r.model}) },
+	start: func(r *run) func(*worker) windowKernel {
+		if r.opt.Batch {
+			return func(*worker) windowKernel { return newBatchHyperbolic(r.model.Dim, r.opt.Window, r.opt.Negative) }
+		}
+		return everyWorker(&hyperbolicKernel{m: r.model})
+	},
 	sidecar: func(meta *embedding.Meta, _ *Model, _ *Options, _ *Stats) { meta.Theta = HSGTheta },
 	// The Minkowski product ranks pairs as the score does: sigma and the
 	// offset are increasing. On the hyperboloid it is -cosh(distance).
@@ -143,6 +148,72 @@ func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha f
 		kernel.Axpy(acc, in, inCoef)
 		expMap(in, acc)
 		w.advanceTargets()
+	}
+	return loss
+}
+
+// batchHyperbolic is HSG's batch kernel (Options.Batch): the window's
+// contexts share one set of targets, and every point moves once, by the
+// exponential map of its summed tangent gradient taken at the window's
+// start. As in hyperbolicKernel each sum is a vector plus a multiple of the
+// point itself: context i moves along sum_j g_ij out_j + (sum_j g_ij mk_ij)
+// in_i, target j along u_j + b_j out_j with u_j = sum_i g_ij in_i and
+// b_j = sum_i g_ij mk_ij. Since <u_j, out_j>_M = b_j and <out_j, out_j>_M =
+// -1, that velocity is tangent and its squared length is <u_j,u_j>_M + b_j².
+type batchHyperbolic struct {
+	batchBuffers
+	dim int
+	gmk []float32 // m x len(targets): g_ij * mk_ij
+	u   []float32 // one target's u_j
+}
+
+func newBatchHyperbolic(dim, window, negative int) *batchHyperbolic {
+	return &batchHyperbolic{
+		batchBuffers: newBatchBuffers(dim, window, negative),
+		dim:          dim,
+		gmk:          ownLines[float32](2 * window * (1 + negative)),
+		u:            ownLines[float32](dim),
+	}
+}
+
+func (k *batchHyperbolic) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	if len(ctxs) == 0 {
+		return 0
+	}
+	sig := w.r.sig
+	dim := k.dim
+	targets := w.targets(center)
+	nt := len(targets)
+	grads, gmk := k.grads[:len(ctxs)*nt], k.gmk[:len(ctxs)*nt]
+	accs := k.accs[:len(ctxs)*dim]
+	clear(accs)
+	for i, c := range ctxs {
+		in, acc := w.in.at(c)[:dim], accs[i*dim:][:dim]
+		var inCoef float32
+		for j, t := range targets {
+			out := w.out.at(t)[:dim]
+			mk := minkowski(in, out)
+			g, l := sig.Gradient(mk+HSGTheta, j == 0, alpha)
+			loss += l
+			grads[i*nt+j], gmk[i*nt+j] = g, g*mk
+			kernel.Axpy(acc, out, g)
+			inCoef += g * mk
+		}
+		kernel.Axpy(acc, in, inCoef)
+	}
+	u := k.u[:dim]
+	for j, t := range targets {
+		out := w.out.at(t)[:dim]
+		clear(u)
+		var b float32
+		for i, c := range ctxs {
+			kernel.Axpy(u, w.in.at(c)[:dim], grads[i*nt+j])
+			b += gmk[i*nt+j]
+		}
+		geodesicStep(out, u, b, 1, minkowski(u, u)+b*b)
+	}
+	for i, c := range ctxs {
+		expMap(w.in.at(c)[:dim], accs[i*dim:][:dim])
 	}
 	return loss
 }

@@ -14,7 +14,7 @@ import (
 const IPDS Kind = "ipds"
 
 var ipdsModel = model{
-	kind: IPDS, about: "<y+, y+'> - <y-, y-'>, the last q coordinates negative", views: 1, minDim: 2, negDim: true,
+	kind: IPDS, about: "<y+, y+'> - <y-, y-'>, the last q coordinates negative", views: 1, minDim: 2, negDim: true, batch: true,
 	check: func(o *Options) error {
 		if o.NegDim <= 0 || o.NegDim >= o.Dim {
 			return fmt.Errorf("-neg-dim must be in (0, %d) for ipds, got %d", o.Dim, o.NegDim)
@@ -23,7 +23,16 @@ var ipdsModel = model{
 	},
 	init: func(m *Model, o *Options, _ *kernel.RNG) { m.NegDim = o.NegDim },
 	start: func(r *run) func(*worker) windowKernel {
-		return everyWorker(&diffKernel{m: r.model, pos: r.model.Dim - r.model.NegDim})
+		m := r.model
+		if r.opt.Batch {
+			signs := IPDSLambda(m.Dim, m.NegDim)
+			return func(*worker) windowKernel {
+				k := newBatchLinear(m.Dim, r.opt.Window, r.opt.Negative)
+				k.w = signs
+				return k
+			}
+		}
+		return everyWorker(&diffKernel{m: m, pos: m.Dim - m.NegDim})
 	},
 	sidecar: func(meta *embedding.Meta, m *Model, _ *Options, _ *Stats) { meta.NegDim = m.NegDim },
 	forms: func(m *Model) []embedding.Form {

@@ -18,8 +18,14 @@ func randVec(r *rand.Rand, n int, scale float32) []float32 {
 }
 
 // testWorker builds a worker over a small random model without a corpus, so
-// that a kernel can be stepped by hand.
+// that a kernel (the per-pair one) can be stepped by hand.
 func testWorker(t *testing.T, kind Kind, dim, words, negative int, seed uint64) *worker {
+	t.Helper()
+	return testWorkerWith(t, kind, dim, words, negative, seed, func(o *Options) { o.Batch = false })
+}
+
+// testWorkerWith is testWorker with options set by set.
+func testWorkerWith(t *testing.T, kind Kind, dim, words, negative int, seed uint64, set func(*Options)) *worker {
 	t.Helper()
 	opt := DefaultOptions()
 	opt.Model, opt.Dim, opt.Negative, opt.Seed = kind, dim, negative, seed
@@ -29,6 +35,7 @@ func testWorker(t *testing.T, kind Kind, dim, words, negative int, seed uint64) 
 	if kind == WIPS {
 		opt.LambdaInit = "signed"
 	}
+	set(&opt)
 	m := NewModel(opt, words)
 	r := rand.New(rand.NewPCG(seed, 9))
 	// Larger vectors than the training init, so that gradients are not tiny.

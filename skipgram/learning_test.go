@@ -50,121 +50,175 @@ func riemannian(x, y []float32) []float64 {
 // that is dropped, scored with the wrong sign or not updated fails here.
 func TestGradientsWithNegatives(t *testing.T) {
 	for _, kind := range Kinds() {
-		t.Run(string(kind), func(t *testing.T) {
-			alpha, dim := float32(1e-3), 10
-			if kind == HSG {
-				alpha, dim = 2e-3, 6
-			}
-			const words, negative = 40, 4
-			checked := 0
-			for trial := uint64(1); checked < 5 && trial < 100; trial++ {
-				w := testWorker(t, kind, dim, words, negative, trial)
-				m := w.r.model
-				center, c := int32(trial%7), int32(20+trial%11)
-				// The targets the kernel must use: the centre word, then
-				// `negative` draws from the noise distribution on the
-				// worker's random stream, a draw of the centre word skipped
-				// (word2vec.c's rule).
-				r := w.rng
-				targets := []int32{center}
-				for range negative {
-					if n := w.r.noise.Sample(r.Next()); n != center {
-						targets = append(targets, n)
-					}
-				}
-				if len(targets) < 3 || slices.Contains(targets, c) || hasDuplicate(targets) {
-					continue // aliased rows: the sequential updates interact
-				}
-				checked++
-				in0 := append([]float32(nil), m.Row(int(c))...)
-				outs0 := make([][]float32, len(targets))
-				gs := make([]float64, len(targets))
-				var wantLoss float64
-				for j, tg := range targets {
-					outs0[j] = append([]float32(nil), outRow(w, int(tg))...)
-					s := score64(w, in0, outs0[j])
-					if j == 0 {
-						gs[j] = float64(alpha) * (1 - sigmoid64(s))
-						wantLoss -= math.Log(sigmoid64(s))
-					} else {
-						gs[j] = -float64(alpha) * sigmoid64(s)
-						wantLoss -= math.Log(sigmoid64(-s))
-					}
-				}
-				lambda0 := append([]float32(nil), privateLambda(w)...)
-				loss := w.kernel.window(w, center, []int32{c}, alpha)
-				if math.Abs(float64(loss)-wantLoss) > 0.02*wantLoss+1e-3 {
-					t.Errorf("trial %d: loss %.5g, want %.5g over %d targets", trial, loss, wantLoss, len(targets))
-				}
+		t.Run(string(kind), func(t *testing.T) { checkWindowGradients(t, kind, false, 1) })
+	}
+}
 
-				const h = 1e-3
-				// fd is the central difference of f in coordinate i of v.
-				fd := func(v []float32, i int, f func([]float32) float64) float64 {
-					p := append([]float32(nil), v...)
-					p[i] += h
-					sp := f(p)
-					p[i] -= 2 * h
-					return (sp - f(p)) / (2 * h)
-				}
-				// near allows 2% of a value plus 1% of the sum of the
-				// magnitudes of its terms (the sigmoid table is exact to
-				// about 0.5% of g, and a sum over targets may cancel), plus
-				// abs for float32 rounding: a move of a coordinate near 0.3
-				// is exact only to about 3e-8.
-				near := func(got, want, terms, abs float64) bool {
-					return math.Abs(got-want) <= 0.02*math.Abs(want)+0.01*terms+abs
-				}
-				wantIn, inTerms := make([]float64, dim), make([]float64, dim)
-				for j, tg := range targets {
-					out0, moved := outs0[j], outRow(w, int(tg))
-					var wantOut []float64
-					if kind == HSG {
-						wantOut = riemannian(out0, in0)
-						for i, r := range riemannian(in0, out0) {
-							wantIn[i] += gs[j] * r
-							inTerms[i] += math.Abs(gs[j] * r)
-						}
-					} else {
-						wantOut = make([]float64, dim)
-						for i := range dim {
-							wantOut[i] = fd(out0, i, func(v []float32) float64 { return score64(w, in0, v) })
-							d := gs[j] * fd(in0, i, func(v []float32) float64 { return score64(w, v, out0) })
-							wantIn[i] += d
-							inTerms[i] += math.Abs(d)
-						}
-					}
-					for i := range dim {
-						want := gs[j] * wantOut[i]
-						if got := float64(moved[i] - out0[i]); !near(got, want, math.Abs(want), 1e-7) {
-							t.Errorf("trial %d: target %d of %d (word %d): dout[%d] = %.6g, want %.6g",
-								trial, j, len(targets), tg, i, got, want)
-						}
-					}
-				}
-				in1 := m.Row(int(c))
-				for i := range dim {
-					if got := float64(in1[i] - in0[i]); !near(got, wantIn[i], inTerms[i], 1e-7) {
-						t.Errorf("trial %d: din[%d] = %.6g, want %.6g (sum over %d targets)", trial, i, got, wantIn[i], len(targets))
-					}
-				}
-				if kind == WIPS {
-					for k := range dim {
-						var want, terms float64
-						for j := range targets {
-							d := gs[j] * fd(lambda0, k, func(l []float32) float64 { return weightedDot64(in0, outs0[j], l) })
-							want += d
-							terms += math.Abs(d)
-						}
-						if got := float64(wipsOf(w).dlambda[k]); !near(got, want, terms, 1e-9) {
-							t.Errorf("trial %d: dlambda[%d] = %.6g, want %.6g", trial, k, got, want)
-						}
-					}
+// TestBatchGradientsWithNegatives is TestGradientsWithNegatives for the
+// batch kernels (Options.Batch) on a window of three contexts sharing one
+// set of targets: every gradient is taken at the window's starting point,
+// so each output row moves by the sum over the contexts, each input row by
+// the sum over the targets, and lambda's gradient by the sum over all pairs.
+// A context or target mixed up in the m x (1+N) gradient matrix fails here.
+func TestBatchGradientsWithNegatives(t *testing.T) {
+	for _, kind := range Kinds() {
+		t.Run(string(kind), func(t *testing.T) { checkWindowGradients(t, kind, true, 3) })
+	}
+}
+
+// checkWindowGradients steps kind's kernel (the batch kernel if batch) on
+// windows of nctx distinct contexts and checks every row's move, the loss
+// and WIPS's lambda gradient against float64 references.
+func checkWindowGradients(t *testing.T, kind Kind, batch bool, nctx int) {
+	alpha, dim := float32(1e-3), 10
+	if kind == HSG {
+		alpha, dim = 2e-3, 6
+	}
+	const words, negative = 40, 4
+	checked := 0
+	for trial := uint64(1); checked < 5 && trial < 100; trial++ {
+		w := testWorkerWith(t, kind, dim, words, negative, trial, func(o *Options) { o.Batch = batch })
+		m := w.r.model
+		center := int32(trial % 7)
+		var ctxs []int32
+		for i := range nctx {
+			ctxs = append(ctxs, int32(20+(int(trial)+5*i)%20))
+		}
+		// The targets the kernel must use: the centre word, then
+		// `negative` draws from the noise distribution on the
+		// worker's random stream, a draw of the centre word skipped
+		// (word2vec.c's rule).
+		r := w.rng
+		targets := []int32{center}
+		for range negative {
+			if n := w.r.noise.Sample(r.Next()); n != center {
+				targets = append(targets, n)
+			}
+		}
+		if len(targets) < 3 || hasDuplicate(targets) || hasDuplicate(ctxs) || slices.ContainsFunc(ctxs, func(c int32) bool { return slices.Contains(targets, c) }) {
+			continue // aliased rows: the updates interact
+		}
+		checked++
+		ins0 := make([][]float32, nctx)
+		for i, c := range ctxs {
+			ins0[i] = append([]float32(nil), m.Row(int(c))...)
+		}
+		outs0 := make([][]float32, len(targets))
+		for j, tg := range targets {
+			outs0[j] = append([]float32(nil), outRow(w, int(tg))...)
+		}
+		gs := make([][]float64, nctx) // gs[i][j]: the pair's g
+		var wantLoss float64
+		for i := range ctxs {
+			gs[i] = make([]float64, len(targets))
+			for j := range targets {
+				s := score64(w, ins0[i], outs0[j])
+				if j == 0 {
+					gs[i][j] = float64(alpha) * (1 - sigmoid64(s))
+					wantLoss -= math.Log(sigmoid64(s))
+				} else {
+					gs[i][j] = -float64(alpha) * sigmoid64(s)
+					wantLoss -= math.Log(sigmoid64(-s))
 				}
 			}
-			if checked < 5 {
-				t.Fatalf("only %d trials drew distinct targets", checked)
+		}
+		lambda0 := append([]float32(nil), privateLambda(w)...)
+		loss := w.kernel.window(w, center, ctxs, alpha)
+		if math.Abs(float64(loss)-wantLoss) > 0.02*wantLoss+1e-3 {
+			t.Errorf("trial %d: loss %.5g, want %.5g over %d targets", trial, loss, wantLoss, len(targets))
+		}
+
+		const h = 1e-3
+		// fd is the central difference of f in coordinate i of v.
+		fd := func(v []float32, i int, f func([]float32) float64) float64 {
+			p := append([]float32(nil), v...)
+			p[i] += h
+			sp := f(p)
+			p[i] -= 2 * h
+			return (sp - f(p)) / (2 * h)
+		}
+		// grad is the gradient of the pair's score in its first argument
+		// (in: which argument is the input row).
+		grad := func(x, y []float32, in bool) []float64 {
+			if kind == HSG {
+				return riemannian(x, y)
 			}
-		})
+			d := make([]float64, dim)
+			for k := range dim {
+				d[k] = fd(x, k, func(v []float32) float64 {
+					if in {
+						return score64(w, v, y)
+					}
+					return score64(w, y, v)
+				})
+			}
+			return d
+		}
+		// near allows 2% of a value plus 1% of the sum of the
+		// magnitudes of its terms (the sigmoid table is exact to
+		// about 0.5% of g, and a sum may cancel), plus abs for float32
+		// rounding: a move of a coordinate near 0.3 is exact only to
+		// about 3e-8.
+		near := func(got, want, terms, abs float64) bool {
+			return math.Abs(got-want) <= 0.02*math.Abs(want)+0.01*terms+abs
+		}
+		// sum adds g*grad over the pairs, with the magnitudes of the terms.
+		sum := func(pairs func(yield func(g float64, d []float64))) (want, terms []float64) {
+			want, terms = make([]float64, dim), make([]float64, dim)
+			pairs(func(g float64, d []float64) {
+				for k := range dim {
+					want[k] += g * d[k]
+					terms[k] += math.Abs(g * d[k])
+				}
+			})
+			return want, terms
+		}
+		for j, tg := range targets {
+			want, terms := sum(func(yield func(float64, []float64)) {
+				for i := range ctxs {
+					yield(gs[i][j], grad(outs0[j], ins0[i], false))
+				}
+			})
+			moved := outRow(w, int(tg))
+			for k := range dim {
+				if got := float64(moved[k] - outs0[j][k]); !near(got, want[k], terms[k], 1e-7) {
+					t.Errorf("trial %d: target %d of %d (word %d): dout[%d] = %.6g, want %.6g",
+						trial, j, len(targets), tg, k, got, want[k])
+				}
+			}
+		}
+		for i, c := range ctxs {
+			want, terms := sum(func(yield func(float64, []float64)) {
+				for j := range targets {
+					yield(gs[i][j], grad(ins0[i], outs0[j], true))
+				}
+			})
+			moved := m.Row(int(c))
+			for k := range dim {
+				if got := float64(moved[k] - ins0[i][k]); !near(got, want[k], terms[k], 1e-7) {
+					t.Errorf("trial %d: context %d (word %d): din[%d] = %.6g, want %.6g (sum over %d targets)",
+						trial, i, c, k, got, want[k], len(targets))
+				}
+			}
+		}
+		if kind == WIPS {
+			for k := range dim {
+				var want, terms float64
+				for i := range ctxs {
+					for j := range targets {
+						d := gs[i][j] * fd(lambda0, k, func(l []float32) float64 { return weightedDot64(ins0[i], outs0[j], l) })
+						want += d
+						terms += math.Abs(d)
+					}
+				}
+				if got := float64(wipsOf(w).dlambda[k]); !near(got, want, terms, 1e-9) {
+					t.Errorf("trial %d: dlambda[%d] = %.6g, want %.6g", trial, k, got, want)
+				}
+			}
+		}
+	}
+	if checked < 5 {
+		t.Fatalf("only %d trials drew distinct targets", checked)
 	}
 }
 

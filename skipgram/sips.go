@@ -11,8 +11,17 @@ import (
 const SIPS Kind = "sips"
 
 var sipsModel = model{
-	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2,
-	start: func(r *run) func(*worker) windowKernel { return everyWorker(&shiftedKernel{m: r.model}) },
+	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2, batch: true,
+	start: func(r *run) func(*worker) windowKernel {
+		if r.opt.Batch {
+			return func(*worker) windowKernel {
+				k := newBatchLinear(r.model.Dim, r.opt.Window, r.opt.Negative)
+				k.bias = true
+				return k
+			}
+		}
+		return everyWorker(&shiftedKernel{m: r.model})
+	},
 	forms: func(*Model) []embedding.Form { return []embedding.Form{{Name: "sips", Bias: true}} },
 }
 

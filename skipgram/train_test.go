@@ -330,7 +330,7 @@ func TestDivergenceIsAnErrorNotAPanic(t *testing.T) {
 // mode's on the same corpus, and stays reproducible on one thread.
 func TestBatchModeLearns(t *testing.T) {
 	v, stream := syntheticCorpus(t, 40000, 10)
-	for _, kind := range []Kind{SG, IPS} {
+	for _, kind := range Kinds() {
 		exact := testOptions(kind)
 		exact.Iter = 3
 		batch := exact

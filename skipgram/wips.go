@@ -21,7 +21,7 @@ import (
 const WIPS Kind = "wips"
 
 var wipsModel = model{
-	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true,
+	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true, batch: true,
 	check: func(o *Options) error {
 		if o.FixedLambda != nil && len(o.FixedLambda) != o.Dim {
 			return fmt.Errorf("fixed lambda has %d weights, want %d", len(o.FixedLambda), o.Dim)
@@ -70,6 +70,10 @@ var wipsModel = model{
 		return func(*worker) windowKernel {
 			k := &weightedKernel{m: m, shared: l, lambda: ownLines[float32](m.Dim), dlambda: ownLines[float32](m.Dim)}
 			copy(k.lambda, m.Lambda)
+			if r.opt.Batch {
+				k.batch = newBatchLinear(m.Dim, r.opt.Window, r.opt.Negative)
+				k.batch.w, k.batch.dw = k.lambda, k.dlambda
+			}
 			return k
 		}
 	},
@@ -130,11 +134,15 @@ func (k *weightedKernel) restore(s []float32) {
 type weightedKernel struct {
 	m       *Model
 	shared  *lambdaRun
-	lambda  []float32 // private copy of the shared lambda
-	dlambda []float32 // lambda gradient not yet merged
+	lambda  []float32    // private copy of the shared lambda
+	dlambda []float32    // lambda gradient not yet merged
+	batch   *batchLinear // with -batch: the window's kernel, on lambda and dlambda
 }
 
 func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	if k.batch != nil {
+		return k.batch.window(w, center, ctxs, alpha)
+	}
 	sig := w.r.sig
 	n := k.m.Dim
 	acc, lin := w.acc[:n], w.tmp[:n]

@@ -338,13 +338,16 @@ type trainerFlags struct {
 	sample, alpha                         *float64
 	lambdaAlpha, lambdaFloor              *float64
 	lambdaInit                            *string
+	batch                                 *bool
+	hotRows, hotSync                      *int
 }
 
 // trainer returns the flags bound to every training setting of opt.
 func trainer(opt *skipgram.Options, minCount *int64) trainerFlags {
 	return trainerFlags{size: &opt.Dim, window: &opt.Window, negative: &opt.Negative, iter: &opt.Iter, threads: &opt.Threads,
 		minCount: minCount, sample: &opt.Sample, alpha: &opt.Alpha,
-		lambdaInit: &opt.LambdaInit, lambdaAlpha: &opt.LambdaAlpha, lambdaFloor: &opt.LambdaFloor}
+		lambdaInit: &opt.LambdaInit, lambdaAlpha: &opt.LambdaAlpha, lambdaFloor: &opt.LambdaFloor,
+		batch: &opt.Batch, hotRows: &opt.HotRows, hotSync: &opt.HotSync}
 }
 
 func (t trainerFlags) define(fs *flags) {
@@ -371,6 +374,15 @@ func (t trainerFlags) define(fs *flags) {
 	}
 	if t.alpha != nil {
 		positiveFlag(fs, t.alpha, "alpha", 1, "starting learning `rate`, decayed linearly to 1e-4 of it")
+	}
+	if t.batch != nil {
+		fs.BoolVar(t.batch, "batch", *t.batch, "share one set of noise words across a centre word's window (HogBatch): every target row is written once per window, not once per pair; -batch=false trains each pair apart, as word2vec.c")
+	}
+	if t.hotRows != nil {
+		intFlag(fs, t.hotRows, "hot-rows", 0, 1<<24, "with more than one thread, each keeps a private replica of this many `rows` of the most frequent words (best connected nodes), merged every -hot-sync tokens, so that the rows every thread writes do not cross between cores on every pair; 0: plain Hogwild on every row")
+	}
+	if t.hotSync != nil {
+		intFlag(fs, t.hotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")
 	}
 	if t.lambdaInit != nil {
 		fs.StringVar(t.lambdaInit, "lambda-init", *t.lambdaInit, "wips: lambda's `start`: spectral (signs of the corpus's shifted-PMI spectrum), neg:Q (Q weights -1, the rest +1), ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half -1), or a number; scaled to RMS 1")

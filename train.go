@@ -92,8 +92,6 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	fs.StringVar(&f.model, "model", f.model, "similarity `model`: "+modelList())
 	intFlag(fs, &f.opt.NegDim, "neg-dim", 1, maxSize, "ipds: the last `q` coordinates count negatively, 0 < q < size")
 	fs.Var(floatValue{p: &f.negRatio, lo: 0, hi: 1, loOpen: true, hiOpen: true}, "neg-ratio", "ipds: q = round(`ratio`*size), kept in [1, size-1], instead of -neg-dim")
-	fs.BoolVar(&f.opt.Batch, "batch", f.opt.Batch, "share negatives across a centre word's window (HogBatch): faster, slightly different; "+strings.Join(batchModels(), " and "))
-	intFlag(fs, &f.opt.HotRows, "hot-rows", 0, 1<<24, "with more than one thread, each keeps a private replica of this many `rows` of the most frequent words, merged every 10,000 tokens, so that the rows every thread writes do not cross between cores on every pair; 0: exact per-pair Hogwild on every row")
 	fs.BoolVar(&f.quiet, "quiet", f.quiet, "no progress line")
 	intFlag(fs, &f.maxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")
 	fs.StringVar(&f.ids, "ids", f.ids, "`where` a text corpus's word ids live while training: memory (the heap), disk (a scratch encoded corpus, mapped, gone at the end), or auto (disk when they would take more than a quarter of the available memory)")
@@ -256,6 +254,9 @@ func (f *trainFlags) check(stderr io.Writer) error {
 		return usageError{fmt.Errorf("train: %w", err)}
 	}
 	f.opt.Model = kind
+	if f.given["batch"] && f.opt.Batch && !kind.Batches() {
+		return usagef("train: -batch is implemented for %s, not %s", strings.Join(batchModels(), ", "), kind)
+	}
 	if f.given["neg-ratio"] {
 		f.opt.NegDim = skipgram.NegDimFor(f.negRatio, f.opt.Dim)
 	}
@@ -285,6 +286,7 @@ func (f *trainFlags) graphDefaults() error {
 			return usagef("train: -%s does not apply to -graph", name)
 		}
 	}
+	f.opt.Batch = false // a graph's pair is its own window
 	if f.negDist != skipgram.NoiseUnigram && f.negDist != skipgram.NoiseUniform {
 		return usagef("train: -neg-dist must be %s or %s, got %q", skipgram.NoiseUnigram, skipgram.NoiseUniform, f.negDist)
 	}

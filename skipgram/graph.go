@@ -90,6 +90,7 @@ func (g *Graph) check() error {
 func DefaultGraphOptions() Options {
 	o := DefaultOptions()
 	o.Iter, o.Negative, o.Sample = 200, 10, 0
+	o.Batch = false // each pair is its own window
 	return o
 }
 
@@ -184,9 +185,7 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	if err := opt.Validate(); err != nil {
 		return nil, Stats{}, err
 	}
-	if opt.Batch {
-		return nil, Stats{}, errors.New("-batch shares negatives across a text window; it does not apply to graphs")
-	}
+	opt.Batch = false // every pair is its own window
 	if err := g.check(); err != nil {
 		return nil, Stats{}, err
 	}

@@ -93,11 +93,6 @@ func TestTrainGraphRejectsBadInput(t *testing.T) {
 			t.Errorf("%s: got %v", want, err)
 		}
 	}
-	opt := graphOptions(SG)
-	opt.Batch = true
-	if _, _, err := TrainGraph(context.Background(), treeGraph(2, 2), opt); err == nil {
-		t.Error("-batch accepted on a graph")
-	}
 }
 
 // On a complete graph every draw is a neighbour of its context: filtered,

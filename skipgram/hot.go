@@ -8,12 +8,19 @@ package skipgram
 // or 350 to 650 ns away depending on where the host placed the two CPUs.
 // So each worker keeps a private replica of the first HotRows rows (the
 // vocabulary is ordered by count, the nodes by degree) of each matrix,
-// trains on it, and at every flush (chunkWords tokens, or pairs) adds what
-// it changed to the shared rows and takes theirs back.
-// The shared rows then cross between cores once per flush instead of once
+// trains on it, and every HotSync tokens (or pairs) adds what it changed
+// to the shared rows and takes theirs back. A merge reads and writes every
+// hot row of the shared matrix, whose lines the other thread's last merge
+// left in its core: the merges must be rare enough for that to cost little.
+// The shared rows then cross between cores once per merge instead of once
 // per pair; the rest of the rows, written rarely by two threads at once,
 // stay plain Hogwild. One thread has nothing to share and no replica, so a
 // seeded one-thread run is what it always was.
+//
+// It is off by default (Options.HotRows): on the shared corpus the
+// replicas' staleness between merges cost SimLex-999 1.5 points at
+// HotSync 200,000 when the deltas are added, and averaging them instead
+// kept the loss but cost the other benchmarks more (docs/scaling.md).
 
 // rows is a worker's view of a parameter matrix: the first hot rows in its
 // replica, the others in the shared matrix.
@@ -96,6 +103,7 @@ func (w *worker) views() {
 
 // syncHot merges the worker's replicas into the shared rows.
 func (w *worker) syncHot() {
+	w.pendingHot = 0
 	if len(w.replicas) == 0 {
 		return
 	}

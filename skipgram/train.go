@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -57,17 +56,27 @@ type Options struct {
 	FixedLambda []float32
 
 	// Batch shares one set of negatives across the window of a centre word
-	// (pWord2Vec's HogBatch): fewer noise draws and cache misses per pair.
-	// It applies to the inner-product models, SG and IPS.
+	// (pWord2Vec's HogBatch, batch.go), the default for text: every target
+	// row is read and written once per window instead of once per pair, so
+	// the rows all threads write (the frequent words') cross between cores
+	// several times less often, and the noise draws fall as much. False
+	// trains every pair apart, as word2vec.c does. A model without a batch
+	// kernel (Kind.Batches) and a graph, whose every pair is its own
+	// window, train per pair whatever Batch says.
 	Batch bool
 
 	// HotRows is how many rows of each matrix, the most frequent words'
 	// (a graph's best connected nodes'), every worker of a run on more
 	// than one thread keeps a private replica of, merged into the shared
-	// rows every chunkWords tokens (hot.go): the rows every thread writes
+	// rows every HotSync tokens (hot.go): the rows every thread writes
 	// all the time then cross between cores once per merge rather than
-	// once per pair. 0 is exact per-pair Hogwild on every row.
+	// once per pair. 0, the default, is plain Hogwild on every row: the
+	// replicas' staleness cost SimLex more than the seed spread
+	// (docs/scaling.md).
 	HotRows int
+	// HotSync is how many tokens (pairs of a graph) a worker trains between
+	// two merges of its hot rows.
+	HotSync int
 
 	// Progress, if set, is called from a separate goroutine about every
 	// ProgressEvery while training, and once at the end.
@@ -109,13 +118,16 @@ type Options struct {
 func DefaultOptions() Options {
 	return Options{
 		Model: SG, Dim: 100, Window: 5, Negative: 5, Sample: DefaultSample, Alpha: 0.025,
-		Iter: 5, Threads: 1, Seed: 1, NegDim: DefaultNegDim, HotRows: DefaultHotRows,
+		Iter: 5, Threads: 1, Seed: 1, NegDim: DefaultNegDim, Batch: true, HotRows: DefaultHotRows, HotSync: DefaultHotSync,
 		LambdaInit: DefaultLambdaInit, LambdaAlpha: DefaultLambdaAlpha, LambdaFloor: DefaultLambdaFloor,
 	}
 }
 
-// DefaultHotRows is Options.HotRows's default (docs/scaling.md).
-const DefaultHotRows = 0
+// The defaults of Options.HotRows and HotSync (docs/scaling.md).
+const (
+	DefaultHotRows = 0
+	DefaultHotSync = 200_000
+)
 
 // DefaultSample is the subsampling threshold t: 1e-4, the paper's, rather
 // than word2vec.c's 1e-3, which scored lower on the mean of the four
@@ -153,24 +165,13 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-threads must be at least 1, got %d", o.Threads)
 	case o.HotRows < 0:
 		return fmt.Errorf("-hot-rows must not be negative, got %d", o.HotRows)
-	case o.Batch && !def.batch:
-		return fmt.Errorf("-batch is implemented for %s, not %s", strings.Join(batchKinds(), " and "), o.Model)
+	case o.HotRows > 0 && o.HotSync < 1:
+		return fmt.Errorf("-hot-sync must be positive, got %d", o.HotSync)
 	}
 	if def.check != nil {
 		return def.check(o)
 	}
 	return nil
-}
-
-// batchKinds names the models that implement Options.Batch.
-func batchKinds() []string {
-	var names []string
-	for _, m := range models {
-		if m.batch {
-			names = append(names, string(m.kind))
-		}
-	}
-	return names
 }
 
 // Progress is a snapshot of a running training.

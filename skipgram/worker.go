@@ -46,6 +46,7 @@ type worker struct {
 	epochLoss, epochPairs float64
 	pendingWords          int64 // tokens not yet added to the shared counter
 	pendingSync           int64 // tokens since the kernel last synced
+	pendingHot            int   // tokens (about) since the hot rows last merged
 
 	pub published
 }
@@ -129,6 +130,7 @@ func (w *worker) run() {
 		}
 	}
 	w.flush()
+	w.syncHot()
 }
 
 // trainBlock makes one pass over a block; false if the run was stopped.
@@ -181,7 +183,9 @@ func (w *worker) flush() {
 	w.pendingWords = 0
 	w.alpha = float32(w.r.alpha(words))
 	w.syncKernel()
-	w.syncHot()
+	if w.pendingHot += chunkWords; w.pendingHot >= w.r.opt.HotSync {
+		w.syncHot()
+	}
 }
 
 // syncKernel syncs a kernel that keeps private copies.

@@ -199,6 +199,12 @@ type Setup struct {
 	// LambdaRecipe is skipgram.LambdaRecipe when the runs were made: WIPS
 	// runs of another recipe (or of none recorded) are trained again.
 	LambdaRecipe int `json:"lambda_recipe,omitempty"`
+	// Batch, HotRows and HotSync are skipgram.Options's: whether a window
+	// shares its noise words, and the rows each thread replicates and how
+	// often it merges them. Records of exact per-pair Hogwild have none.
+	Batch   bool `json:"batch,omitempty"`
+	HotRows int  `json:"hot_rows,omitempty"`
+	HotSync int  `json:"hot_sync,omitempty"`
 }
 
 // Validate reports the first fixed hyperparameter that cannot train, as
@@ -208,6 +214,7 @@ func (s Setup) Validate() error {
 	opt.Model = skipgram.WIPS // checks the lambda settings too
 	opt.Window, opt.Negative, opt.Sample = s.Window, s.Negative, s.Sample
 	opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor = s.LambdaInit, s.LambdaAlpha, s.LambdaFloor
+	opt.Batch, opt.HotRows, opt.HotSync = s.Batch, s.HotRows, s.HotSync
 	if s.MinCount < 1 {
 		return fmt.Errorf("-min-count must be at least 1, got %d", s.MinCount)
 	}
@@ -396,6 +403,7 @@ func (r *Runner) Options(spec RunSpec) skipgram.Options {
 	opt.Model, opt.Dim, opt.Alpha, opt.Seed, opt.Iter = spec.Model, spec.Dim, spec.Alpha, spec.Seed, spec.Epochs
 	opt.NegDim = spec.NegDim
 	opt.Window, opt.Negative, opt.Sample = r.Setup.Window, r.Setup.Negative, r.Setup.Sample
+	opt.Batch, opt.HotRows, opt.HotSync = r.Setup.Batch, r.Setup.HotRows, r.Setup.HotSync
 	opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor = r.Setup.LambdaInit, r.Setup.LambdaAlpha, r.Setup.LambdaFloor
 	opt.Threads = max(r.Threads, 1)
 	return opt

@@ -1106,9 +1106,10 @@ func (t *tailBuffer) String() string {
 }
 
 // A model to time may carry variants after slashes, each a train flag:
-// "sg/batch" is SG with -batch, "sg/hot1024" with -hot-rows 1024,
-// "wips/exact" with -hot-rows 0 (exact per-pair Hogwild), and they
-// combine: "sg/batch/hot256".
+// "wips/exact" is WIPS with -batch=false -hot-rows 0 (word2vec.c's
+// per-pair Hogwild), "sg/batch" with -batch, "sg/hot1024" with -hot-rows
+// 1024, "sg/sync50000" with -hot-sync 50000, and they combine:
+// "sg/hot256/sync50000".
 
 // splitVariant separates a model name from its variants' train flags.
 func splitVariant(m skipgram.Kind) (skipgram.Kind, []string, error) {
@@ -1119,7 +1120,13 @@ func splitVariant(m skipgram.Kind) (skipgram.Kind, []string, error) {
 		case v == "batch":
 			args = append(args, "-batch")
 		case v == "exact":
-			args = append(args, "-hot-rows", "0")
+			args = append(args, "-batch=false", "-hot-rows", "0")
+		case strings.HasPrefix(v, "sync"):
+			n, err := strconv.Atoi(v[4:])
+			if err != nil || n < 1 {
+				return "", nil, fmt.Errorf("model variant %q: want syncN with N tokens", v)
+			}
+			args = append(args, "-hot-sync", strconv.Itoa(n))
 		case strings.HasPrefix(v, "hot"):
 			n, err := strconv.Atoi(v[3:])
 			if err != nil || n < 0 {
@@ -1127,7 +1134,7 @@ func splitVariant(m skipgram.Kind) (skipgram.Kind, []string, error) {
 			}
 			args = append(args, "-hot-rows", strconv.Itoa(n))
 		default:
-			return "", nil, fmt.Errorf("model variant %q: want batch, exact or hotN", v)
+			return "", nil, fmt.Errorf("model variant %q: want batch, exact, hotN or syncN", v)
 		}
 	}
 	return skipgram.Kind(parts[0]), args, nil

@@ -425,7 +425,7 @@ func TestParseKindsVariants(t *testing.T) {
 		args []string
 	}{
 		{"sg/batch", skipgram.SG, []string{"-batch"}},
-		{"wips/exact", skipgram.WIPS, []string{"-hot-rows", "0"}},
+		{"wips/exact", skipgram.WIPS, []string{"-batch=false", "-hot-rows", "0"}},
 		{"sg/batch/hot256", skipgram.SG, []string{"-batch", "-hot-rows", "256"}},
 	} {
 		if base, args, err := splitVariant(tc.kind); base != tc.base || !slices.Equal(args, tc.args) || err != nil {

@@ -64,6 +64,10 @@ type Hyper struct {
 	// spectral start, with Q found in the corpus.
 	LambdaStart string `json:"lambda_start,omitempty"`
 	Batch       bool   `json:"batch,omitempty"`
+	// HotRows and HotSync: the rows each thread replicated and how often
+	// (tokens) it merged them; none when one thread trained.
+	HotRows int `json:"hot_rows,omitempty"`
+	HotSync int `json:"hot_sync,omitempty"`
 }
 
 // CorpusInfo describes the training corpus.

@@ -12,6 +12,7 @@ targets=(
   ./corpus:FuzzScanner
   ./corpus:FuzzClean
   ./vocab:FuzzRead
+  ./vocab:FuzzLearn
   ./skipgram/embedding:FuzzReadVectors
   ./skipgram/embedding:FuzzReadMeta
   ./skipgram/checkpoint:FuzzOpen

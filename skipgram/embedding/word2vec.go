@@ -45,11 +45,16 @@ func (v *Vectors) check() error {
 		// this is the last line of defence. Only writing checks it:
 		// ReadVectors accepts the files of other tools that have them.
 		if !utf8.ValidString(w) {
-			return fmt.Errorf("row %d: word %s is not valid UTF-8, which gensim's load_word2vec_format and other strict readers refuse", i+1, clip(w))
+			return fmt.Errorf("row %d: word %s %w", i+1, clip(w), ErrInvalidUTF8)
 		}
 	}
 	return nil
 }
+
+// ErrInvalidUTF8 is returned, wrapped, by WriteVectors for a word that is
+// not valid UTF-8. ReadVectors accepts such words in other tools' files, so
+// a caller that copies a file it did not write can meet it.
+var ErrInvalidUTF8 = errors.New("is not valid UTF-8, which gensim's load_word2vec_format and other strict readers refuse")
 
 // checkWord rejects words that would make the file unreadable: word2vec
 // separates words from values by whitespace and the C tools stop at NUL.

@@ -3,6 +3,7 @@ package embedding
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // testVectors returns a table with awkward words and values: "</s>" first as
@@ -176,6 +178,9 @@ func TestWriteVectorsRejects(t *testing.T) {
 			err := WriteVectors(path, tc.v, bin)
 			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
 				t.Errorf("%s: error %v, want one naming %s and saying %q", tc.name, err, path, tc.want)
+			}
+			if utf8Case := strings.Contains(tc.want, "UTF-8"); errors.Is(err, ErrInvalidUTF8) != utf8Case {
+				t.Errorf("%s: errors.Is(%v, ErrInvalidUTF8) = %v", tc.name, err, !utf8Case)
 			}
 		}
 	}
@@ -391,14 +396,18 @@ func FuzzReadVectors(f *testing.F) {
 			return
 		}
 		// Whatever reads must write and read back unchanged, except that a
-		// binary file whose values are all printable bytes may read as text:
-		// the format cannot tell them apart, and real vectors never do that.
+		// binary file whose values are all printable bytes may read as text
+		// (the format cannot tell them apart, and real vectors never do
+		// that) and that words which are not valid UTF-8 are refused.
 		for _, bin := range []bool{true, false} {
 			if bin && len(v.Words) > 0 && printableBytes(v.Row(0)) {
 				continue
 			}
 			out := filepath.Join(dir, "out")
 			if err := WriteVectors(out, v, bin); err != nil {
+				if errors.Is(err, ErrInvalidUTF8) && !allValidUTF8(v.Words) {
+					return
+				}
 				t.Fatalf("read %d words but cannot write them: %v", len(v.Words), err)
 			}
 			got, err := ReadVectors(out)
@@ -408,6 +417,15 @@ func FuzzReadVectors(f *testing.F) {
 			sameVectors(t, got, v)
 		}
 	})
+}
+
+func allValidUTF8(words []string) bool {
+	for _, w := range words {
+		if !utf8.ValidString(w) {
+			return false
+		}
+	}
+	return true
 }
 
 func printableBytes(row []float32) bool {

@@ -55,7 +55,7 @@ func (k *batchLinear) window(w *worker, center int32, ctxs []int32, alpha float3
 	if k.bias {
 		p-- // the bias coordinate is scored apart
 	}
-	targets := w.targets(center)
+	targets := w.windowTargets(center)
 	nt := len(targets)
 	grads := k.grads[:len(ctxs)*nt]
 	accs := k.accs[:len(ctxs)*dim]

@@ -182,7 +182,7 @@ func (k *batchHyperbolic) window(w *worker, center int32, ctxs []int32, alpha fl
 	}
 	sig := w.r.sig
 	dim := k.dim
-	targets := w.targets(center)
+	targets := w.windowTargets(center)
 	nt := len(targets)
 	grads, gmk := k.grads[:len(ctxs)*nt], k.gmk[:len(ctxs)*nt]
 	accs := k.accs[:len(ctxs)*dim]

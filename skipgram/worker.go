@@ -33,6 +33,8 @@ type worker struct {
 	next      []int32    // the next context's targets, drawn ahead for prefetching
 	ahead     []int32    // graphs: the next edge's targets, drawn ahead for prefetching
 	drawn     bool       // graphs: negs already holds the targets of the coming window
+	more      bool       // text: another window of the sentence follows this one
+	noiseOK   bool       // batch windows: next holds the noise words drawn for this window
 	in, out   rows       // the matrices as this worker trains them (hot.go)
 	replicas  []*replica // its replicas of the hot rows, one per matrix
 	acc       []float32  // gradient accumulated for the input row
@@ -215,6 +217,7 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 				ctxs = append(ctxs, sen[j])
 			}
 		}
+		w.more = pos+1 < len(sen)
 		loss += float64(w.kernel.window(w, center, ctxs, alpha))
 		pairs += len(ctxs)
 	}
@@ -232,6 +235,44 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 func (w *worker) targets(center int32) []int32 {
 	w.negs = w.drawTargets(w.negs[:0], center)
 	return w.negs
+}
+
+// windowTargets returns a batch window's targets: the centre word, then
+// the noise words drawn one window ahead (a draw of the centre word
+// skipped). It then draws the next window's noise words and prefetches
+// their rows, which arrive while this window computes: a batch window has
+// no next context to fetch ahead as prefetchNext does, and without it the
+// window waits for its targets' rows one after another. Within a sentence
+// the draws come in the order they would without the lookahead; the last
+// window of a sentence draws none ahead, so no draw outlives the sentence
+// (and a snapshot, taken between blocks, needs only the random state).
+func (w *worker) windowTargets(center int32) []int32 {
+	if !w.noiseOK {
+		w.next = w.drawNoise(w.next[:0])
+	}
+	t := append(w.negs[:0], center)
+	for _, n := range w.next {
+		if n != center {
+			t = append(t, n)
+		}
+	}
+	w.negs = t
+	w.noiseOK = w.more
+	if w.more {
+		w.next = w.drawNoise(w.next[:0])
+		for _, n := range w.next {
+			kernel.Prefetch(w.out.at(n))
+		}
+	}
+	return t
+}
+
+// drawNoise appends Options.Negative draws from the noise distribution.
+func (w *worker) drawNoise(t []int32) []int32 {
+	for range w.r.opt.Negative {
+		t = append(t, w.r.noise.Sample(w.rng.Next()))
+	}
+	return t
 }
 
 // startTargets draws the targets of a window's first context into w.negs,

@@ -410,12 +410,3 @@ func (w *worker) publish(loss float64, n int) {
 	w.pub.loss.Store(math.Float64bits(math.Float64frombits(w.pub.loss.Load()) + loss))
 	w.pub.pairs.Add(int64(n))
 }
-
-// Dot32 is the inner product of two rows with the trainer's kernel (AVX2
-// and FMA where the CPU has them), for scoring many pairs fast. The slices
-// must have the same length.
-func Dot32(a, b []float32) float32 { return kernel.Dot(a, b) }
-
-// Axpy32 adds a*x to y with the trainer's kernel. The slices must have the
-// same length.
-func Axpy32(y, x []float32, a float32) { kernel.Axpy(y, x, a) }

@@ -285,16 +285,17 @@ func (v floatValue) Set(s string) error {
 	ok := err == nil && !math.IsNaN(x) && !math.IsInf(x, 0) &&
 		(x > v.lo || !v.loOpen && x == v.lo) && (x < v.hi || !v.hiOpen && x == v.hi)
 	if !ok {
-		lo, hi := "from %g", "to %g"
+		if !v.loOpen && !v.hiOpen {
+			return fmt.Errorf("want a number from %g to %g", v.lo, v.hi)
+		}
+		lo, hi := "at least %g", "at most %g"
 		if v.loOpen {
 			lo = "above %g"
 		}
 		if v.hiOpen {
 			hi = "below %g"
-		} else if v.loOpen {
-			hi = "at most %g"
 		}
-		return fmt.Errorf("want a number "+lo+", "+hi, v.lo, v.hi)
+		return fmt.Errorf("want a number "+lo+" and "+hi, v.lo, v.hi)
 	}
 	*v.p = x
 	return nil

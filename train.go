@@ -413,7 +413,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		}
 		v, ids = target, retarget(c.Vocab, target, ids)
 	}
-	tokens := countTokens(ids)
+	tokens := vocab.CountWords(ids)
 	logf(std.err, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens, %s; read %s in %.1fs\n",
 		v.Len(), c.MinCount, tokens, c.Where, c.Read, time.Since(start).Seconds())
 	if c.Invalid.Tokens > 0 {
@@ -514,19 +514,6 @@ func retarget(from, to *vocab.Vocab, ids [][]int32) [][]int32 {
 		}
 	}
 	return out
-}
-
-// countTokens counts the ids that are words, not sentence ends.
-func countTokens(ids [][]int32) int64 {
-	var n int64
-	for _, c := range ids {
-		for _, id := range c {
-			if id != vocab.SentenceEnd {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // readVocabFile reads a word2vec vocabulary file (-read-vocab).

@@ -457,3 +457,10 @@ func TestCounterInvalid(t *testing.T) {
 		t.Errorf("provisional ids %v, want %v", ids, want)
 	}
 }
+
+func TestCountWords(t *testing.T) {
+	stream := [][]int32{{0, 1, E, 2}, {}, {E, 3, 3, E}}
+	if got := CountWords(stream); got != 5 {
+		t.Errorf("CountWords = %d, want 5 (sentence ends are not words)", got)
+	}
+}

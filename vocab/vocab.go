@@ -20,6 +20,20 @@ import (
 // SentenceEnd marks a sentence boundary in an encoded stream.
 const SentenceEnd int32 = -1
 
+// CountWords counts the ids of an encoded stream that are words, not
+// SentenceEnd.
+func CountWords(stream [][]int32) int64 {
+	var n int64
+	for _, c := range stream {
+		for _, id := range c {
+			if id != SentenceEnd {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // Vocab is a vocabulary: the words of a corpus with their counts.
 //
 // Words are ordered by count, most frequent first, with ties broken by the

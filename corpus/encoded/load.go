@@ -171,7 +171,7 @@ func loadMemory(ctx context.Context, sources []string, opt LoadOptions) (_ *Load
 		l.Invalid = st.Invalid
 	}
 	l.Read = files.Stats()
-	l.Tokens = countWords(l.IDs)
+	l.Tokens = vocab.CountWords(l.IDs)
 	return l, nil
 }
 
@@ -266,19 +266,6 @@ func textError(ctx context.Context, paths []string, err error) error {
 		name = fmt.Sprintf("%s and %d more files", paths[0], len(paths)-1)
 	}
 	return fmt.Errorf("corpus %s: %w", name, err)
-}
-
-// countWords counts the tokens of a stream that are words, not sentence ends.
-func countWords(stream [][]int32) int64 {
-	var n int64
-	for _, c := range stream {
-		for _, id := range c {
-			if id != vocab.SentenceEnd {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // idsSize estimates the ids of the text files: 4 bytes a token, a token per

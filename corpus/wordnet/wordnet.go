@@ -36,26 +36,21 @@ type Nouns struct {
 func ReadData(r io.Reader) (*Nouns, error) {
 	n := &Nouns{byOffset: map[int]int32{}}
 	var targets [][]int // hypernym offsets until every synset is known
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for lineNo := 1; sc.Scan(); lineNo++ {
-		line := sc.Text()
-		if line == "" || line[0] == ' ' {
-			continue
-		}
+	err := eachEntry(r, "data.noun", func(line string) error {
 		s, hyper, err := parseSynset(line)
 		if err != nil {
-			return nil, fmt.Errorf("data.noun line %d: %w", lineNo, err)
+			return err
 		}
 		if _, dup := n.byOffset[s.Offset]; dup {
-			return nil, fmt.Errorf("data.noun line %d: synset %08d defined twice", lineNo, s.Offset)
+			return fmt.Errorf("synset %08d defined twice", s.Offset)
 		}
 		n.byOffset[s.Offset] = int32(len(n.Synsets))
 		n.Synsets = append(n.Synsets, s)
 		targets = append(targets, hyper)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("data.noun: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(n.Synsets) == 0 {
 		return nil, errors.New("data.noun: no synsets")
@@ -70,6 +65,27 @@ func ReadData(r io.Reader) (*Nouns, error) {
 		}
 	}
 	return n, nil
+}
+
+// eachEntry calls fn with every line of the WordNet database file name
+// that is an entry: not blank and not one of the licence lines, which start
+// with a space. It stops at fn's first error, naming the file and line.
+func eachEntry(r io.Reader, name string, fn func(line string) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for lineNo := 1; sc.Scan(); lineNo++ {
+		line := sc.Text()
+		if line == "" || line[0] == ' ' {
+			continue
+		}
+		if err := fn(line); err != nil {
+			return fmt.Errorf("%s line %d: %w", name, lineNo, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
 }
 
 // parseSynset parses one line of data.noun:
@@ -134,40 +150,35 @@ func parseSynset(line string) (Synset, []int, error) {
 // lemma's senses, as in mammal.n.01. A synset the index does not name keeps
 // the name lemma.n.offset and is counted in the returned number.
 func (n *Nouns) ReadIndex(r io.Reader) (unnamed int, err error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for lineNo := 1; sc.Scan(); lineNo++ {
-		line := sc.Text()
-		if line == "" || line[0] == ' ' {
-			continue
-		}
+	err = eachEntry(r, "index.noun", func(line string) error {
 		f := strings.Fields(line)
 		// lemma pos synset_cnt p_cnt symbol{p_cnt} sense_cnt tagsense_cnt offset{synset_cnt}
 		if len(f) < 4 {
-			return 0, fmt.Errorf("index.noun line %d: %d fields; not an index line", lineNo, len(f))
+			return fmt.Errorf("%d fields; not an index line", len(f))
 		}
 		sc, err1 := strconv.Atoi(f[2])
 		pc, err2 := strconv.Atoi(f[3])
 		if err1 != nil || err2 != nil || sc < 0 || pc < 0 || len(f) != 4+pc+2+sc {
-			return 0, fmt.Errorf("index.noun line %d: counts do not match the fields", lineNo)
+			return errors.New("counts do not match the fields")
 		}
 		lemma := f[0]
 		for k, o := range f[4+pc+2:] {
 			off, err := strconv.Atoi(o)
 			if err != nil {
-				return 0, fmt.Errorf("index.noun line %d: offset %q is not a number", lineNo, o)
+				return fmt.Errorf("offset %q is not a number", o)
 			}
 			j, ok := n.byOffset[off]
 			if !ok {
-				return 0, fmt.Errorf("index.noun line %d: synset %s is not in data.noun", lineNo, o)
+				return fmt.Errorf("synset %s is not in data.noun", o)
 			}
 			if s := &n.Synsets[j]; strings.ToLower(s.Lemmas[0]) == lemma {
 				s.Name = fmt.Sprintf("%s.n.%02d", lemma, k+1)
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return 0, fmt.Errorf("index.noun: %w", err)
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
 	for i := range n.Synsets {
 		if s := &n.Synsets[i]; s.Name == "" {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"runtime"
@@ -311,23 +310,15 @@ func readQuestionsWords(data []byte, add func(string, [4]string)) error {
 // readAnalogyCSV reads the CSV form: a header naming type, word1, word2,
 // word3 and target, or without header index,type,word1,word2,word3,target.
 func readAnalogyCSV(data []byte, add func(string, [4]string)) error {
-	r := newCSVReader(data)
 	cols := [5]int{1, 2, 3, 4, 5} // type, word1, word2, word3, target
+	names := []string{"type", "word1", "word2", "word3", "target"}
 	ncols := 6
-	for first := true; ; first = false {
-		rec, err := r.Read()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		line, _ := r.FieldPos(0)
+	return eachCSVRecord(data, func(first bool, line int, rec []string) error {
 		if first && slicesContainFold(rec, "word1") {
 			ncols = len(rec)
 			cols = [5]int{-1, -1, -1, -1, -1}
 			for i, f := range rec {
-				for j, name := range []string{"type", "word1", "word2", "word3", "target"} {
+				for j, name := range names {
 					if strings.EqualFold(strings.TrimSpace(f), name) {
 						cols[j] = i
 					}
@@ -335,11 +326,10 @@ func readAnalogyCSV(data []byte, add func(string, [4]string)) error {
 			}
 			for j, c := range cols {
 				if c < 0 {
-					return fmt.Errorf("line %d: header has no column %q", line,
-						[]string{"type", "word1", "word2", "word3", "target"}[j])
+					return fmt.Errorf("line %d: header has no column %q", line, names[j])
 				}
 			}
-			continue
+			return nil
 		}
 		if len(rec) != ncols {
 			return fmt.Errorf("line %d: %d columns, want %d", line, len(rec), ncols)
@@ -352,7 +342,8 @@ func readAnalogyCSV(data []byte, add func(string, [4]string)) error {
 			}
 		}
 		add(strings.TrimSpace(rec[cols[0]]), words)
-	}
+		return nil
+	})
 }
 
 func slicesContainFold(s []string, x string) bool {

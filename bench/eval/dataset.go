@@ -76,38 +76,42 @@ func firstContentLine(data []byte) string {
 	return ""
 }
 
-// newCSVReader reads the benchmark CSV files: '#' comments, leading spaces
-// trimmed, and any number of fields (the callers check them, with clearer
-// messages than encoding/csv's).
-func newCSVReader(data []byte) *csv.Reader {
+// eachCSVRecord reads a benchmark CSV file ('#' comments, leading spaces
+// trimmed, any number of fields: the callers check them, with clearer
+// messages than encoding/csv's) and calls fn with each record and its line;
+// first is true for the first record. It stops at fn's first error; a
+// malformed record's error (csv.ParseError) already names its line.
+func eachCSVRecord(data []byte, fn func(first bool, line int, rec []string) error) error {
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comment = '#'
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
-	return r
-}
-
-func readCSVPairs(data []byte, d *Dataset) error {
-	r := newCSVReader(data)
-	cols := [3]int{-1, -1, -1} // word1, word2, score
-	ncols := 0
 	for first := true; ; first = false {
 		rec, err := r.Read()
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil {
-			// csv.ParseError already says "record on line N".
 			return err
 		}
 		line, _ := r.FieldPos(0)
+		if err := fn(first, line, rec); err != nil {
+			return err
+		}
+	}
+}
+
+func readCSVPairs(data []byte, d *Dataset) error {
+	cols := [3]int{-1, -1, -1} // word1, word2, score
+	ncols := 0
+	return eachCSVRecord(data, func(first bool, line int, rec []string) error {
 		if first {
 			ncols = len(rec)
 			if header(rec, &cols) {
 				if cols[0] < 0 || cols[1] < 0 {
 					return fmt.Errorf("line %d: header %q: want columns word1, word2, similarity", line, strings.Join(rec, ","))
 				}
-				continue
+				return nil
 			}
 			switch ncols {
 			case 3:
@@ -124,14 +128,15 @@ func readCSVPairs(data []byte, d *Dataset) error {
 		if allBlank(rec[cols[0]], rec[cols[1]], rec[cols[2]]) {
 			// pandas writes a row of missing values as "203,,,";
 			// the WordSim353 files end with one.
-			continue
+			return nil
 		}
 		p, err := makePair(rec[cols[0]], rec[cols[1]], rec[cols[2]])
 		if err != nil {
 			return fmt.Errorf("line %d: %w", line, err)
 		}
 		d.Pairs = append(d.Pairs, p)
-	}
+		return nil
+	})
 }
 
 // header reports whether rec is a header row and, if it names the columns,

@@ -13,14 +13,7 @@ import (
 func events(t *testing.T, r io.Reader) []string {
 	t.Helper()
 	sc := NewScanner(r)
-	var ev []string
-	for sc.Scan() {
-		if sc.Boundary() {
-			ev = append(ev, "\n")
-		} else {
-			ev = append(ev, string(sc.Token()))
-		}
-	}
+	ev := scanEvents(sc, "\n")
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}

@@ -206,16 +206,26 @@ func TestOpenBinary(t *testing.T) {
 	}
 }
 
-// TestOpenStdin feeds compressed data through a pipe as standard input.
-func TestOpenStdin(t *testing.T) {
+// pipeStdin makes the read end of a new pipe standard input until the test
+// ends and returns both ends.
+func pipeStdin(t *testing.T) (pr, pw *os.File) {
+	t.Helper()
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pr.Close()
 	stdin := os.Stdin
 	os.Stdin = pr
-	defer func() { os.Stdin = stdin }()
+	t.Cleanup(func() {
+		os.Stdin = stdin
+		pr.Close()
+	})
+	return pr, pw
+}
+
+// TestOpenStdin feeds compressed data through a pipe as standard input.
+func TestOpenStdin(t *testing.T) {
+	pr, pw := pipeStdin(t)
 
 	data := gzipped(t, openSample)
 	go func() {
@@ -236,17 +246,10 @@ func TestOpenStdin(t *testing.T) {
 }
 
 func TestOpenStdinEmpty(t *testing.T) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pr.Close()
-	stdin := os.Stdin
-	os.Stdin = pr
-	defer func() { os.Stdin = stdin }()
+	_, pw := pipeStdin(t)
 	pw.Close()
 
-	_, err = Open("-")
+	_, err := Open("-")
 	if err == nil || err.Error() != "corpus - (standard input) is empty" {
 		t.Errorf("Open(-) = %v, want empty error", err)
 	}

@@ -342,14 +342,7 @@ func TestScannerBinary(t *testing.T) {
 		for rname, r := range readers(tt.in) {
 			t.Run(tt.name+"/"+rname, func(t *testing.T) {
 				s := NewScanner(r)
-				var got []string
-				for s.Scan() {
-					if s.Boundary() {
-						got = append(got, "|")
-					} else {
-						got = append(got, string(s.Token()))
-					}
-				}
+				got := scanEvents(s, "|")
 				if !reflect.DeepEqual(got, tt.want) {
 					i := 0
 					for i < min(len(got), len(tt.want)) && got[i] == tt.want[i] {
@@ -373,18 +366,25 @@ func TestScannerBinary(t *testing.T) {
 	}
 }
 
-func TestScannerReadError(t *testing.T) {
-	errDisk := errors.New("disk on fire")
-	r := io.MultiReader(strings.NewReader("a b\nc d"), iotest.ErrReader(errDisk))
-	s := NewScanner(r)
+// scanEvents scans s to its end: each token, and boundary for each
+// sentence end.
+func scanEvents(s *Scanner, boundary string) []string {
 	var got []string
 	for s.Scan() {
 		if s.Boundary() {
-			got = append(got, "|")
+			got = append(got, boundary)
 		} else {
 			got = append(got, string(s.Token()))
 		}
 	}
+	return got
+}
+
+func TestScannerReadError(t *testing.T) {
+	errDisk := errors.New("disk on fire")
+	r := io.MultiReader(strings.NewReader("a b\nc d"), iotest.ErrReader(errDisk))
+	s := NewScanner(r)
+	got := scanEvents(s, "|")
 	// "d" may continue past the failed read, so it is not reported, and
 	// neither is a boundary for the unfinished sentence.
 	if want := []string{"a", "b", "|", "c"}; !reflect.DeepEqual(got, want) {

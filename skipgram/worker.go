@@ -242,10 +242,11 @@ func (w *worker) targets(center int32) []int32 {
 // skipped). It then draws the next window's noise words and prefetches
 // their rows, which arrive while this window computes: a batch window has
 // no next context to fetch ahead as prefetchNext does, and without it the
-// window waits for its targets' rows one after another. Within a sentence
-// the draws come in the order they would without the lookahead; the last
-// window of a sentence draws none ahead, so no draw outlives the sentence
-// (and a snapshot, taken between blocks, needs only the random state).
+// window waits for its targets' rows one after another. The draws are as
+// many and as distributed as without the look-ahead, taken from the random
+// stream in another order. The last window of a sentence draws none ahead,
+// so no draw outlives its sentence (and a snapshot, taken between blocks,
+// needs only the random state).
 func (w *worker) windowTargets(center int32) []int32 {
 	if !w.noiseOK {
 		w.next = w.drawNoise(w.next[:0])

@@ -242,7 +242,9 @@ func (w *worker) targets(center int32) []int32 {
 // skipped). It then draws the next window's noise words and prefetches
 // their rows, which arrive while this window computes: a batch window has
 // no next context to fetch ahead as prefetchNext does, and without it the
-// window waits for its targets' rows one after another. The draws are as
+// window waits for its targets' rows one after another. The rows are
+// fetched for writing: the frequent words' were often written last by
+// another thread. The draws are as
 // many and as distributed as without the look-ahead, taken from the random
 // stream in another order. The last window of a sentence draws none ahead,
 // so no draw outlives its sentence (and a snapshot, taken between blocks,
@@ -262,7 +264,7 @@ func (w *worker) windowTargets(center int32) []int32 {
 	if w.more {
 		w.next = w.drawNoise(w.next[:0])
 		for _, n := range w.next {
-			kernel.Prefetch(w.out.at(n))
+			kernel.PrefetchW(w.out.at(n))
 		}
 	}
 	return t

@@ -28,3 +28,6 @@ func AxpbyNorm(x, y []float32, a, b float32) float32 { return axpbyNormGeneric(x
 
 // Prefetch is a no-op without assembly.
 func Prefetch(row []float32) {}
+
+// PrefetchW is a no-op without assembly.
+func PrefetchW(row []float32) {}

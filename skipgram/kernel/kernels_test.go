@@ -69,3 +69,22 @@ func BenchmarkKernels(b *testing.B) {
 		_ = sink
 	}
 }
+
+// TestPrefetchLeavesRows: the prefetch hints read nothing into the program
+// and change nothing, whatever the row's length against a cache line.
+func TestPrefetchLeavesRows(t *testing.T) {
+	for _, n := range []int{0, 1, LineFloats - 1, LineFloats, LineFloats + 1, 100} {
+		buf := make([]float32, n)
+		for i := range buf {
+			buf[i] = float32(i) + 0.5
+		}
+		want := append([]float32(nil), buf...)
+		Prefetch(buf)
+		PrefetchW(buf)
+		for i := range buf {
+			if buf[i] != want[i] {
+				t.Fatalf("n=%d: row changed at %d: %v, want %v", n, i, buf[i], want[i])
+			}
+		}
+	}
+}

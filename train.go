@@ -208,17 +208,6 @@ func initTrainFlags(path string, args []string, given map[string]bool, std stdio
 	return f, f.check(std.err)
 }
 
-// batchModels names the models that implement -batch.
-func batchModels() []string {
-	var names []string
-	for _, k := range skipgram.Kinds() {
-		if k.Batches() {
-			names = append(names, string(k))
-		}
-	}
-	return names
-}
-
 // modelList names the models for -model's help.
 func modelList() string {
 	var names []string
@@ -254,9 +243,6 @@ func (f *trainFlags) check(stderr io.Writer) error {
 		return usageError{fmt.Errorf("train: %w", err)}
 	}
 	f.opt.Model = kind
-	if f.given["batch"] && f.opt.Batch && !kind.Batches() {
-		return usagef("train: -batch is implemented for %s, not %s", strings.Join(batchModels(), ", "), kind)
-	}
 	if f.given["neg-ratio"] {
 		f.opt.NegDim = skipgram.NegDimFor(f.negRatio, f.opt.Dim)
 	}

@@ -22,7 +22,7 @@ import (
 const HSG Kind = "hsg"
 
 var hsgModel = model{
-	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2, batch: true,
+	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2,
 	project: liftToHyperboloid,
 	start: func(r *run) func(*worker) windowKernel {
 		if r.opt.Batch {

@@ -27,7 +27,6 @@ type model struct {
 	minDim int    // the smallest -size it trains
 	negDim bool   // the last -neg-dim coordinates count negatively (IPDS's q)
 	lambda bool   // it learns WIPS's lambda and takes the -lambda-* settings
-	batch  bool   // -batch (shared negatives per window) is implemented
 
 	// check reports a setting of o the model cannot train with, beyond
 	// the checks every model shares; nil: none.
@@ -127,6 +126,3 @@ func (k Kind) TakesNegDim() bool { return k.def().negDim }
 // LearnsLambda reports whether k learns WIPS's weights lambda, and so
 // takes the Lambda* options.
 func (k Kind) LearnsLambda() bool { return k.def().lambda }
-
-// Batches reports whether k implements Options.Batch.
-func (k Kind) Batches() bool { return k.def().batch }

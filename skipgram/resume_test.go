@@ -82,7 +82,7 @@ func TestResumeIsBitIdentical(t *testing.T) {
 		t.Run(string(kind), func(t *testing.T) {
 			opt := DefaultOptions()
 			opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed = kind, 12, 3, 1, 5
-			opt.NegDim, opt.Batch, opt.Sample = 3, kind.Batches(), 1e-3 // more frequent words: lambda moves sooner
+			opt.NegDim, opt.Batch, opt.Sample = 3, true, 1e-3 // more frequent words: lambda moves sooner
 			train := func(o Options) (*Model, Stats, error) { return Train(context.Background(), v, stream, o) }
 			want, wst, err := train(opt)
 			if err != nil {

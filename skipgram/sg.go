@@ -11,7 +11,7 @@ import (
 const SG Kind = "sg"
 
 var sgModel = model{
-	kind: SG, about: "<y, y'_out> with a second (output) matrix", views: 2, minDim: 1, batch: true,
+	kind: SG, about: "<y, y'_out> with a second (output) matrix", views: 2, minDim: 1,
 	start: dotKernels,
 	forms: func(*Model) []embedding.Form { return embedding.Plain() },
 }

@@ -24,7 +24,7 @@ func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
 		Format: embedding.SidecarFormat, Version: Version, Model: string(m.Kind), Dim: m.Dim, Words: m.Words,
 		Forms: def.forms(m),
 		Hyper: embedding.Hyper{Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, Alpha: opt.Alpha,
-			Iter: opt.Iter, MinCount: int(src.MinCount), Threads: opt.Threads, Seed: opt.Seed, Batch: opt.Batch && def.batch && src.Graph == nil},
+			Iter: opt.Iter, MinCount: int(src.MinCount), Threads: opt.Threads, Seed: opt.Seed, Batch: opt.Batch && src.Graph == nil},
 		Corpus: src.Corpus,
 		Graph:  src.Graph,
 		Stats:  embedding.RunStats{WordsProcessed: st.Words, Pairs: st.Pairs, Seconds: st.Elapsed.Seconds(), FinalLoss: st.Loss},

@@ -60,9 +60,8 @@ type Options struct {
 	// row is read and written once per window instead of once per pair, so
 	// the rows all threads write (the frequent words') cross between cores
 	// several times less often, and the noise draws fall as much. False
-	// trains every pair apart, as word2vec.c does. A model without a batch
-	// kernel (Kind.Batches) and a graph, whose every pair is its own
-	// window, train per pair whatever Batch says.
+	// trains every pair apart, as word2vec.c does. A graph, whose every
+	// pair is its own window, trains per pair whatever Batch says.
 	Batch bool
 
 	// HotRows is how many rows of each matrix, the most frequent words'

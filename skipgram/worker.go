@@ -244,11 +244,10 @@ func (w *worker) targets(center int32) []int32 {
 // no next context to fetch ahead as prefetchNext does, and without it the
 // window waits for its targets' rows one after another. The rows are
 // fetched for writing: the frequent words' were often written last by
-// another thread. The draws are as
-// many and as distributed as without the look-ahead, taken from the random
-// stream in another order. The last window of a sentence draws none ahead,
-// so no draw outlives its sentence (and a snapshot, taken between blocks,
-// needs only the random state).
+// another thread. The draws are as many and as distributed as without the
+// look-ahead, taken from the random stream in another order. The last
+// window of a sentence draws none ahead, so no draw outlives its sentence
+// (and a snapshot, taken between blocks, needs only the random state).
 func (w *worker) windowTargets(center int32) []int32 {
 	if !w.noiseOK {
 		w.next = w.drawNoise(w.next[:0])

@@ -16,18 +16,39 @@ import "github.com/wipsvec/wipsvec/skipgram/kernel"
 
 // batchBuffers are a worker's scratch for one window of a batch kernel.
 type batchBuffers struct {
-	grads []float32 // m x len(targets), row-major
-	accs  []float32 // m x dim: each context row's gradient
-	lins  []float32 // m x dim: each context row as scored (weighted models)
+	grads  []float32   // m x len(targets), by context
+	gradsT []float32   // len(targets) x m, the same by target
+	scores []float32   // one context's scores, one per target
+	accs   []float32   // m x dim: each context row's gradient
+	lins   []float32   // m x dim: each context row as scored (weighted models)
+	outs   [][]float32 // the targets' rows
+	ins    [][]float32 // the contexts' rows
+	linRow [][]float32 // the rows of lins
 }
 
 func newBatchBuffers(dim, window, negative int) batchBuffers {
-	m := 2 * window
-	return batchBuffers{
-		grads: ownLines[float32](m * (1 + negative)),
-		accs:  ownLines[float32](m * dim),
-		lins:  ownLines[float32](m * dim),
+	m, nt := 2*window, 1+negative
+	b := batchBuffers{
+		grads:  ownLines[float32](m * nt),
+		gradsT: ownLines[float32](m * nt),
+		scores: ownLines[float32](nt),
+		accs:   ownLines[float32](m * dim),
+		lins:   ownLines[float32](m * dim),
+		outs:   ownHeaders(nt),
+		ins:    ownHeaders(m),
+		linRow: ownHeaders(m),
 	}
+	for i := range b.linRow {
+		b.linRow[i] = b.lins[i*dim:][:dim:dim]
+	}
+	return b
+}
+
+// ownHeaders returns n row slices with no other object on their cache
+// lines: they are rewritten every window.
+func ownHeaders(n int) [][]float32 {
+	const pad = 3 // 3 headers of 24 bytes cover a 64-byte line
+	return make([][]float32, n+2*pad)[pad : pad+n : pad+n]
 }
 
 // batchLinear is the batch kernel of the models whose score is linear in
@@ -46,6 +67,10 @@ func newBatchLinear(dim, window, negative int) *batchLinear {
 	return &batchLinear{batchBuffers: newBatchBuffers(dim, window, negative), dim: dim}
 }
 
+// window scores the m contexts against the targets and moves both. Each
+// context's scores are one DotMany over the target rows, its gradient one
+// AxpyMany of them; each target row then takes one AxpyMany of the
+// contexts: a row is loaded and stored once per window, not once per pair.
 func (k *batchLinear) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	if len(ctxs) == 0 {
 		return 0
@@ -56,56 +81,62 @@ func (k *batchLinear) window(w *worker, center int32, ctxs []int32, alpha float3
 		p-- // the bias coordinate is scored apart
 	}
 	targets := w.windowTargets(center)
-	nt := len(targets)
-	grads := k.grads[:len(ctxs)*nt]
-	accs := k.accs[:len(ctxs)*dim]
-	clear(accs)
+	m, nt := len(ctxs), len(targets)
+	outs := k.outs[:nt]
+	for j, t := range targets {
+		outs[j] = w.out.at(t)
+	}
+	ins := k.ins[:m]
+	for i, c := range ctxs {
+		ins[i] = w.in.at(c)
+	}
 	// The contexts as scored, lin = w * in: their own rows when unweighted.
-	lin := func(i int, c int32) []float32 {
-		if k.w == nil {
-			return w.in.at(c)
-		}
-		return k.lins[i*dim:][:dim]
-	}
+	lins := ins
 	if k.w != nil {
-		for i, c := range ctxs {
-			kernel.ScaleInto(k.lins[i*dim:][:dim], k.w, w.in.at(c))
+		lins = k.linRow[:m]
+		for i, in := range ins {
+			kernel.ScaleInto(lins[i], k.w, in)
 		}
 	}
+	grads, gradsT := k.grads[:m*nt], k.gradsT[:m*nt]
+	scores := k.scores[:nt]
+	accs := k.accs[:m*dim]
+	clear(accs)
 	// Scores and gradients, and each context's gradient from the old
 	// targets.
-	for i, c := range ctxs {
-		in := lin(i, c)
-		acc := accs[i*dim:][:dim]
-		for j, t := range targets {
-			out := w.out.at(t)
-			s := kernel.Dot(in[:p], out[:p])
+	for i, in := range lins {
+		kernel.DotMany(scores, in[:p], outs)
+		g := grads[i*nt:][:nt]
+		var gsum float32
+		for j, s := range scores {
 			if k.bias {
-				s += in[p] + out[p]
+				s += in[p] + outs[j][p]
 			}
-			g, l := sig.Gradient(s, j == 0, alpha)
+			gj, l := sig.Gradient(s, j == 0, alpha)
 			loss += l
-			grads[i*nt+j] = g
-			kernel.Axpy(acc[:p], out[:p], g)
-			if k.bias {
-				acc[p] += g
-			}
+			g[j] = gj
+			gradsT[j*m+i] = gj
+			gsum += gj
+		}
+		acc := accs[i*dim:][:dim]
+		kernel.AxpyMany(acc[:p], outs, g)
+		if k.bias {
+			acc[p] = gsum
 		}
 	}
 	// Targets move by the gradient-weighted sum of the old contexts.
-	for j, t := range targets {
-		out := w.out.at(t)
-		for i, c := range ctxs {
-			g := grads[i*nt+j]
-			kernel.Axpy(out[:p], lin(i, c)[:p], g)
-			if k.bias {
-				out[p] += g
+	for j, out := range outs {
+		g := gradsT[j*m:][:m]
+		kernel.AxpyMany(out[:p], lins, g)
+		if k.bias {
+			for _, gi := range g {
+				out[p] += gi
 			}
 		}
 	}
 	// Contexts move by w * acc; the weights' gradient is in * acc.
-	for i, c := range ctxs {
-		in, acc := w.in.at(c), accs[i*dim:][:dim]
+	for i, in := range ins {
+		acc := accs[i*dim:][:dim]
 		switch {
 		case k.dw != nil:
 			kernel.WeightedStep(in, k.dw, k.w, acc)

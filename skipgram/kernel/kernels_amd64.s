@@ -347,3 +347,190 @@ axpbydone:
 	VZEROUPPER
 	MOVSS X2, ret+32(FP)
 	RET
+
+// func dot2AVX2(x, a, b *float32, n int) (sa, sb float32)
+// Two dot products sharing the loads of x, each summed exactly as dotAVX2
+// sums it (four accumulators over 32 floats, then one over 8, then the
+// tail), so that DotMany and Dot agree bit for bit.
+TEXT ·dot2AVX2(SB), NOSPLIT, $0-40
+	MOVQ   x+0(FP), SI
+	MOVQ   a+8(FP), DI
+	MOVQ   b+16(FP), DX
+	MOVQ   n+24(FP), CX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+
+dot2_32:
+	CMPQ        CX, $32
+	JL          dot2_8
+	VMOVUPS     (SI), Y8
+	VMOVUPS     32(SI), Y9
+	VMOVUPS     64(SI), Y10
+	VMOVUPS     96(SI), Y11
+	VFMADD231PS (DI), Y8, Y0
+	VFMADD231PS 32(DI), Y9, Y1
+	VFMADD231PS 64(DI), Y10, Y2
+	VFMADD231PS 96(DI), Y11, Y3
+	VFMADD231PS (DX), Y8, Y4
+	VFMADD231PS 32(DX), Y9, Y5
+	VFMADD231PS 64(DX), Y10, Y6
+	VFMADD231PS 96(DX), Y11, Y7
+	ADDQ        $128, SI
+	ADDQ        $128, DI
+	ADDQ        $128, DX
+	SUBQ        $32, CX
+	JMP         dot2_32
+
+dot2_8:
+	CMPQ        CX, $8
+	JL          dot2reduce
+	VMOVUPS     (SI), Y8
+	VFMADD231PS (DI), Y8, Y0
+	VFMADD231PS (DX), Y8, Y4
+	ADDQ        $32, SI
+	ADDQ        $32, DI
+	ADDQ        $32, DX
+	SUBQ        $8, CX
+	JMP         dot2_8
+
+dot2reduce:
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VHADDPS      X0, X0, X0
+	VHADDPS      X0, X0, X0
+	VADDPS       Y5, Y4, Y4
+	VADDPS       Y7, Y6, Y6
+	VADDPS       Y6, Y4, Y4
+	VEXTRACTF128 $1, Y4, X5
+	VADDPS       X5, X4, X4
+	VHADDPS      X4, X4, X4
+	VHADDPS      X4, X4, X4
+
+dot2tail:
+	TESTQ       CX, CX
+	JE          dot2done
+	VMOVSS      (SI), X8
+	VFMADD231SS (DI), X8, X0
+	VFMADD231SS (DX), X8, X4
+	ADDQ        $4, SI
+	ADDQ        $4, DI
+	ADDQ        $4, DX
+	DECQ        CX
+	JMP         dot2tail
+
+dot2done:
+	VZEROUPPER
+	MOVSS X0, sa+32(FP)
+	MOVSS X4, sb+36(FP)
+	RET
+
+// func axpyManyAVX2(y *float32, xs *[]float32, gs *float32, m, n int)
+// y += g[0]*xs[0] + ... + g[m-1]*xs[m-1], over n floats: each chunk of y
+// is loaded once, takes its m fused multiply-adds in order and is stored
+// once, so every element rounds as m Axpy calls in a row would round it.
+// xs points at m slice headers (24 bytes each), whose data pointers it
+// reads.
+TEXT ·axpyManyAVX2(SB), NOSPLIT, $0-40
+	MOVQ y+0(FP), DI
+	MOVQ xs+8(FP), SI
+	MOVQ gs+16(FP), DX
+	MOVQ m+24(FP), R8
+	MOVQ n+32(FP), CX
+	XORQ R9, R9        // byte offset into the rows
+
+many32:
+	CMPQ    CX, $32
+	JL      many8
+	VMOVUPS (DI)(R9*1), Y0
+	VMOVUPS 32(DI)(R9*1), Y1
+	VMOVUPS 64(DI)(R9*1), Y2
+	VMOVUPS 96(DI)(R9*1), Y3
+	MOVQ    SI, R11
+	MOVQ    DX, R12
+	MOVQ    R8, R10
+
+many32j:
+	TESTQ        R10, R10
+	JE           many32store
+	MOVQ         (R11), BX
+	VBROADCASTSS (R12), Y15
+	VFMADD231PS  (BX)(R9*1), Y15, Y0
+	VFMADD231PS  32(BX)(R9*1), Y15, Y1
+	VFMADD231PS  64(BX)(R9*1), Y15, Y2
+	VFMADD231PS  96(BX)(R9*1), Y15, Y3
+	ADDQ         $24, R11
+	ADDQ         $4, R12
+	DECQ         R10
+	JMP          many32j
+
+many32store:
+	VMOVUPS Y0, (DI)(R9*1)
+	VMOVUPS Y1, 32(DI)(R9*1)
+	VMOVUPS Y2, 64(DI)(R9*1)
+	VMOVUPS Y3, 96(DI)(R9*1)
+	ADDQ    $128, R9
+	SUBQ    $32, CX
+	JMP     many32
+
+many8:
+	CMPQ    CX, $8
+	JL      manytail
+	VMOVUPS (DI)(R9*1), Y0
+	MOVQ    SI, R11
+	MOVQ    DX, R12
+	MOVQ    R8, R10
+
+many8j:
+	TESTQ        R10, R10
+	JE           many8store
+	MOVQ         (R11), BX
+	VBROADCASTSS (R12), Y15
+	VFMADD231PS  (BX)(R9*1), Y15, Y0
+	ADDQ         $24, R11
+	ADDQ         $4, R12
+	DECQ         R10
+	JMP          many8j
+
+many8store:
+	VMOVUPS Y0, (DI)(R9*1)
+	ADDQ    $32, R9
+	SUBQ    $8, CX
+	JMP     many8
+
+manytail:
+	TESTQ  CX, CX
+	JE     manydone
+	VMOVSS (DI)(R9*1), X0
+	MOVQ   SI, R11
+	MOVQ   DX, R12
+	MOVQ   R8, R10
+
+manytailj:
+	TESTQ       R10, R10
+	JE          manytailstore
+	MOVQ        (R11), BX
+	VMOVSS      (R12), X15
+	VFMADD231SS (BX)(R9*1), X15, X0
+	ADDQ        $24, R11
+	ADDQ        $4, R12
+	DECQ        R10
+	JMP         manytailj
+
+manytailstore:
+	VMOVSS X0, (DI)(R9*1)
+	ADDQ   $4, R9
+	DECQ   CX
+	JMP    manytail
+
+manydone:
+	VZEROUPPER
+	RET

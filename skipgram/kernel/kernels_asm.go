@@ -125,3 +125,50 @@ func Prefetch(row []float32) {
 		prefetchAMD64(&row[0], (len(row)+LineFloats-1)/LineFloats)
 	}
 }
+
+//go:noescape
+func dot2AVX2(x, a, b *float32, n int) (sa, sb float32)
+
+//go:noescape
+func axpyManyAVX2(y *float32, xs *[]float32, gs *float32, m, n int)
+
+// DotMany sets dst[j] to the inner product of x with ys[j], for every j;
+// each ys[j] is at least as long as x. It reads x once for two rows, and
+// each product equals Dot(x, ys[j]) bit for bit.
+func DotMany(dst, x []float32, ys [][]float32) {
+	n := len(x)
+	if !hasAVX2FMA || n < 8 {
+		dotManyGeneric(dst, x, ys)
+		return
+	}
+	dst = dst[:len(ys)]
+	j := 0
+	for ; j+1 < len(ys); j += 2 {
+		a, b := ys[j], ys[j+1]
+		_, _ = a[n-1], b[n-1]
+		dst[j], dst[j+1] = dot2AVX2(&x[0], &a[0], &b[0], n)
+	}
+	if j < len(ys) {
+		a := ys[j]
+		_ = a[n-1]
+		dst[j] = dotAVX2(&x[0], &a[0], n)
+	}
+}
+
+// AxpyMany adds g[0]*xs[0] + ... + g[m-1]*xs[m-1] to y, with m = len(xs);
+// each xs[j] is at least as long as y, and g at least as long as xs. y is
+// read and written once, not m times; the xs are read as they were when
+// the call began, even one that is y itself. Each element rounds as
+// m Axpy calls in a row would round it.
+func AxpyMany(y []float32, xs [][]float32, g []float32) {
+	n := len(y)
+	if !hasAVX2FMA || n < 8 || len(xs) == 0 {
+		axpyManyGeneric(y, xs, g)
+		return
+	}
+	_ = g[len(xs)-1]
+	for _, x := range xs {
+		_ = x[n-1]
+	}
+	axpyManyAVX2(&y[0], &xs[0], &g[0], len(xs), n)
+}

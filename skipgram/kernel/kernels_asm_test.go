@@ -67,3 +67,49 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestManyMatchOneByOne: DotMany gives Dot's products bit for bit, and
+// AxpyMany rounds as Axpy calls in a row do, on every length up to 67 and
+// for one to seven rows, without writing outside y.
+func TestManyMatchOneByOne(t *testing.T) {
+	if !hasAVX2FMA {
+		t.Skip("no AVX2+FMA on this CPU: the generic kernels are in use")
+	}
+	r := rand.New(rand.NewPCG(7, 7))
+	const guard = 8
+	for n := 1; n <= 67; n++ {
+		for m := 1; m <= 7; m++ {
+			x := randVec(r, n, 1)
+			ys := make([][]float32, m)
+			g := randVec(r, m, 0.5)
+			for j := range ys {
+				ys[j] = randVec(r, n+j, 1) // rows may be longer than x
+			}
+			dst := make([]float32, m)
+			DotMany(dst, x, ys)
+			for j := range ys {
+				if want := Dot(x, ys[j]); dst[j] != want {
+					t.Fatalf("DotMany n=%d m=%d j=%d: %v, Dot %v", n, m, j, dst[j], want)
+				}
+			}
+			buf := randVec(r, n+2*guard, 1)
+			y := buf[guard : guard+n : guard+n]
+			want := append([]float32(nil), y...)
+			for j := range ys {
+				Axpy(want, ys[j], g[j])
+			}
+			before := append([]float32(nil), buf...)
+			AxpyMany(y, ys, g)
+			for i := range y {
+				if y[i] != want[i] {
+					t.Fatalf("AxpyMany n=%d m=%d i=%d: %v, Axpy in a row %v", n, m, i, y[i], want[i])
+				}
+			}
+			for i := 0; i < guard; i++ {
+				if buf[i] != before[i] || buf[len(buf)-1-i] != before[len(buf)-1-i] {
+					t.Fatalf("AxpyMany n=%d m=%d wrote outside y", n, m)
+				}
+			}
+		}
+	}
+}

@@ -133,3 +133,42 @@ func axpbyNormGeneric(x, y []float32, a, b float32) float32 {
 	}
 	return (s0 + s1) + (s2 + s3)
 }
+
+// dotManyGeneric sets dst[j] = dot(x, ys[j]).
+func dotManyGeneric(dst, x []float32, ys [][]float32) {
+	dst = dst[:len(ys)]
+	for j, y := range ys {
+		dst[j] = dotGeneric(x, y)
+	}
+}
+
+// axpyManyGeneric adds sum_j g[j]*xs[j] to y, four elements of y at a time
+// held in registers while every row adds to them, so that y is read and
+// written once and a row that is y itself is read before it changes.
+func axpyManyGeneric(y []float32, xs [][]float32, g []float32) {
+	n := len(y)
+	g = g[:len(xs)]
+	for _, x := range xs {
+		_ = x[:n]
+	}
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		y0, y1, y2, y3 := y[i], y[i+1], y[i+2], y[i+3]
+		for j, x := range xs {
+			x := x[i : i+4 : i+4]
+			gj := g[j]
+			y0 += gj * x[0]
+			y1 += gj * x[1]
+			y2 += gj * x[2]
+			y3 += gj * x[3]
+		}
+		y[i], y[i+1], y[i+2], y[i+3] = y0, y1, y2, y3
+	}
+	for ; i < n; i++ {
+		s := y[i]
+		for j, x := range xs {
+			s += g[j] * x[i]
+		}
+		y[i] = s
+	}
+}

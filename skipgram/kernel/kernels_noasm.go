@@ -31,3 +31,12 @@ func Prefetch(row []float32) {}
 
 // PrefetchW is a no-op without assembly.
 func PrefetchW(row []float32) {}
+
+// DotMany sets dst[j] to the inner product of x with ys[j], for every j;
+// each ys[j] is at least as long as x.
+func DotMany(dst, x []float32, ys [][]float32) { dotManyGeneric(dst, x, ys) }
+
+// AxpyMany adds g[0]*xs[0] + ... + g[m-1]*xs[m-1] to y, with m = len(xs);
+// each xs[j] is at least as long as y, and g at least as long as xs. The
+// xs are read as they were when the call began, even one that is y itself.
+func AxpyMany(y []float32, xs [][]float32, g []float32) { axpyManyGeneric(y, xs, g) }

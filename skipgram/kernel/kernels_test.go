@@ -66,6 +66,45 @@ func BenchmarkKernels(b *testing.B) {
 				PairUpdate(acc, y, x, g)
 			}
 		})
+		// One batch window's worth: 10 contexts against 6 targets, as
+		// pairs one by one and as DotMany / AxpyMany.
+		ctxs, outs := make([][]float32, 10), make([][]float32, 6)
+		for i := range ctxs {
+			ctxs[i] = randVec(r, n, 1)
+		}
+		for j := range outs {
+			outs[j] = randVec(r, n, 1)
+		}
+		g, gT, scores := make([]float32, 60), make([]float32, 60), make([]float32, 6)
+		b.Run("window-pairs/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				for i, c := range ctxs {
+					for j, o := range outs {
+						g[i*6+j] = Dot(c, o) * 1e-9
+						Axpy(acc, o, g[i*6+j])
+					}
+				}
+				for j, o := range outs {
+					for i, c := range ctxs {
+						Axpy(o, c, g[i*6+j])
+					}
+				}
+			}
+		})
+		b.Run("window-many/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				for i, c := range ctxs {
+					DotMany(scores, c, outs)
+					for j, s := range scores {
+						g[i*6+j], gT[j*10+i] = s*1e-9, s*1e-9
+					}
+					AxpyMany(acc, outs, g[i*6:][:6])
+				}
+				for j, o := range outs {
+					AxpyMany(o, ctxs, gT[j*10:][:10])
+				}
+			}
+		})
 		_ = sink
 	}
 }
@@ -84,6 +123,45 @@ func TestPrefetchLeavesRows(t *testing.T) {
 		for i := range buf {
 			if buf[i] != want[i] {
 				t.Fatalf("n=%d: row changed at %d: %v, want %v", n, i, buf[i], want[i])
+			}
+		}
+	}
+}
+
+// TestManyMatchReference checks DotMany and AxpyMany against float64 sums,
+// including a row of AxpyMany that is y itself, which counts as it was
+// before the call.
+func TestManyMatchReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 3, 7, 8, 31, 32, 33, 100, 301} {
+		for _, m := range []int{1, 2, 5, 6, 11} {
+			x := randVec(r, n, 1)
+			ys := make([][]float32, m)
+			for j := range ys {
+				ys[j] = randVec(r, n, 1)
+			}
+			dst := make([]float32, m)
+			DotMany(dst, x, ys)
+			for j := range ys {
+				if want := dot64(x, ys[j]); math.Abs(float64(dst[j])-want) > 1e-5*float64(n) {
+					t.Fatalf("DotMany n=%d m=%d j=%d: %v, want %v", n, m, j, dst[j], want)
+				}
+			}
+			y := randVec(r, n, 1)
+			ys[m/2] = y // y adds a multiple of itself
+			g := randVec(r, m, 0.5)
+			want := make([]float64, n)
+			for i := range want {
+				want[i] = float64(y[i])
+				for j := range ys {
+					want[i] += float64(g[j]) * float64(ys[j][i])
+				}
+			}
+			AxpyMany(y, ys, g)
+			for i := range y {
+				if math.Abs(float64(y[i])-want[i]) > 1e-5*float64(m+1) {
+					t.Fatalf("AxpyMany n=%d m=%d i=%d: %v, want %v", n, m, i, y[i], want[i])
+				}
 			}
 		}
 	}

@@ -34,6 +34,7 @@ type worker struct {
 	ahead     []int32    // graphs: the next edge's targets, drawn ahead for prefetching
 	drawn     bool       // graphs: negs already holds the targets of the coming window
 	more      bool       // text: another window of the sentence follows this one
+	nextRows  [2]int32   // text: the next window's centre word and the context it brings in (-1: none)
 	noiseOK   bool       // batch windows: next holds the noise words drawn for this window
 	in, out   rows       // the matrices as this worker trains them (hot.go)
 	replicas  []*replica // its replicas of the hot rows, one per matrix
@@ -218,6 +219,12 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 			}
 		}
 		w.more = pos+1 < len(sen)
+		if w.more {
+			w.nextRows = [2]int32{sen[pos+1], -1}
+			if j := pos + 1 + window; j < len(sen) {
+				w.nextRows[1] = sen[j]
+			}
+		}
 		loss += float64(w.kernel.window(w, center, ctxs, alpha))
 		pairs += len(ctxs)
 	}
@@ -240,9 +247,10 @@ func (w *worker) targets(center int32) []int32 {
 // windowTargets returns a batch window's targets: the centre word, then
 // the noise words drawn one window ahead (a draw of the centre word
 // skipped). It then draws the next window's noise words and prefetches
-// their rows, which arrive while this window computes: a batch window has
-// no next context to fetch ahead as prefetchNext does, and without it the
-// window waits for its targets' rows one after another. The rows are
+// their rows, with the next centre word's and that of the context the next
+// window brings in (trainSentence names both in nextRows), which arrive
+// while this window computes: without it the window waits for its rows one
+// after another. The rows are
 // fetched for writing: the frequent words' were often written last by
 // another thread. The draws are as many and as distributed as without the
 // look-ahead, taken from the random stream in another order. The last
@@ -264,6 +272,10 @@ func (w *worker) windowTargets(center int32) []int32 {
 		w.next = w.drawNoise(w.next[:0])
 		for _, n := range w.next {
 			kernel.PrefetchW(w.out.at(n))
+		}
+		kernel.PrefetchW(w.out.at(w.nextRows[0]))
+		if c := w.nextRows[1]; c >= 0 {
+			kernel.PrefetchW(w.in.at(c))
 		}
 	}
 	return t

@@ -141,9 +141,7 @@ func (k *batchLinear) window(w *worker, center int32, ctxs []int32, alpha float3
 		case k.dw != nil:
 			kernel.WeightedStep(in, k.dw, k.w, acc)
 		case k.w != nil:
-			for d, x := range acc {
-				in[d] += k.w[d] * x
-			}
+			kernel.MulAdd(in, k.w, acc)
 		default:
 			kernel.Axpy(in, acc, 1)
 		}

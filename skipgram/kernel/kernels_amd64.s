@@ -534,3 +534,41 @@ manytailstore:
 manydone:
 	VZEROUPPER
 	RET
+
+// func mulAddAVX2(y, w, x *float32, n int)
+// y += w*x.
+TEXT ·mulAddAVX2(SB), NOSPLIT, $0-32
+	MOVQ y+0(FP), DI
+	MOVQ w+8(FP), DX
+	MOVQ x+16(FP), SI
+	MOVQ n+24(FP), CX
+
+muladd8:
+	CMPQ        CX, $8
+	JL          muladdtail
+	VMOVUPS     (DX), Y0
+	VMOVUPS     (DI), Y1
+	VFMADD231PS (SI), Y0, Y1
+	VMOVUPS     Y1, (DI)
+	ADDQ        $32, DI
+	ADDQ        $32, DX
+	ADDQ        $32, SI
+	SUBQ        $8, CX
+	JMP         muladd8
+
+muladdtail:
+	TESTQ       CX, CX
+	JE          muladddone
+	VMOVSS      (DX), X0
+	VMOVSS      (DI), X1
+	VFMADD231SS (SI), X0, X1
+	VMOVSS      X1, (DI)
+	ADDQ        $4, DI
+	ADDQ        $4, DX
+	ADDQ        $4, SI
+	DECQ        CX
+	JMP         muladdtail
+
+muladddone:
+	VZEROUPPER
+	RET

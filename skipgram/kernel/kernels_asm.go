@@ -172,3 +172,17 @@ func AxpyMany(y []float32, xs [][]float32, g []float32) {
 	}
 	axpyManyAVX2(&y[0], &xs[0], &g[0], len(xs), n)
 }
+
+//go:noescape
+func mulAddAVX2(y, w, x *float32, n int)
+
+// MulAdd adds w*x to y elementwise (IPDS's signed step).
+func MulAdd(y, w, x []float32) {
+	if !hasAVX2FMA || len(y) < 8 {
+		mulAddGeneric(y, w, x)
+		return
+	}
+	n := len(y)
+	_, _ = w[n-1], x[n-1]
+	mulAddAVX2(&y[0], &w[0], &x[0], n)
+}

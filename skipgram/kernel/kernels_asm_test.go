@@ -48,6 +48,8 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 		weightedStepGeneric(acc2, dw2, w, b)
 		ScaleInto(out, w, a)
 		scaleIntoGeneric(out2, w, a)
+		MulAdd(acc, w, b)
+		mulAddGeneric(acc2, w, b)
 		Axpy(acc, b, 0.7)
 		axpyGeneric(acc2, b, 0.7)
 		if x, y := AxpbyNorm(out, a, 0.9, -0.4), axpbyNormGeneric(out2, a, 0.9, -0.4); !close(x, y, 4*n) {

@@ -172,3 +172,19 @@ func axpyManyGeneric(y []float32, xs [][]float32, g []float32) {
 		y[i] = s
 	}
 }
+
+// mulAddGeneric adds w*x to y elementwise.
+func mulAddGeneric(y, w, x []float32) {
+	n := len(y)
+	w, x = w[:n], x[:n]
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		y[i] += w[i] * x[i]
+		y[i+1] += w[i+1] * x[i+1]
+		y[i+2] += w[i+2] * x[i+2]
+		y[i+3] += w[i+3] * x[i+3]
+	}
+	for ; i < n; i++ {
+		y[i] += w[i] * x[i]
+	}
+}

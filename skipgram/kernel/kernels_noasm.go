@@ -40,3 +40,6 @@ func DotMany(dst, x []float32, ys [][]float32) { dotManyGeneric(dst, x, ys) }
 // each xs[j] is at least as long as y, and g at least as long as xs. The
 // xs are read as they were when the call began, even one that is y itself.
 func AxpyMany(y []float32, xs [][]float32, g []float32) { axpyManyGeneric(y, xs, g) }
+
+// MulAdd adds w*x to y elementwise (IPDS's signed step).
+func MulAdd(y, w, x []float32) { mulAddGeneric(y, w, x) }

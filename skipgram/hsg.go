@@ -181,39 +181,50 @@ func (k *batchHyperbolic) window(w *worker, center int32, ctxs []int32, alpha fl
 		return 0
 	}
 	sig := w.r.sig
-	dim := k.dim
+	dim, n := k.dim, k.dim-1 // n: the time coordinate
 	targets := w.windowTargets(center)
-	nt := len(targets)
-	grads, gmk := k.grads[:len(ctxs)*nt], k.gmk[:len(ctxs)*nt]
-	accs := k.accs[:len(ctxs)*dim]
-	clear(accs)
+	m, nt := len(ctxs), len(targets)
+	outs := k.outs[:nt]
+	for j, t := range targets {
+		outs[j] = w.out.at(t)[:dim]
+	}
+	ins := k.ins[:m]
 	for i, c := range ctxs {
-		in, acc := w.in.at(c)[:dim], accs[i*dim:][:dim]
+		ins[i] = w.in.at(c)[:dim]
+	}
+	grads, gradsT, gmk := k.grads[:m*nt], k.gradsT[:m*nt], k.gmk[:m*nt]
+	scores := k.scores[:nt]
+	accs := k.accs[:m*dim]
+	clear(accs)
+	for i, in := range ins {
+		// The Minkowski products: the spatial parts' inner products, less
+		// the time coordinates' product.
+		kernel.DotMany(scores, in[:n], outs)
+		g := grads[i*nt:][:nt]
 		var inCoef float32
-		for j, t := range targets {
-			out := w.out.at(t)[:dim]
-			mk := minkowski(in, out)
-			g, l := sig.Gradient(mk+HSGTheta, j == 0, alpha)
+		for j, s := range scores {
+			mk := s - in[n]*outs[j][n]
+			gj, l := sig.Gradient(mk+HSGTheta, j == 0, alpha)
 			loss += l
-			grads[i*nt+j], gmk[i*nt+j] = g, g*mk
-			kernel.Axpy(acc, out, g)
-			inCoef += g * mk
+			g[j], gradsT[j*m+i], gmk[i*nt+j] = gj, gj, gj*mk
+			inCoef += gj * mk
 		}
+		acc := accs[i*dim:][:dim]
+		kernel.AxpyMany(acc, outs, g)
 		kernel.Axpy(acc, in, inCoef)
 	}
 	u := k.u[:dim]
-	for j, t := range targets {
-		out := w.out.at(t)[:dim]
+	for j, out := range outs {
 		clear(u)
+		kernel.AxpyMany(u, ins, gradsT[j*m:][:m])
 		var b float32
-		for i, c := range ctxs {
-			kernel.Axpy(u, w.in.at(c)[:dim], grads[i*nt+j])
+		for i := range ins {
 			b += gmk[i*nt+j]
 		}
 		geodesicStep(out, u, b, 1, minkowski(u, u)+b*b)
 	}
-	for i, c := range ctxs {
-		expMap(w.in.at(c)[:dim], accs[i*dim:][:dim])
+	for i, in := range ins {
+		expMap(in, accs[i*dim:][:dim])
 	}
 	return loss
 }

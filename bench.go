@@ -30,8 +30,8 @@ const benchHelp = `usage: wipsvec bench [-train SOURCES] [-models LIST] [-sizes 
 Times the models: trains each model at each size and thread count as a
 child process on one corpus (default: ` + defaultCorpusHelp + `) and
 prints words/sec/thread (the median of -repeat runs), the speed-up over one
-thread, the share of the machine's ceiling (the fused pair update on rows
-in L1), peak RSS and the memory floor; gensim's Word2Vec beside when
+thread, the share of the machine's ceiling (SG's batch window on rows in
+L1), peak RSS and the memory floor; gensim's Word2Vec beside when
 python3 can import it. For each thread count T > 1 a "separate" row times T
 one-thread runs as separate processes at once: the scaling the machine
 allows. Before every multi-threaded run it measures the core-to-core round

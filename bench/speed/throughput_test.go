@@ -106,7 +106,7 @@ func TestThroughputTable(t *testing.T) {
 	for _, want := range []string{
 		"corpus: first 20 MiB of corpus.txt.zst: 3.40M in-vocabulary words, vocabulary 40000",
 		"median of 3 run(s)",
-		"ceiling: 40.0M fused updates/s at K=100 in L1 = 1.00M words/sec/thread (40.0 updates per word, from sidecar)",
+		"ceiling: 40.0M pair updates/s in batch windows at K=100 in L1 = 1.00M words/sec/thread (40.0 updates per word, from sidecar)",
 		"gensim 4.2.0, corpus_file mode",
 		"core-to-core round trip before the 6 multi-threaded runs: median 64 ns, 58 to 371 ns",
 	} {
@@ -304,11 +304,11 @@ func TestThroughputOptionsValidate(t *testing.T) {
 	}
 }
 
-func TestMeasureFusedUpdates(t *testing.T) {
-	n := MeasureFusedUpdates(100, 5, 5*time.Millisecond)
+func TestMeasureWindowUpdates(t *testing.T) {
+	n := MeasureWindowUpdates(100, 5, 5, 5*time.Millisecond)
 	// Even the generic kernel on a slow machine does millions a second.
 	if !(n > 1e5) {
-		t.Errorf("MeasureFusedUpdates = %g updates/s", n)
+		t.Errorf("MeasureWindowUpdates = %g updates/s", n)
 	}
 }
 
@@ -399,16 +399,80 @@ func BenchmarkTrainWIPS(b *testing.B) { benchmarkTrain(b, skipgram.WIPS) }
 func BenchmarkTrainIPS(b *testing.B)  { benchmarkTrain(b, skipgram.IPS) }
 func BenchmarkTrainHSG(b *testing.B)  { benchmarkTrain(b, skipgram.HSG) }
 
-// BenchmarkFusedPairUpdate is the ceiling's inner step at K=100.
-func BenchmarkFusedPairUpdate(b *testing.B) {
-	acc, out, in := make([]float32, 100), make([]float32, 100), make([]float32, 100)
-	for i := range in {
-		in[i], out[i] = 0.001*float32(i), -0.001*float32(i)
-	}
+// BenchmarkWindowStep is the ceiling's batch window at K=100: 6 contexts
+// against 6 targets.
+func BenchmarkWindowStep(b *testing.B) {
+	k, ins, outs := windowFixture(100, 6, 6)
 	sig := kernel.NewSigmoidTable()
 	for b.Loop() {
-		fusedStep(sig, acc, out, in, 0.025)
+		windowStep(sig, k, ins, outs, 0.025)
 	}
+}
+
+func windowFixture(dim, m, nt int) (*windowScratch, [][]float32, [][]float32) {
+	rows := func(n int) [][]float32 {
+		r := make([][]float32, n)
+		for i := range r {
+			r[i] = make([]float32, dim)
+			for d := range r[i] {
+				r[i][d] = 0.1 * float32(math.Sin(float64(1+i*dim+d+n)))
+			}
+		}
+		return r
+	}
+	k := &windowScratch{
+		scores: make([]float32, nt), grads: make([]float32, m*nt),
+		gradsT: make([]float32, m*nt), accs: make([]float32, m*dim),
+	}
+	return k, rows(m), rows(nt)
+}
+
+// TestWindowStep: the ceiling's window is SG's negative-sampling step with
+// every gradient taken at the window's start, checked in float64.
+func TestWindowStep(t *testing.T) {
+	const dim, m, nt, alpha = 20, 4, 3, 0.5
+	k, ins, outs := windowFixture(dim, m, nt)
+	in0, out0 := clone2(ins), clone2(outs)
+	windowStep(kernel.NewSigmoidTable(), k, ins, outs, alpha)
+	g := func(i, j int) float64 {
+		var s float64
+		for d := range dim {
+			s += float64(in0[i][d]) * float64(out0[j][d])
+		}
+		label := 0.0
+		if j == 0 {
+			label = 1
+		}
+		return (label - 1/(1+math.Exp(-s))) * alpha
+	}
+	for d := range dim {
+		for i := range m {
+			want := float64(in0[i][d])
+			for j := range nt {
+				want += g(i, j) * float64(out0[j][d])
+			}
+			if math.Abs(float64(ins[i][d])-want) > 1e-3 {
+				t.Fatalf("context %d [%d] = %v, want %v", i, d, ins[i][d], want)
+			}
+		}
+		for j := range nt {
+			want := float64(out0[j][d])
+			for i := range m {
+				want += g(i, j) * float64(in0[i][d])
+			}
+			if math.Abs(float64(outs[j][d])-want) > 1e-3 {
+				t.Fatalf("target %d [%d] = %v, want %v", j, d, outs[j][d], want)
+			}
+		}
+	}
+}
+
+func clone2(rows [][]float32) [][]float32 {
+	c := make([][]float32, len(rows))
+	for i, r := range rows {
+		c[i] = append([]float32(nil), r...)
+	}
+	return c
 }
 
 func TestParseKindsVariants(t *testing.T) {

@@ -361,9 +361,9 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 			w.avoidNode, w.avoid = c, g.adj.list(c)
 		}
 		w.ahead = w.drawTargets(w.ahead[:0], t)
-		kernel.Prefetch(w.in.at(c))
+		kernel.PrefetchW(w.in.at(c))
 		for _, t := range w.ahead {
-			kernel.Prefetch(w.out.at(t))
+			kernel.PrefetchW(w.out.at(t))
 		}
 	}
 

@@ -300,18 +300,18 @@ func (w *worker) startTargets(center int32) {
 }
 
 // prefetchNext draws the targets of context i+1 into w.next and prefetches
-// its input row and their output rows while context i computes: the rows are
-// random, and waiting for memory is the largest cost left once the
-// arithmetic is vectorised. The draws come in the same order as without the
+// its input row and their output rows, for writing, while context i
+// computes: the rows are random, and waiting for memory is the largest cost
+// left once the arithmetic is vectorised. The draws come in the same order as without the
 // lookahead, so results are unchanged.
 func (w *worker) prefetchNext(ctxs []int32, i int, center int32) {
 	if i+1 >= len(ctxs) {
 		return
 	}
 	w.next = w.drawTargets(w.next[:0], center)
-	kernel.Prefetch(w.in.at(ctxs[i+1]))
+	kernel.PrefetchW(w.in.at(ctxs[i+1]))
 	for _, t := range w.next {
-		kernel.Prefetch(w.out.at(t))
+		kernel.PrefetchW(w.out.at(t))
 	}
 }
 

@@ -97,7 +97,7 @@ func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 	m.Stride = (m.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
 	m.In = ownLines[float32](m.Words * m.Stride)
 	if old.Out != nil {
-		m.Out = ownLines[float32](m.Words * m.Stride)
+		m.Out = zeroMatrix(m.Words * m.Stride)
 	}
 	r := kernel.NewRNG(seed, math.MaxUint64-2)
 	def := m.Kind.def()

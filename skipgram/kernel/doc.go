@@ -1,8 +1,10 @@
 // Package kernel holds the arithmetic that training and scoring spend their
 // time in: the float32 vector loops of one negative-sampling step (dot
-// product, axpy, the fused pair update and the model-specific steps), the
-// sigmoid table they read the gradient from, and the random stream that
-// draws windows, subsamples and negatives.
+// product, axpy, the fused pair update and the model-specific steps) and of
+// a batch window (DotMany, one row against many; AxpyMany, a row plus a
+// weighted sum of many, loaded and stored once), the sigmoid table they
+// read the gradient from, and the random stream that draws windows,
+// subsamples and negatives.
 //
 // The vector loops run in AVX2+FMA assembly on amd64 CPUs that have it and
 // in portable Go everywhere else, and under the purego build tag; Name says

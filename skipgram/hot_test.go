@@ -1,0 +1,134 @@
+package skipgram
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// TestReplicaSyncAddsBothWorkersSteps: two workers change their replicas of
+// the same hot rows; after both merge, the shared rows hold the start plus
+// both changes, the second worker's replica holds that too, and the rows
+// past the hot ones are untouched.
+func TestReplicaSyncAddsBothWorkersSteps(t *testing.T) {
+	const hot, stride, dim, words = 3, 4, 3, 5
+	matrix := make([]float32, words*stride)
+	for i := range matrix {
+		matrix[i] = float32(i)
+	}
+	start := append([]float32(nil), matrix...)
+	a, b := newReplica(matrix, hot, stride), newReplica(matrix, hot, stride)
+	for i := range a.priv {
+		a.priv[i] += 1
+		b.priv[i] += 10
+	}
+	a.sync(stride, dim, nil)
+	b.sync(stride, dim, nil)
+	for i, x := range matrix {
+		want := start[i]
+		if i < hot*stride && i%stride < dim {
+			want += 11
+		}
+		if x != want {
+			t.Errorf("shared[%d] = %v, want %v", i, x, want)
+		}
+	}
+	for i := range b.priv {
+		if i%stride < dim && b.priv[i] != matrix[i] {
+			t.Errorf("second replica [%d] = %v, want the merged %v", i, b.priv[i], matrix[i])
+		}
+	}
+	// a merged before b's steps: a sync with no new steps of its own
+	// takes b's.
+	a.sync(stride, dim, nil)
+	for i := range a.priv {
+		if i%stride < dim && a.priv[i] != matrix[i] {
+			t.Errorf("first replica [%d] = %v after a second sync, want %v", i, a.priv[i], matrix[i])
+		}
+	}
+}
+
+// groupGap is the mean cosine of the word vectors of two words of one
+// topic group of syntheticCorpus, less that of two words of different
+// groups: what training on it learns.
+func groupGap(m *Model, v *vocab.Vocab) float64 {
+	group := func(w string) int { n, _ := strconv.Atoi(w[1:]); return n / 25 }
+	cos := func(a, b []float32) float64 {
+		var ab, aa, bb float64
+		for i := range a {
+			ab += float64(a[i]) * float64(b[i])
+			aa += float64(a[i]) * float64(a[i])
+			bb += float64(b[i]) * float64(b[i])
+		}
+		return ab / math.Sqrt(aa*bb)
+	}
+	var in, out float64
+	var nin, nout int
+	for i := range v.Len() {
+		for j := i + 1; j < v.Len(); j++ {
+			c := cos(m.Row(i), m.Row(j))
+			if group(v.Words[i]) == group(v.Words[j]) {
+				in, nin = in+c, nin+1
+			} else {
+				out, nout = out+c, nout+1
+			}
+		}
+	}
+	return in/float64(nin) - out/float64(nout)
+}
+
+// TestHotRowsKeepWhatTrainingLearns trains on two threads with and without
+// replicas of the hottest rows, merged at every chance: the topic groups
+// must come out as well separated with them as without. A merge that lost
+// a worker's steps, or took them twice, would fail it.
+func TestHotRowsKeepWhatTrainingLearns(t *testing.T) {
+	v, stream := syntheticCorpus(t, 4*blockWords, 4) // blocks for both workers
+	for _, kind := range []Kind{SG, IPS, WIPS} {
+		t.Run(string(kind), func(t *testing.T) {
+			opt := testOptions(kind)
+			opt.Threads, opt.Iter, opt.Dim = 2, 2, 16
+			opt.HotRows = 0
+			plain, _, err := Train(context.Background(), v, stream, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt.HotRows, opt.HotSync = 40, 1
+			hot, _, err := Train(context.Background(), v, stream, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gp, gh := groupGap(plain, v), groupGap(hot, v)
+			t.Logf("%s: within-group minus between-group cosine %.3f plain, %.3f with 40 hot rows", kind, gp, gh)
+			if !(gp > 0.1) || !(gh > 0.8*gp) {
+				t.Errorf("%s: group gap %.3f with hot rows against %.3f without", kind, gh, gp)
+			}
+		})
+	}
+}
+
+// TestHotRowsStayOnTheHyperboloid: HSG's merged rows are put back on the
+// hyperboloid (a sum of two steps is not on it).
+func TestHotRowsStayOnTheHyperboloid(t *testing.T) {
+	v, stream := syntheticCorpus(t, 4*blockWords, 5)
+	opt := testOptions(HSG)
+	opt.Threads, opt.HotRows, opt.HotSync = 2, 40, 1
+	m, _, err := Train(context.Background(), v, stream, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for w := range m.Words {
+		y := m.In[w*m.Stride:][:m.Dim]
+		var s float64 // the spatial part's squared norm
+		for _, x := range y[:len(y)-1] {
+			s += float64(x) * float64(x)
+		}
+		// <y, y>_M = -1: the time coordinate is sqrt(1 + s), to float32's
+		// precision.
+		if tc, want := float64(y[len(y)-1]), math.Sqrt(1+s); math.Abs(tc-want) > 1e-5*want {
+			t.Fatalf("row %d: time coordinate %v, want %v", w, tc, want)
+		}
+	}
+}

@@ -17,10 +17,13 @@ package skipgram
 // stay plain Hogwild. One thread has nothing to share and no replica, so a
 // seeded one-thread run is what it always was.
 //
-// It is off by default (Options.HotRows): on the shared corpus the
-// replicas' staleness between merges cost SimLex-999 1.5 points at
-// HotSync 200,000 when the deltas are added, and averaging them instead
-// kept the loss but cost the other benchmarks more (docs/scaling.md).
+// The default (Options.HotRows) is a few rows merged often: 64 rows every
+// 10,000 tokens, a merge of 128 rows (64 per matrix of SG) each time a
+// worker publishes its progress, which trained two threads 4-10% faster on
+// text with every benchmark within the seed spread. Thousands of rows
+// merged every 200,000 tokens were faster where the CPUs sat far apart but
+// cost SimLex-999 1.5 points: the replicas' staleness between merges
+// (docs/scaling.md).
 
 // rows is a worker's view of a parameter matrix: the first hot rows in its
 // replica, the others in the shared matrix.

@@ -69,9 +69,10 @@ type Options struct {
 	// than one thread keeps a private replica of, merged into the shared
 	// rows every HotSync tokens (hot.go): the rows every thread writes
 	// all the time then cross between cores once per merge rather than
-	// once per pair. 0, the default, is plain Hogwild on every row: the
-	// replicas' staleness cost SimLex more than the seed spread
-	// (docs/scaling.md).
+	// once per window. 0 is plain Hogwild on every row. The default, 64
+	// rows merged every 10,000 tokens, trained two threads 4-10% faster
+	// with quality held; thousands of rows merged every 200,000 tokens
+	// cost SimLex more than the seed spread (docs/scaling.md).
 	HotRows int
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.
@@ -124,8 +125,8 @@ func DefaultOptions() Options {
 
 // The defaults of Options.HotRows and HotSync (docs/scaling.md).
 const (
-	DefaultHotRows = 0
-	DefaultHotSync = 200_000
+	DefaultHotRows = 64
+	DefaultHotSync = 10_000
 )
 
 // DefaultSample is the subsampling threshold t: 1e-4, the paper's, rather

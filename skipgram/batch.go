@@ -44,6 +44,19 @@ func newBatchBuffers(dim, window, negative int) batchBuffers {
 	return b
 }
 
+// rows returns the window's target rows and context rows, as the worker
+// trains them.
+func (b *batchBuffers) rows(w *worker, targets, ctxs []int32) (outs, ins [][]float32) {
+	outs, ins = b.outs[:len(targets)], b.ins[:len(ctxs)]
+	for j, t := range targets {
+		outs[j] = w.out.at(t)
+	}
+	for i, c := range ctxs {
+		ins[i] = w.in.at(c)
+	}
+	return outs, ins
+}
+
 // ownHeaders returns n row slices with no other object on their cache
 // lines: they are rewritten every window.
 func ownHeaders(n int) [][]float32 {
@@ -82,14 +95,7 @@ func (k *batchLinear) window(w *worker, center int32, ctxs []int32, alpha float3
 	}
 	targets := w.windowTargets(center)
 	m, nt := len(ctxs), len(targets)
-	outs := k.outs[:nt]
-	for j, t := range targets {
-		outs[j] = w.out.at(t)
-	}
-	ins := k.ins[:m]
-	for i, c := range ctxs {
-		ins[i] = w.in.at(c)
-	}
+	outs, ins := k.rows(w, targets, ctxs)
 	// The contexts as scored, lin = w * in: their own rows when unweighted.
 	lins := ins
 	if k.w != nil {

@@ -184,14 +184,7 @@ func (k *batchHyperbolic) window(w *worker, center int32, ctxs []int32, alpha fl
 	dim, n := k.dim, k.dim-1 // n: the time coordinate
 	targets := w.windowTargets(center)
 	m, nt := len(ctxs), len(targets)
-	outs := k.outs[:nt]
-	for j, t := range targets {
-		outs[j] = w.out.at(t)[:dim]
-	}
-	ins := k.ins[:m]
-	for i, c := range ctxs {
-		ins[i] = w.in.at(c)[:dim]
-	}
+	outs, ins := k.rows(w, targets, ctxs)
 	grads, gradsT, gmk := k.grads[:m*nt], k.gradsT[:m*nt], k.gmk[:m*nt]
 	scores := k.scores[:nt]
 	accs := k.accs[:m*dim]

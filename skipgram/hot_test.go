@@ -85,6 +85,9 @@ func groupGap(m *Model, v *vocab.Vocab) float64 {
 // must come out as well separated with them as without. A merge that lost
 // a worker's steps, or took them twice, would fail it.
 func TestHotRowsKeepWhatTrainingLearns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains six models on 400,000 tokens; the race build runs its workers one after another anyway")
+	}
 	v, stream := syntheticCorpus(t, 4*blockWords, 4) // blocks for both workers
 	for _, kind := range []Kind{SG, IPS, WIPS} {
 		t.Run(string(kind), func(t *testing.T) {
@@ -112,6 +115,9 @@ func TestHotRowsKeepWhatTrainingLearns(t *testing.T) {
 // TestHotRowsStayOnTheHyperboloid: HSG's merged rows are put back on the
 // hyperboloid (a sum of two steps is not on it).
 func TestHotRowsStayOnTheHyperboloid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains on 400,000 tokens")
+	}
 	v, stream := syntheticCorpus(t, 4*blockWords, 5)
 	opt := testOptions(HSG)
 	opt.Threads, opt.HotRows, opt.HotSync = 2, 40, 1

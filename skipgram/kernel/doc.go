@@ -16,5 +16,5 @@ package kernel
 
 // LineFloats is the number of float32 in a 64-byte cache line. Parameter
 // rows padded to a multiple of it start on a line of their own, which is
-// what Prefetch assumes.
+// what PrefetchW assumes.
 const LineFloats = 16

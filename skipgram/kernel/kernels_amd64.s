@@ -258,19 +258,6 @@ stepdone:
 	VZEROUPPER
 	RET
 
-// func prefetchAMD64(p *float32, lines int)
-// Hints the cache lines of one row into L1 ahead of use.
-TEXT ·prefetchAMD64(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), AX
-	MOVQ lines+8(FP), CX
-
-prefetchloop:
-	PREFETCHT0 (AX)
-	ADDQ       $64, AX
-	DECQ       CX
-	JNZ        prefetchloop
-	RET
-
 // func prefetchWAMD64(p *float32, lines int)
 // Hints the cache lines of one row into L1 for writing: PREFETCHW (the
 // assembler has no mnemonic for it), which takes a line another core holds

@@ -103,9 +103,6 @@ func AxpbyNorm(x, y []float32, a, b float32) float32 {
 }
 
 //go:noescape
-func prefetchAMD64(p *float32, lines int)
-
-//go:noescape
 func prefetchWAMD64(p *float32, lines int)
 
 // PrefetchW asks for row's cache lines ahead of a write. A row that another
@@ -116,13 +113,6 @@ func prefetchWAMD64(p *float32, lines int)
 func PrefetchW(row []float32) {
 	if len(row) > 0 && hasAVX2FMA {
 		prefetchWAMD64(&row[0], (len(row)+LineFloats-1)/LineFloats)
-	}
-}
-
-// Prefetch asks for row's cache lines ahead of use; rows start on a line.
-func Prefetch(row []float32) {
-	if len(row) > 0 {
-		prefetchAMD64(&row[0], (len(row)+LineFloats-1)/LineFloats)
 	}
 }
 

@@ -26,9 +26,6 @@ func WeightedStep(in, dw, w, acc []float32) { weightedStepGeneric(in, dw, w, acc
 // AxpbyNorm sets x = a*x + b*y and returns the sum of squares of the new x.
 func AxpbyNorm(x, y []float32, a, b float32) float32 { return axpbyNormGeneric(x, y, a, b) }
 
-// Prefetch is a no-op without assembly.
-func Prefetch(row []float32) {}
-
 // PrefetchW is a no-op without assembly.
 func PrefetchW(row []float32) {}
 

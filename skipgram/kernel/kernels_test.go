@@ -118,7 +118,6 @@ func TestPrefetchLeavesRows(t *testing.T) {
 			buf[i] = float32(i) + 0.5
 		}
 		want := append([]float32(nil), buf...)
-		Prefetch(buf)
 		PrefetchW(buf)
 		for i := range buf {
 			if buf[i] != want[i] {

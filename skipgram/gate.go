@@ -42,9 +42,15 @@ func (g *gate) pass() bool {
 }
 
 // leave is a worker's last call: it has finished and will not pass again.
-func (g *gate) leave() {
+// The last worker to leave runs last, if set, under the gate's lock: no
+// worker writes any more, and a snapshot waiting to close the gate sees
+// what last left.
+func (g *gate) leave(last func()) {
 	g.mu.Lock()
 	g.running--
+	if g.running == 0 && last != nil {
+		last()
+	}
 	g.cond.Broadcast()
 	g.mu.Unlock()
 }

@@ -3,6 +3,7 @@ package skipgram
 import (
 	"context"
 	"math"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -124,16 +125,62 @@ func TestHotRowsStayOnTheHyperboloid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if w, tc, want := offHyperboloid(m); w >= 0 {
+		t.Fatalf("row %d: time coordinate %v, want %v", w, tc, want)
+	}
+}
+
+// offHyperboloid reports the first row of m.In off the hyperboloid
+// (<y, y>_M = -1): whose time coordinate is not sqrt(1 + its spatial
+// part's squared norm), to float32's precision; -1 if none is.
+func offHyperboloid(m *Model) (row int, tc, want float64) {
 	for w := range m.Words {
 		y := m.In[w*m.Stride:][:m.Dim]
-		var s float64 // the spatial part's squared norm
+		var s float64
 		for _, x := range y[:len(y)-1] {
 			s += float64(x) * float64(x)
 		}
-		// <y, y>_M = -1: the time coordinate is sqrt(1 + s), to float32's
-		// precision.
 		if tc, want := float64(y[len(y)-1]), math.Sqrt(1+s); math.Abs(tc-want) > 1e-5*want {
-			t.Fatalf("row %d: time coordinate %v, want %v", w, tc, want)
+			return w, tc, want
 		}
+	}
+	return -1, 0, 0
+}
+
+// TestSettleLiftsEveryRow: after a run of several workers every row is put
+// back on the hyperboloid, whatever interleaved writes left in it; after a
+// run of one, the rows are left bit for bit.
+func TestSettleLiftsEveryRow(t *testing.T) {
+	opt := graphOptions(HSG)
+	m := NewModel(opt, 50)
+	for w := range m.Words { // the state a torn write can leave
+		m.In[w*m.Stride+m.Dim-1] *= 0.9
+	}
+	torn := append([]float32(nil), m.In...)
+	(&run{opt: &opt, model: m}).settle()
+	if !slices.Equal(m.In, torn) {
+		t.Fatal("settle changed a one-thread run's rows")
+	}
+	opt.Threads = 2
+	(&run{opt: &opt, model: m}).settle()
+	if w, tc, want := offHyperboloid(m); w >= 0 {
+		t.Fatalf("row %d after settle: time coordinate %v, want %v", w, tc, want)
+	}
+}
+
+// TestGateLastLeaverSettles: the last worker to leave, and only it, runs
+// the run's last step.
+func TestGateLastLeaverSettles(t *testing.T) {
+	g := newGate(3)
+	calls := 0
+	last := func() { calls++ }
+	for i := range 3 {
+		if calls != 0 {
+			t.Fatalf("last ran after %d of 3 workers left", i)
+		}
+		g.leave(last)
+	}
+	if calls != 1 {
+		t.Fatalf("last ran %d times, want once", calls)
 	}
 }

@@ -32,9 +32,9 @@ type model struct {
 	// the checks every model shares; nil: none.
 	check func(o *Options) error
 	// project puts a row into the model's space (HSG lifts it onto the
-	// hyperboloid): a new row after word2vec's uniform draw, and a hot row
-	// after the workers' replicas are merged into it (hot.go); nil: any
-	// row is one.
+	// hyperboloid): a new row after word2vec's uniform draw, a hot row
+	// after the workers' replicas are merged into it (hot.go), and every
+	// row after a run of several workers (run.settle); nil: any row is one.
 	project func(row []float32)
 	// init sets up what the parameters need beyond their rows (WIPS's
 	// lambda), drawing from r after them; nil: nothing.

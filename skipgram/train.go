@@ -448,6 +448,25 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 	return st, nil
 }
 
+// settle puts every row back into the model's space (HSG's hyperboloid)
+// once the last worker is done. One worker keeps each row there with every
+// step; two workers' steps on one row interleave without locks, and the
+// row can end with one worker's time coordinate beside the other's
+// spatial part. It leaves a one-thread run's rows, which are already in
+// place, as they are, bit for bit.
+func (r *run) settle() {
+	project := r.model.Kind.def().project
+	if project == nil || r.opt.Threads < 2 {
+		return
+	}
+	m := r.model
+	for _, matrix := range [][]float32{m.In, m.Out} {
+		for off := 0; off < len(matrix); off += m.Stride {
+			project(matrix[off : off+m.Dim])
+		}
+	}
+}
+
 // requestStop shuts the gate and asks the checkpointer to snapshot the run
 // and stop it: Options.stopAfter is reached.
 func (r *run) requestStop() {

@@ -110,7 +110,7 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 // run trains the blocks the worker claims until the run's work is done.
 // Between two blocks it stops at the run's gate while a snapshot is taken.
 func (w *worker) run() {
-	defer w.r.gate.leave()
+	defer w.r.gate.leave(w.r.settle)
 	for w.r.gate.pass() && !w.r.stop.Load() {
 		if n := w.r.opt.stopAfter; n > 0 && w.r.sched.next.Load() >= n {
 			w.r.requestStop()

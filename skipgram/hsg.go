@@ -26,7 +26,9 @@ var hsgModel = model{
 	project: liftToHyperboloid,
 	start: func(r *run) func(*worker) windowKernel {
 		if r.opt.Batch {
-			return func(*worker) windowKernel { return newBatchHyperbolic(r.model.Dim, r.opt.Window, r.opt.Negative) }
+			return func(*worker) windowKernel {
+				return newBatchHyperbolic(r.model.Dim, r.opt.Window, r.opt.Negative, r.opt.Threads > 1)
+			}
 		}
 		return everyWorker(&hyperbolicKernel{m: r.model})
 	},
@@ -55,28 +57,60 @@ func minkowski(a, b []float32) float32 {
 	return kernel.Dot(a[:n], b[:n]) - a[n]*b[n]
 }
 
+// hsgStepGrowth bounds how much one step may multiply a point's time
+// coordinate, and so its spatial norm: a geodesic step of length at most
+// hsgMaxStep = 1 from a point with time coordinate t ends at one below
+// t*(cosh 1 + sinh 1) = e*t. The step's length is computed from Minkowski
+// products that assume both points on the hyperboloid; on two threads a
+// point read while the other worker writes it is not (one worker's time
+// coordinate beside the other's spatial part), the computed length can
+// come out near zero for a step that is in truth huge, and unbounded,
+// such steps fed each other until float32 overflowed. The bound holds
+// every step to what a true one can do.
+const hsgStepGrowth = 3.0
+
 // liftToHyperboloid sets the time coordinate so that <y,y>_M = -1, after
 // pulling the spatial part back within hsgMaxSpatial.
 func liftToHyperboloid(y []float32) {
+	setTime(y, sumSquares(y[:len(y)-1]), hsgMaxSpatial*hsgMaxSpatial)
+}
+
+// sumSquares is the squared norm of x in float64, which no float32 row
+// overflows.
+func sumSquares(x []float32) float64 {
 	var s float64
-	for _, v := range y[:len(y)-1] {
+	for _, v := range x {
 		s += float64(v) * float64(v)
 	}
-	setTime(y, s)
+	return s
 }
 
 // setTime is liftToHyperboloid for a point whose spatial sum of squares s
-// is already known.
-func setTime(y []float32, s float64) {
-	n := len(y) - 1
-	if s > hsgMaxSpatial*hsgMaxSpatial {
-		f := hsgMaxSpatial / math.Sqrt(s)
-		for i := range y[:n] {
-			y[i] = float32(float64(y[i]) * f)
-		}
-		s = hsgMaxSpatial * hsgMaxSpatial
+// is already known, with the spatial part pulled back within sqrt(max2).
+// An s that overflowed float32 is summed again in float64; a row that holds
+// Inf or NaN itself is left to the divergence check after training.
+func setTime(y []float32, s, max2 float64) {
+	if !(s <= max2) {
+		s = pullBack(y[:len(y)-1], s, max2)
 	}
-	y[n] = float32(math.Sqrt(1 + s))
+	y[len(y)-1] = float32(math.Sqrt(1 + s))
+}
+
+// pullBack scales the spatial part x, whose sum of squares s exceeds max2
+// (or overflowed float32 to +Inf), to the sum max2, and returns the new sum.
+// It is setTime's rare path.
+func pullBack(x []float32, s, max2 float64) float64 {
+	if math.IsInf(s, 1) {
+		s = sumSquares(x)
+	}
+	if !(s > max2) || math.IsInf(s, 1) { // NaN, or Inf in the row itself
+		return s
+	}
+	f := math.Sqrt(max2 / s)
+	for i := range x {
+		x[i] = float32(float64(x[i]) * f)
+	}
+	return max2
 }
 
 // coshSinhc returns cosh(r) and sinh(r)/r from r² by their Taylor series,
@@ -96,8 +130,8 @@ func coshSinhc(r2 float64) (cosh, sinhc float64) {
 // puts x' back on the hyperboloid however float32 rounded. Taking v as a
 // combination of x and one other vector lets HSG step an output point
 // towards or away from the input without building v.
-func geodesicStep(x, y []float32, a, b, vv float32) {
-	r2 := max(float64(vv), 0) // rounding may leave v slightly time-like
+func geodesicStep(x, y []float32, a, b float32, vv float64) {
+	r2 := max(vv, 0) // rounding may leave v slightly time-like
 	scale := 1.0
 	if r2 > hsgMaxStep*hsgMaxStep {
 		scale = hsgMaxStep / math.Sqrt(r2)
@@ -106,13 +140,32 @@ func geodesicStep(x, y []float32, a, b, vv float32) {
 	c, sc := coshSinhc(r2)
 	sc *= scale
 	n := len(x) - 1
-	setTime(x, float64(kernel.AxpbyNorm(x[:n], y[:n], float32(c+sc*float64(a)), float32(sc*float64(b)))))
+	t := max(float64(x[n]), 1) * hsgStepGrowth
+	s := float64(kernel.AxpbyNorm(x[:n], y[:n], float32(c+sc*float64(a)), float32(sc*float64(b))))
+	if max2 := min(t*t, hsgMaxSpatial*hsgMaxSpatial); !(s <= max2) { // setTime, inlined
+		s = pullBack(x[:n], s, max2)
+	}
+	x[n] = float32(math.Sqrt(1 + s))
 }
 
 // expMap moves x along the geodesic with initial velocity v, a tangent
 // vector at x.
+//
+// The step's length is <v,v>_M, but it is taken no shorter than
+// |v|²/(2 t²), t the time coordinate of x, which any tangent vector's
+// length exceeds (tangency gives v_t = v_s.x_s/t, so v_t² <= |v_s|²(t²-1)/t²,
+// and then <v,v>_M >= |v_s|²/t² >= |v|²/(2t²)). The floor matters only for
+// a v that is not tangent: on two threads x can move, or be read half
+// written, while its gradient is summed, and the sum can come out
+// time-like, its Minkowski length near zero and its Euclidean length huge;
+// unclipped, such a step threw the point far out, and the other worker's
+// products with it overflowed float32.
 func expMap(x, v []float32) {
-	geodesicStep(x, v, 0, 1, minkowski(v, v))
+	n := len(v) - 1
+	s := float64(kernel.Dot(v[:n], v[:n]))
+	t2 := float64(v[n]) * float64(v[n])
+	xt := max(float64(x[n]), 1)
+	geodesicStep(x, v, 0, 1, max(s-t2, (s+t2)/(2*xt*xt)))
 }
 
 // hyperbolicKernel is HSG. For each context the gradients of the input point
@@ -143,7 +196,7 @@ func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha f
 			loss += l
 			kernel.Axpy(acc, out, g)
 			inCoef += g * mk
-			geodesicStep(out, in, g*mk, g, g*g*(mk*mk-1))
+			geodesicStep(out, in, g*mk, g, float64(g*g*(mk*mk-1)))
 		}
 		kernel.Axpy(acc, in, inCoef)
 		expMap(in, acc)
@@ -160,19 +213,31 @@ func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha f
 // in_i, target j along u_j + b_j out_j with u_j = sum_i g_ij in_i and
 // b_j = sum_i g_ij mk_ij. Since <u_j, out_j>_M = b_j and <out_j, out_j>_M =
 // -1, that velocity is tangent and its squared length is <u_j,u_j>_M + b_j².
+// With several workers the kernel builds the velocity instead (out_j is one
+// more row of u_j's AxpyMany) and measures it, because out_j or the
+// contexts can then move, or be read half written, between the products
+// and the step, and the formula holds no longer (see expMap). One worker
+// trusts the formula: building the velocity costs it 5% of its words a
+// second.
 type batchHyperbolic struct {
 	batchBuffers
-	dim int
-	gmk []float32 // m x len(targets): g_ij * mk_ij
-	u   []float32 // one target's u_j
+	dim     int
+	measure bool        // build and measure each target's velocity
+	gmk     []float32   // m x len(targets): g_ij * mk_ij
+	u       []float32   // one target's u_j, or with measure its velocity u_j + b_j out_j
+	vRows   [][]float32 // with measure: the contexts' rows, then the target's
+	vCoef   []float32   // with measure: their coefficients in the velocity, g_ij, then b_j
 }
 
-func newBatchHyperbolic(dim, window, negative int) *batchHyperbolic {
+func newBatchHyperbolic(dim, window, negative int, measure bool) *batchHyperbolic {
 	return &batchHyperbolic{
 		batchBuffers: newBatchBuffers(dim, window, negative),
 		dim:          dim,
+		measure:      measure,
 		gmk:          ownLines[float32](2 * window * (1 + negative)),
 		u:            ownLines[float32](dim),
+		vRows:        ownHeaders(2*window + 1),
+		vCoef:        ownLines[float32](2*window + 1),
 	}
 }
 
@@ -206,15 +271,23 @@ func (k *batchHyperbolic) window(w *worker, center int32, ctxs []int32, alpha fl
 		kernel.AxpyMany(acc, outs, g)
 		kernel.Axpy(acc, in, inCoef)
 	}
-	u := k.u[:dim]
+	u, vRows, vCoef := k.u[:dim], k.vRows[:m+1], k.vCoef[:m+1]
+	copy(vRows, ins)
 	for j, out := range outs {
-		clear(u)
-		kernel.AxpyMany(u, ins, gradsT[j*m:][:m])
 		var b float32
 		for i := range ins {
 			b += gmk[i*nt+j]
 		}
-		geodesicStep(out, u, b, 1, minkowski(u, u)+b*b)
+		clear(u)
+		if !k.measure {
+			kernel.AxpyMany(u, ins, gradsT[j*m:][:m])
+			geodesicStep(out, u, b, 1, float64(minkowski(u, u)+b*b))
+			continue
+		}
+		vRows[m], vCoef[m] = out, b
+		copy(vCoef, gradsT[j*m:][:m])
+		kernel.AxpyMany(u, vRows, vCoef)
+		expMap(out, u)
 	}
 	for i, in := range ins {
 		expMap(in, accs[i*dim:][:dim])

@@ -50,7 +50,7 @@ func riemannian(x, y []float32) []float64 {
 // that is dropped, scored with the wrong sign or not updated fails here.
 func TestGradientsWithNegatives(t *testing.T) {
 	for _, kind := range Kinds() {
-		t.Run(string(kind), func(t *testing.T) { checkWindowGradients(t, kind, false, 1) })
+		t.Run(string(kind), func(t *testing.T) { checkWindowGradients(t, kind, func(o *Options) { o.Batch = false }, 1) })
 	}
 }
 
@@ -62,14 +62,21 @@ func TestGradientsWithNegatives(t *testing.T) {
 // A context or target mixed up in the m x (1+N) gradient matrix fails here.
 func TestBatchGradientsWithNegatives(t *testing.T) {
 	for _, kind := range Kinds() {
-		t.Run(string(kind), func(t *testing.T) { checkWindowGradients(t, kind, true, 3) })
+		t.Run(string(kind), func(t *testing.T) { checkWindowGradients(t, kind, func(o *Options) { o.Batch = true }, 3) })
 	}
 }
 
-// checkWindowGradients steps kind's kernel (the batch kernel if batch) on
-// windows of nctx distinct contexts and checks every row's move, the loss
-// and WIPS's lambda gradient against float64 references.
-func checkWindowGradients(t *testing.T, kind Kind, batch bool, nctx int) {
+// TestBatchHyperbolicMeasuredVelocity: HSG's batch kernel on several
+// threads builds and measures each target's velocity instead of trusting
+// the formula for its length; the gradients are the same.
+func TestBatchHyperbolicMeasuredVelocity(t *testing.T) {
+	checkWindowGradients(t, HSG, func(o *Options) { o.Batch, o.Threads, o.HotRows = true, 2, 0 }, 3)
+}
+
+// checkWindowGradients steps kind's kernel (set picks it: the batch kernel
+// with Batch) on windows of nctx distinct contexts and checks every row's
+// move, the loss and WIPS's lambda gradient against float64 references.
+func checkWindowGradients(t *testing.T, kind Kind, set func(*Options), nctx int) {
 	alpha, dim := float32(1e-3), 10
 	if kind == HSG {
 		alpha, dim = 2e-3, 6
@@ -77,7 +84,7 @@ func checkWindowGradients(t *testing.T, kind Kind, batch bool, nctx int) {
 	const words, negative = 40, 4
 	checked := 0
 	for trial := uint64(1); checked < 5 && trial < 100; trial++ {
-		w := testWorkerWith(t, kind, dim, words, negative, trial, func(o *Options) { o.Batch = batch })
+		w := testWorkerWith(t, kind, dim, words, negative, trial, set)
 		m := w.r.model
 		center := int32(trial % 7)
 		var ctxs []int32

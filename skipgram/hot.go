@@ -57,15 +57,22 @@ func newReplica(matrix []float32, hot, stride int) *replica {
 	return r
 }
 
-// sync adds what the worker changed since the last sync to the shared rows
-// and takes the result back, row by row; project, if set, puts each merged
-// row back into the model's space (HSG's hyperboloid). The caller holds the
-// run's hotMu.
-func (r *replica) sync(stride, dim int, project func([]float32)) {
+// sync adds what the worker changed since the last sync, times share, to
+// the shared rows and takes the result back, row by row; project, if set,
+// puts each merged row back into the model's space (HSG's hyperboloid).
+// share is 1 (the workers' changes add up) or 1/workers (they average: the
+// model's meanMerge). The caller holds the run's hotMu.
+func (r *replica) sync(stride, dim int, share float32, project func([]float32)) {
 	for off := 0; off < len(r.shared); off += stride {
 		s, p, b := r.shared[off:off+dim], r.priv[off:off+dim], r.base[off:off+dim]
-		for i := range s {
-			s[i] += p[i] - b[i]
+		if share == 1 {
+			for i := range s {
+				s[i] += p[i] - b[i]
+			}
+		} else {
+			for i := range s {
+				s[i] += share * (p[i] - b[i])
+			}
 		}
 		if project != nil {
 			project(s)
@@ -111,10 +118,14 @@ func (w *worker) syncHot() {
 		return
 	}
 	m := w.r.model
-	project := m.Kind.def().project
+	def := m.Kind.def()
+	share := float32(1)
+	if def.meanMerge {
+		share = 1 / float32(w.r.opt.Threads)
+	}
 	w.r.hotMu.Lock()
 	for _, rep := range w.replicas {
-		rep.sync(m.Stride, m.Dim, project)
+		rep.sync(m.Stride, m.Dim, share, def.project)
 	}
 	w.r.hotMu.Unlock()
 }

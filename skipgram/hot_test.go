@@ -26,8 +26,8 @@ func TestReplicaSyncAddsBothWorkersSteps(t *testing.T) {
 		a.priv[i] += 1
 		b.priv[i] += 10
 	}
-	a.sync(stride, dim, nil)
-	b.sync(stride, dim, nil)
+	a.sync(stride, dim, 1, nil)
+	b.sync(stride, dim, 1, nil)
 	for i, x := range matrix {
 		want := start[i]
 		if i < hot*stride && i%stride < dim {
@@ -44,10 +44,32 @@ func TestReplicaSyncAddsBothWorkersSteps(t *testing.T) {
 	}
 	// a merged before b's steps: a sync with no new steps of its own
 	// takes b's.
-	a.sync(stride, dim, nil)
+	a.sync(stride, dim, 1, nil)
 	for i := range a.priv {
 		if i%stride < dim && a.priv[i] != matrix[i] {
 			t.Errorf("first replica [%d] = %v after a second sync, want %v", i, a.priv[i], matrix[i])
+		}
+	}
+}
+
+// TestReplicaSyncMeanMerge: with share 1/2 (a model's meanMerge on two
+// threads) the shared rows move by the mean of the two workers' changes.
+func TestReplicaSyncMeanMerge(t *testing.T) {
+	const hot, stride, dim = 2, 4, 3
+	matrix := make([]float32, 3*stride)
+	a, b := newReplica(matrix, hot, stride), newReplica(matrix, hot, stride)
+	for i := range a.priv {
+		a.priv[i], b.priv[i] = 1, 3
+	}
+	a.sync(stride, dim, 0.5, nil)
+	b.sync(stride, dim, 0.5, nil)
+	for i, x := range matrix {
+		want := float32(0)
+		if i < hot*stride && i%stride < dim {
+			want = 2
+		}
+		if x != want {
+			t.Errorf("shared[%d] = %v, want %v", i, x, want)
 		}
 	}
 }
@@ -114,9 +136,8 @@ func TestHotRowsKeepWhatTrainingLearns(t *testing.T) {
 }
 
 // TestHotRowsStayOnTheHyperboloid: HSG's merged rows are put back on the
-// hyperboloid (a sum of two workers' steps is not on it). It trains a
-// graph: two HSG workers on a text of 200 words diverge with or without
-// replicas at the default rate, which is not what this tests.
+// hyperboloid (a mix of two workers' steps is not on it). It trains a
+// graph, which takes 10 ms.
 func TestHotRowsStayOnTheHyperboloid(t *testing.T) {
 	g := treeGraph(3, 6)
 	opt := graphOptions(HSG)

@@ -36,6 +36,14 @@ type model struct {
 	// after the workers' replicas are merged into it (hot.go), and every
 	// row after a run of several workers (run.settle); nil: any row is one.
 	project func(row []float32)
+	// meanMerge merges the workers' replicas of a hot row (hot.go) by
+	// the mean of their changes instead of their sum. The sum is what
+	// plain Hogwild would have done when the changes are small; once
+	// every replica has moved most of the way to the same place it
+	// overshoots, by the number of workers, which on the hyperboloid,
+	// where a point's coordinates grow exponentially with its distance,
+	// threw HSG's hub nodes far out (docs/scaling.md).
+	meanMerge bool
 	// init sets up what the parameters need beyond their rows (WIPS's
 	// lambda), drawing from r after them; nil: nothing.
 	init func(m *Model, o *Options, r *kernel.RNG)

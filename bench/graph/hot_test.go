@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"context"
 	"testing"
 
 	"github.com/wipsvec/wipsvec/skipgram"
@@ -23,17 +22,7 @@ func TestHSGHotRowsKeepTheHierarchy(t *testing.T) {
 		opt := skipgram.DefaultOptions()
 		opt.Model, opt.Dim, opt.Threads, opt.Seed = skipgram.HSG, 10, 2, seed
 		opt.Iter, opt.Negative, opt.HotRows = 200, 10, hot // train -graph's defaults
-		g := &skipgram.Graph{Nodes: len(e.Nodes), Pairs: append([]int32(nil), e.Pairs...), Noise: skipgram.NoiseUniform}
-		m, _, err := skipgram.TrainGraph(context.Background(), g, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		meta := skipgram.NewSidecar(m, opt, skipgram.Stats{}, skipgram.Source{})
-		rs, err := Evaluate(m.Vectors(e.Nodes), meta, e, nil, Options{Threads: 1, Seed: 1})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rs[0].MeanRank
+		return reconstruct(t, e, opt).MeanRank
 	}
 	const seeds = 4
 	var plain, hot float64

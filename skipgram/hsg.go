@@ -72,7 +72,12 @@ const hsgStepGrowth = 3.0
 // liftToHyperboloid sets the time coordinate so that <y,y>_M = -1, after
 // pulling the spatial part back within hsgMaxSpatial.
 func liftToHyperboloid(y []float32) {
-	setTime(y, sumSquares(y[:len(y)-1]), hsgMaxSpatial*hsgMaxSpatial)
+	n := len(y) - 1
+	s := sumSquares(y[:n])
+	if s > hsgMaxSpatial*hsgMaxSpatial {
+		s = pullBack(y[:n], s, hsgMaxSpatial*hsgMaxSpatial)
+	}
+	y[n] = float32(math.Sqrt(1 + s))
 }
 
 // sumSquares is the squared norm of x in float64, which no float32 row
@@ -85,20 +90,10 @@ func sumSquares(x []float32) float64 {
 	return s
 }
 
-// setTime is liftToHyperboloid for a point whose spatial sum of squares s
-// is already known, with the spatial part pulled back within sqrt(max2).
-// An s that overflowed float32 is summed again in float64; a row that holds
-// Inf or NaN itself is left to the divergence check after training.
-func setTime(y []float32, s, max2 float64) {
-	if !(s <= max2) {
-		s = pullBack(y[:len(y)-1], s, max2)
-	}
-	y[len(y)-1] = float32(math.Sqrt(1 + s))
-}
-
-// pullBack scales the spatial part x, whose sum of squares s exceeds max2
-// (or overflowed float32 to +Inf), to the sum max2, and returns the new sum.
-// It is setTime's rare path.
+// pullBack scales the spatial part x, whose sum of squares s exceeds max2,
+// to the sum max2, and returns the new sum. An s that overflowed float32 to
+// +Inf is summed again in float64; a row that holds Inf or NaN itself is
+// left to the divergence check after training.
 func pullBack(x []float32, s, max2 float64) float64 {
 	if math.IsInf(s, 1) {
 		s = sumSquares(x)
@@ -142,7 +137,7 @@ func geodesicStep(x, y []float32, a, b float32, vv float64) {
 	n := len(x) - 1
 	t := max(float64(x[n]), 1) * hsgStepGrowth
 	s := float64(kernel.AxpbyNorm(x[:n], y[:n], float32(c+sc*float64(a)), float32(sc*float64(b))))
-	if max2 := min(t*t, hsgMaxSpatial*hsgMaxSpatial); !(s <= max2) { // setTime, inlined
+	if max2 := min(t*t, hsgMaxSpatial*hsgMaxSpatial); !(s <= max2) {
 		s = pullBack(x[:n], s, max2)
 	}
 	x[n] = float32(math.Sqrt(1 + s))
@@ -272,7 +267,9 @@ func (k *batchHyperbolic) window(w *worker, center int32, ctxs []int32, alpha fl
 		kernel.Axpy(acc, in, inCoef)
 	}
 	u, vRows, vCoef := k.u[:dim], k.vRows[:m+1], k.vCoef[:m+1]
-	copy(vRows, ins)
+	if k.measure {
+		copy(vRows, ins)
+	}
 	for j, out := range outs {
 		var b float32
 		for i := range ins {

@@ -65,14 +65,8 @@ func newReplica(matrix []float32, hot, stride int) *replica {
 func (r *replica) sync(stride, dim int, share float32, project func([]float32)) {
 	for off := 0; off < len(r.shared); off += stride {
 		s, p, b := r.shared[off:off+dim], r.priv[off:off+dim], r.base[off:off+dim]
-		if share == 1 {
-			for i := range s {
-				s[i] += p[i] - b[i]
-			}
-		} else {
-			for i := range s {
-				s[i] += share * (p[i] - b[i])
-			}
+		for i := range s {
+			s[i] += share * (p[i] - b[i]) // exact for share 1, fused or not
 		}
 		if project != nil {
 			project(s)

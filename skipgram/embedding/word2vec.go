@@ -9,8 +9,11 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
@@ -113,37 +116,131 @@ func WriteVectorsTo(w io.Writer, v *Vectors, binary bool) error {
 	return nil
 }
 
+// rowBlockValues is about how many values writeVectorRows formats at a
+// time: a block of rows large enough that handing it to a worker costs
+// nothing beside its formatting, small enough that the workers of a modest
+// table all get some.
+const rowBlockValues = 1 << 16
+
 func writeVectorRows(w io.Writer, v *Vectors, bin bool) error {
-	buf := make([]byte, 0, 64+16*v.Dim)
-	buf = strconv.AppendInt(buf, int64(len(v.Words)), 10)
-	buf = append(buf, ' ')
-	buf = strconv.AppendInt(buf, int64(v.Dim), 10)
-	buf = append(buf, '\n')
-	if _, err := w.Write(buf); err != nil {
+	header := strconv.AppendInt(nil, int64(len(v.Words)), 10)
+	header = append(header, ' ')
+	header = strconv.AppendInt(header, int64(v.Dim), 10)
+	header = append(header, '\n')
+	if _, err := w.Write(header); err != nil {
 		return err
 	}
-	for i, word := range v.Words {
-		row := v.Row(i)
+	per := max(1, rowBlockValues/v.Dim)
+	blocks := (len(v.Words) + per - 1) / per
+	format := func(dst []byte, b int) ([]byte, error) {
+		lo := b * per
+		return appendRows(dst, v, lo, min(lo+per, len(v.Words)), bin)
+	}
+	// A text value's shortest decimal costs about 75 ns, so a text file of
+	// a large vocabulary takes seconds to format on one core; binary rows
+	// are copies, bound by the disk.
+	if workers := min(runtime.GOMAXPROCS(0), blocks); !bin && workers > 1 {
+		return writeInOrder(w, blocks, workers, format)
+	}
+	var buf []byte
+	for b := range blocks {
+		var err error
+		if buf, err = format(buf[:0], b); err != nil {
+			return err
+		}
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// appendRows appends rows [lo, hi) of v to dst in word2vec's binary or text
+// format.
+func appendRows(dst []byte, v *Vectors, lo, hi int, bin bool) ([]byte, error) {
+	for i := lo; i < hi; i++ {
+		word, row := v.Words[i], v.Row(i)
 		for j, x := range row {
 			if f := float64(x); math.IsNaN(f) || math.IsInf(f, 0) {
-				return fmt.Errorf("row %d (%s): value %d is %v", i+1, clip(word), j+1, x)
+				return dst, fmt.Errorf("row %d (%s): value %d is %v", i+1, clip(word), j+1, x)
 			}
 		}
-		buf = append(buf[:0], word...)
+		dst = append(dst, word...)
 		if bin {
-			buf = append(buf, ' ')
+			dst = append(dst, ' ')
 			for _, x := range row {
-				buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(x))
+				dst = binary.LittleEndian.AppendUint32(dst, math.Float32bits(x))
 			}
 		} else {
 			for _, x := range row {
-				buf = append(buf, ' ')
-				buf = strconv.AppendFloat(buf, float64(x), 'g', -1, 32)
+				dst = append(dst, ' ')
+				dst = strconv.AppendFloat(dst, float64(x), 'g', -1, 32)
 			}
 		}
-		buf = append(buf, '\n')
-		if _, err := w.Write(buf); err != nil {
-			return err
+		dst = append(dst, '\n')
+	}
+	return dst, nil
+}
+
+// writeInOrder formats blocks 0 to n-1 on workers goroutines and writes
+// them to w in order, so the bytes are those one goroutine would write. At
+// most twice as many blocks as workers are in flight, which bounds the
+// memory. The first error, of a block in order or of w, is returned, after
+// every worker has stopped.
+func writeInOrder(w io.Writer, n, workers int, format func(dst []byte, b int) ([]byte, error)) error {
+	type result struct {
+		buf []byte
+		err error
+	}
+	type job struct {
+		b   int
+		out chan result
+	}
+	var (
+		inflight = 2 * workers
+		jobs     = make(chan job, inflight)
+		free     = make(chan []byte, inflight) // formatted blocks' buffers, written
+		stopped  atomic.Bool                   // an error ended the write
+		wg       sync.WaitGroup
+	)
+	for range workers {
+		wg.Go(func() {
+			for j := range jobs {
+				if stopped.Load() {
+					j.out <- result{}
+					continue
+				}
+				var dst []byte
+				select {
+				case dst = <-free:
+				default:
+				}
+				dst, err := format(dst[:0], j.b)
+				j.out <- result{dst, err}
+			}
+		})
+	}
+	defer wg.Wait()
+	defer close(jobs) // first: the workers leave once the queue is empty
+	var pending []chan result
+	for next := 0; next < n || len(pending) > 0; {
+		for ; next < n && len(pending) < inflight; next++ {
+			out := make(chan result, 1)
+			jobs <- job{next, out}
+			pending = append(pending, out)
+		}
+		r := <-pending[0]
+		pending = pending[1:]
+		if r.err == nil {
+			_, r.err = w.Write(r.buf)
+		}
+		if r.err != nil {
+			stopped.Store(true)
+			return r.err
+		}
+		select {
+		case free <- r.buf:
+		default:
 		}
 	}
 	return nil

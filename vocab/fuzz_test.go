@@ -125,5 +125,24 @@ func FuzzLearn(f *testing.F) {
 		if !slices.Equal(v.Words, wantV.Words) || !slices.Equal(v.Counts, wantV.Counts) || !slices.Equal(stream, want) {
 			t.Fatalf("learned %q %v %v, want %q %v %v", v.Words, v.Counts, stream, wantV.Words, wantV.Counts, want)
 		}
+		// One worker or several, and a table small enough to prune: the
+		// words, counts and stream of the plain count.
+		for _, workers := range []int{1, 3} {
+			all.i = -1
+			opt := LearnOptions{MinCount: 1, MaxWords: 3, Workers: workers}
+			v, chunks, _, err := LearnChunksStats(&all, opt)
+			all.i = -1
+			words, counts, stream := refLearn(&all, opt)
+			if err != nil {
+				if len(words) > 0 {
+					t.Fatalf("%d workers: error %v, but the plain count learned %q", workers, err, words)
+				}
+				continue
+			}
+			if !slices.Equal(v.Words, words) || !slices.Equal(v.Counts, counts) || !slices.Equal(Join(chunks), stream) {
+				t.Fatalf("%d workers, pruning: learned %q %v %v, the plain count %q %v %v",
+					workers, v.Words, v.Counts, Join(chunks), words, counts, stream)
+			}
+		}
 	})
 }

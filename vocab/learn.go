@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -37,6 +39,13 @@ type LearnOptions struct {
 	// ReduceVocab does, which makes the counts of the words that survive
 	// approximate. 0 means DefaultMaxWords.
 	MaxWords int
+	// Workers is how many goroutines read and look words up: one reads
+	// the source ahead and the others look each block of its tokens up
+	// in the table, while new words, counts and pruning stay in stream
+	// order on the caller's goroutine, so the vocabulary and the stream
+	// are the same for any number. 0 means runtime.GOMAXPROCS; 1 reads
+	// and counts on the caller's goroutine alone.
+	Workers int
 }
 
 // InvalidUTF8 counts the tokens that were left out of a vocabulary because
@@ -190,6 +199,7 @@ type Counter struct {
 	counts    []int64
 	tokens    int64
 	minReduce int64
+	atEnd     bool // the stream is empty or ends with SentenceEnd
 	done      bool
 
 	// invalid holds the distinct tokens that are not valid UTF-8, at most
@@ -203,7 +213,7 @@ func NewCounter(opt LearnOptions) *Counter {
 	if opt.MaxWords <= 0 {
 		opt.MaxWords = DefaultMaxWords
 	}
-	return &Counter{opt: opt, ids: make(map[string]int32), minReduce: 1}
+	return &Counter{opt: opt, ids: make(map[string]int32), minReduce: 1, atEnd: true}
 }
 
 // Tokens returns the number of word tokens read so far, the invalid ones
@@ -275,33 +285,81 @@ func (c *Counter) dropInvalid(tok []byte) {
 // the end. An error from emit stops Count and is returned as it is. Sentence
 // boundaries are SentenceEnd, never two in a row and never first. Tokens
 // that are not valid UTF-8 leave nothing in the stream.
+//
+// The tokens are read in blocks (tokenBatch). Looking a word up waits on
+// memory, the table being tens of megabytes, and it is most of the cost of
+// a pass; with several workers the lookups of a block are shared out while
+// the table is only read, and the block is then counted in order. A word
+// the lookups missed (new, or pruned and seen again), and every word after
+// a pruning in the same block, is looked up again on the way.
 func (c *Counter) Count(src TokenSource, buf []int32, emit func([]int32) ([]int32, error)) error {
+	workers := c.opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	cur := buf
+	var err error
+	if workers == 1 {
+		b := newTokenBatch()
+		for more := true; more; {
+			more = b.fill(src)
+			b.lookup(c.ids, 0, len(b.ids))
+			if cur, err = c.countBatch(b, cur, emit); err != nil {
+				return err
+			}
+		}
+	} else {
+		r := readAhead(src)
+		defer r.stop()
+		for b := range r.full {
+			lookupShared(c.ids, b, workers-1)
+			cur, err = c.countBatch(b, cur, emit)
+			r.free <- b
+			if err != nil {
+				return err
+			}
+		}
+	}
+	if _, err = emit(cur); err != nil {
+		return err
+	}
+	if err := src.Err(); err != nil {
+		return fmt.Errorf("after %d tokens: %w", c.tokens, err)
+	}
+	return nil
+}
+
+// countBatch counts a looked-up block in stream order, appending the ids
+// to cur and emitting it when full, and returns the buffer being filled.
+func (c *Counter) countBatch(b *tokenBatch, cur []int32, emit func([]int32) ([]int32, error)) ([]int32, error) {
 	var (
 		ids       = c.ids
 		counts    = c.counts
 		maxWords  = c.opt.MaxWords
 		minReduce = c.minReduce
 		tokens    = c.tokens
-		atEnd     = true // the stream is empty or ends with SentenceEnd
-		cur       = buf
+		atEnd     = c.atEnd
+		pruned    = false // the lookups of the rest of the block may be stale
+		start     uint32
 		err       error
 	)
-	defer func() { c.counts, c.tokens, c.minReduce = counts, tokens, minReduce }()
-	for src.Scan() {
+	defer func() { c.counts, c.tokens, c.minReduce, c.atEnd = counts, tokens, minReduce, atEnd }()
+	for i, end := range b.ends {
+		tok := b.text[start:end]
+		start = end
 		var id int32
-		if src.Boundary() {
+		if len(tok) == 0 { // a sentence boundary
 			if atEnd {
 				continue
 			}
 			id, atEnd = SentenceEnd, true
 		} else {
-			tok := src.Token()
-			if len(tok) == 0 {
-				continue
-			}
 			tokens++
-			var ok bool
-			id, ok = ids[string(tok)] // no allocation on a hit
+			id = b.ids[i]
+			ok := id != missed && !pruned
+			if !ok {
+				id, ok = ids[string(tok)] // no allocation on a hit
+			}
 			if !ok {
 				// A new word (or a pruned one seen again): checked
 				// here, never on a hit.
@@ -309,7 +367,7 @@ func (c *Counter) Count(src TokenSource, buf []int32, emit func([]int32) ([]int3
 					continue
 				}
 				if len(counts) == math.MaxInt32 {
-					return fmt.Errorf("more than %d distinct words counted (corpus too large for 32-bit ids)", math.MaxInt32)
+					return cur, fmt.Errorf("more than %d distinct words counted (corpus too large for 32-bit ids)", math.MaxInt32)
 				}
 				id = int32(len(counts))
 				ids[string(tok)] = id
@@ -322,22 +380,142 @@ func (c *Counter) Count(src TokenSource, buf []int32, emit func([]int32) ([]int3
 				// pruned too; its occurrence is then dropped.
 				prune(ids, counts, minReduce)
 				minReduce++
+				pruned = true
 			}
 		}
 		if len(cur) == cap(cur) {
 			if cur, err = emit(cur); err != nil {
-				return err
+				return cur, err
 			}
 		}
 		cur = append(cur, id)
 	}
-	if _, err = emit(cur); err != nil {
-		return err
+	return cur, nil
+}
+
+// batchTokens is how many events a tokenBatch holds: enough that sharing a
+// block's lookups out costs little beside them (a block is about a
+// millisecond of lookups), few enough that its text stays in cache.
+const batchTokens = 1 << 14
+
+// missed is the id of a token the lookups did not find.
+const missed int32 = -2
+
+// tokenBatch is a block of events read from a TokenSource: the tokens end
+// to end in text, a sentence boundary as an empty token, and the id each
+// token had in the table when the block was looked up.
+type tokenBatch struct {
+	text []byte
+	ends []uint32 // event i is text[ends[i-1]:ends[i]]
+	ids  []int32  // the tokens' ids, or missed; a boundary's is unused
+}
+
+func newTokenBatch() *tokenBatch {
+	return &tokenBatch{
+		text: make([]byte, 0, 8*batchTokens),
+		ends: make([]uint32, 0, batchTokens),
+		ids:  make([]int32, batchTokens),
 	}
-	if err := src.Err(); err != nil {
-		return fmt.Errorf("after %d tokens: %w", tokens, err)
+}
+
+// fill reads up to batchTokens events from src, leaving out empty tokens
+// (which are not words), and reports whether src may have more.
+func (b *tokenBatch) fill(src TokenSource) bool {
+	text, ends := b.text[:0], b.ends[:0]
+	defer func() { b.text, b.ends, b.ids = text, ends, b.ids[:len(ends)] }()
+	for len(ends) < batchTokens {
+		if !src.Scan() {
+			return false
+		}
+		if !src.Boundary() {
+			tok := src.Token()
+			if len(tok) == 0 {
+				continue
+			}
+			text = append(text, tok...)
+		}
+		ends = append(ends, uint32(len(text)))
 	}
-	return nil
+	return true
+}
+
+// lookup sets ids[lo:hi] from the table, which it only reads.
+func (b *tokenBatch) lookup(table map[string]int32, lo, hi int) {
+	start := uint32(0)
+	if lo > 0 {
+		start = b.ends[lo-1]
+	}
+	for i := lo; i < hi; i++ {
+		end := b.ends[i]
+		id, ok := table[string(b.text[start:end])]
+		if !ok {
+			id = missed
+		}
+		b.ids[i] = id
+		start = end
+	}
+}
+
+// lookupShared looks b up on the caller's goroutine and helpers others,
+// each a contiguous share, and returns when all are done. The table is
+// only read until then.
+func lookupShared(table map[string]int32, b *tokenBatch, helpers int) {
+	n := len(b.ends)
+	share := (n + helpers) / (helpers + 1)
+	var wg sync.WaitGroup
+	for lo := share; lo < n; lo += share {
+		wg.Go(func() { b.lookup(table, lo, min(lo+share, n)) })
+	}
+	b.lookup(table, 0, min(share, n))
+	wg.Wait()
+}
+
+// reader reads a TokenSource ahead on a goroutine of its own, in blocks
+// sent on full; the consumer returns each block on free when done with it.
+type reader struct {
+	full chan *tokenBatch
+	free chan *tokenBatch
+	done chan struct{} // closed by stop
+	left chan struct{} // closed when the goroutine has returned
+}
+
+// readAhead starts reading src. Two blocks circulate: one filled while
+// the other is counted.
+func readAhead(src TokenSource) *reader {
+	r := &reader{
+		full: make(chan *tokenBatch, 1),
+		free: make(chan *tokenBatch, 2),
+		done: make(chan struct{}),
+		left: make(chan struct{}),
+	}
+	r.free <- newTokenBatch()
+	r.free <- newTokenBatch()
+	go func() {
+		defer close(r.left)
+		defer close(r.full)
+		for more := true; more; {
+			var b *tokenBatch
+			select {
+			case b = <-r.free:
+			case <-r.done:
+				return
+			}
+			more = b.fill(src)
+			select {
+			case r.full <- b:
+			case <-r.done:
+				return
+			}
+		}
+	}()
+	return r
+}
+
+// stop ends the reading and waits for the goroutine to leave, so that src
+// is the caller's again.
+func (r *reader) stop() {
+	close(r.done)
+	<-r.left
 }
 
 // Finish drops the words that occur fewer than MinCount times, orders the

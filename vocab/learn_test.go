@@ -1,12 +1,15 @@
 package vocab
 
 import (
+	"cmp"
 	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/wipsvec/wipsvec/corpus"
@@ -462,5 +465,155 @@ func TestCountWords(t *testing.T) {
 	stream := [][]int32{{0, 1, E, 2}, {}, {E, 3, 3, E}}
 	if got := CountWords(stream); got != 5 {
 		t.Errorf("CountWords = %d, want 5 (sentence ends are not words)", got)
+	}
+}
+
+// TestLearnWorkersAgree learns the same corpora on one goroutine and on
+// several: the vocabulary, the stream and the statistics must be the same,
+// with pruning in the middle of the lookup blocks (MaxWords 300 over a
+// Zipf corpus of many blocks) and with tokens that are not UTF-8.
+func TestLearnWorkersAgree(t *testing.T) {
+	zipf := zipfTokens(rand.New(rand.NewPCG(5, 6)), 5*batchTokens+123, 20_000)
+	for _, tc := range []struct {
+		name string
+		src  func() TokenSource
+		opt  LearnOptions
+	}{
+		{"zipf", func() TokenSource { return tokenSource(zipf, 29) }, LearnOptions{MinCount: 2}},
+		{"zipf pruned", func() TokenSource { return tokenSource(zipf, 29) }, LearnOptions{MinCount: 2, MaxWords: 300}},
+		{"zipf one block pruned", func() TokenSource { return tokenSource(zipf[:batchTokens-1], 1000) }, LearnOptions{MaxWords: 50}},
+		{"invalid", func() TokenSource { return textSource(strings.Repeat(invalidText, 3000)) }, LearnOptions{MaxWords: 4}},
+		{"tiny", func() TokenSource { return textSource("a\n\nb a\n") }, LearnOptions{}},
+	} {
+		one := tc.opt
+		one.Workers = 1
+		wantV, want, wantSt, err := LearnChunksStats(tc.src(), one)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		refWords, refCounts, refStream := refLearn(tc.src(), tc.opt)
+		if !slices.Equal(wantV.Words, refWords) || !slices.Equal(wantV.Counts, refCounts) || !slices.Equal(Join(want), refStream) {
+			t.Errorf("%s: one worker learned %d words and a stream of %d, the plain count %d and %d",
+				tc.name, wantV.Len(), len(Join(want)), len(refWords), len(refStream))
+		}
+		for _, workers := range []int{2, 3, 8} {
+			opt := tc.opt
+			opt.Workers = workers
+			v, chunks, st, err := LearnChunksStats(tc.src(), opt)
+			if err != nil {
+				t.Fatalf("%s, %d workers: %v", tc.name, workers, err)
+			}
+			if !slices.Equal(v.Words, wantV.Words) || !slices.Equal(v.Counts, wantV.Counts) {
+				t.Errorf("%s, %d workers: a vocabulary of %d words differs from the %d of one", tc.name, workers, v.Len(), wantV.Len())
+			}
+			if !slices.Equal(Join(chunks), Join(want)) {
+				t.Errorf("%s, %d workers: the stream differs from one worker's", tc.name, workers)
+			}
+			if st != wantSt {
+				t.Errorf("%s, %d workers: stats %+v, want %+v", tc.name, workers, st, wantSt)
+			}
+		}
+	}
+}
+
+// refLearn is Learn written plainly, a token at a time as word2vec.c
+// counts, for the tests to hold the blocks of lookups to: the same words,
+// counts and stream, with pruning at the very token that overfills the
+// table and a pruned word counted afresh when it comes back.
+func refLearn(src TokenSource, opt LearnOptions) (words []string, counts []int64, stream []int32) {
+	if opt.MaxWords <= 0 {
+		opt.MaxWords = DefaultMaxWords
+	}
+	ids := map[string]int32{}
+	var n []int64
+	var prov []int32
+	minReduce := int64(1)
+	for src.Scan() {
+		if src.Boundary() {
+			prov = append(prov, E)
+			continue
+		}
+		tok := string(src.Token())
+		if tok == "" || !utf8.ValidString(tok) {
+			continue
+		}
+		id, ok := ids[tok]
+		if !ok {
+			id = int32(len(n))
+			ids[tok] = id
+			n = append(n, 0)
+		}
+		n[id]++
+		prov = append(prov, id)
+		if len(ids) > opt.MaxWords {
+			for w, id := range ids {
+				if n[id] <= minReduce {
+					delete(ids, w)
+				}
+			}
+			minReduce++
+		}
+	}
+	type entry struct {
+		w  string
+		id int32
+	}
+	var kept []entry
+	for w, id := range ids {
+		if n[id] >= opt.MinCount {
+			kept = append(kept, entry{w, id})
+		}
+	}
+	slices.SortFunc(kept, func(a, b entry) int {
+		if n[a.id] != n[b.id] {
+			return cmp.Compare(n[b.id], n[a.id])
+		}
+		return strings.Compare(a.w, b.w)
+	})
+	final := make(map[int32]int32)
+	for i, e := range kept {
+		words, counts = append(words, e.w), append(counts, n[e.id])
+		final[e.id] = int32(i)
+	}
+	for _, id := range prov {
+		if id == E {
+			if len(stream) > 0 && stream[len(stream)-1] != E {
+				stream = append(stream, E)
+			}
+		} else if f, ok := final[id]; ok {
+			stream = append(stream, f)
+		}
+	}
+	return words, counts, stream
+}
+
+// scanCounter counts the Scan calls of the source it wraps.
+type scanCounter struct {
+	TokenSource
+	scans atomic.Int64
+}
+
+func (s *scanCounter) Scan() bool {
+	s.scans.Add(1)
+	return s.TokenSource.Scan()
+}
+
+// TestCountStopsReading: an error from emit ends Count, and with it the
+// reading ahead, before Count returns.
+func TestCountStopsReading(t *testing.T) {
+	errFull := errors.New("disk full")
+	src := &scanCounter{TokenSource: tokenSource(zipfTokens(rand.New(rand.NewPCG(7, 8)), 20*batchTokens, 1000), 50)}
+	c := NewCounter(LearnOptions{Workers: 2})
+	err := c.Count(src, make([]int32, 0, 1000), func([]int32) ([]int32, error) { return nil, errFull })
+	if !errors.Is(err, errFull) {
+		t.Fatalf("error %v, want %v", err, errFull)
+	}
+	n := src.scans.Load()
+	time.Sleep(20 * time.Millisecond)
+	if m := src.scans.Load(); m != n {
+		t.Errorf("the source was scanned %d more times after Count returned", m-n)
+	}
+	if n > 5*batchTokens {
+		t.Errorf("%d scans before the first emit's error stopped Count", n)
 	}
 }

@@ -196,7 +196,7 @@ type ThroughputReport struct {
 
 	Ceilings []Ceiling `json:"ceilings"`
 	// CoreToCore summarises the core-to-core round trips measured before
-	// the multi-threaded runs; nil if none was measured.
+	// and after the multi-threaded runs; nil if none was measured.
 	CoreToCore *CoreToCoreSummary `json:"core_to_core,omitempty"`
 	Rows       []ThroughputRow    `json:"rows"`
 
@@ -205,9 +205,10 @@ type ThroughputReport struct {
 }
 
 // CoreToCoreSummary is the spread of the core-to-core round trips (see
-// CoreToCore) measured before the benchmark's multi-threaded runs.
+// CoreToCore) measured before and after the benchmark's multi-threaded
+// runs.
 type CoreToCoreSummary struct {
-	Runs     int     `json:"runs"`
+	Probes   int     `json:"probes"`
 	MedianNs float64 `json:"median_ns"`
 	MinNs    float64 `json:"min_ns"`
 	MaxNs    float64 `json:"max_ns"`
@@ -271,16 +272,19 @@ type ThroughputRow struct {
 	// machine gave two independent processes at that moment.
 	OfSeparate    float64   `json:"of_separate,omitempty"`
 	RunOfSeparate []float64 `json:"run_of_separate,omitempty"`
-	// Placement says where the host had put the CPUs when the row's runs
-	// started, by the core-to-core probe: "near" (below NearNs), "far", or
-	// how many rounds read each ("2 near, 1 far").
+	// Placement says where the host had put the CPUs during the row's
+	// runs, by the core-to-core probes before and after each: "near"
+	// (both below NearNs), "far" (both above), "moved" (one of each: the
+	// host moved a CPU during the run, or the probe caught it moving), or
+	// how many rounds read each ("2 near, 1 moved").
 	Placement string `json:"placement,omitempty"`
 
 	// Each run's words/sec/thread, in round order, and for runs on more than
-	// one thread the core-to-core round trip measured just before it
-	// (CoreToCore, in ns; 0 where it could not be measured).
+	// one thread the core-to-core round trips measured just before it and
+	// just after it (CoreToCore, in ns; 0 where it could not be measured).
 	RunWordsPerSecPerThread []float64 `json:"run_words_per_sec_per_thread"`
 	RunCoreToCoreNs         []float64 `json:"run_core_to_core_ns,omitempty"`
+	RunCoreToCoreAfterNs    []float64 `json:"run_core_to_core_after_ns,omitempty"`
 }
 
 // RunThroughput runs the benchmark. Cancelling ctx kills the running child
@@ -391,15 +395,20 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			k, threads := row.Dim, row.Threads
 			var probe string
 			if threads > 1 {
-				ns := 0.0
-				if d, err := CoreToCore(coreToCoreRounds); err == nil {
-					ns = float64(d.Nanoseconds())
-					probe = fmt.Sprintf(" (core-to-core %.0f ns before)", ns)
+				before := probeCoreToCore()
+				row.RunCoreToCoreNs = append(row.RunCoreToCoreNs, before)
+				probe = fmt.Sprintf(" (core-to-core %s before", nsOrUnknown(before))
+			}
+			afterRun := func() {
+				if threads > 1 {
+					after := probeCoreToCore()
+					row.RunCoreToCoreAfterNs = append(row.RunCoreToCoreAfterNs, after)
+					probe += fmt.Sprintf(", %s after)", nsOrUnknown(after))
 				}
-				row.RunCoreToCoreNs = append(row.RunCoreToCoreNs, ns)
 			}
 			if row.Trainer == trainerGensim {
 				r, err := gensimOnce(ctx, &opt, script, input, k, threads)
+				afterRun()
 				if err != nil {
 					return nil, fmt.Errorf("throughput: gensim K=%d threads=%d: %w", k, threads, err)
 				}
@@ -413,6 +422,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			}
 			if row.Trainer == trainerSeparate {
 				r, err := trainSeparate(ctx, &opt, tmp, input, c.model, k, threads)
+				afterRun()
 				if err != nil {
 					return nil, fmt.Errorf("throughput: %d separate %s K=%d: %w", threads, c.model, k, err)
 				}
@@ -423,6 +433,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 				continue
 			}
 			r, err := trainOnce(ctx, &opt, tmp, "vectors.bin", input, c.model, k, threads)
+			afterRun()
 			if err != nil {
 				return nil, fmt.Errorf("throughput: %s K=%d threads=%d: %w", c.model, k, threads, err)
 			}
@@ -439,14 +450,14 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 	}
 	var probes []float64
 	for _, c := range cells {
-		for _, ns := range c.row.RunCoreToCoreNs {
+		for _, ns := range slices.Concat(c.row.RunCoreToCoreNs, c.row.RunCoreToCoreAfterNs) {
 			if ns > 0 {
 				probes = append(probes, ns)
 			}
 		}
 	}
 	if len(probes) > 0 {
-		rep.CoreToCore = &CoreToCoreSummary{Runs: len(probes), MedianNs: median(probes),
+		rep.CoreToCore = &CoreToCoreSummary{Probes: len(probes), MedianNs: median(probes),
 			MinNs: slices.Min(probes), MaxNs: slices.Max(probes)}
 	}
 	for _, c := range cells {
@@ -530,7 +541,7 @@ func (r *ThroughputReport) derive() {
 				row.VsGensim = row.WordsPerSecPerThread / g.WordsPerSecPerThread
 			}
 		}
-		row.Placement = placement(row.RunCoreToCoreNs)
+		row.Placement = placement(row.RunCoreToCoreNs, row.RunCoreToCoreAfterNs)
 		if row.Threads < 2 || row.Trainer == trainerGensim {
 			continue
 		}
@@ -565,27 +576,71 @@ func (r *ThroughputReport) derive() {
 // 650 ns when it puts them far apart.
 const NearNs = 150
 
-// placement names where the probes before a row's runs found the CPUs.
-func placement(probes []float64) string {
-	var near, far int
-	for _, ns := range probes {
+// placement names where the probes before and after a row's runs found
+// the CPUs (see ThroughputRow.Placement). A run with one probe missing is
+// read from the other; one with neither is left out.
+func placement(before, after []float64) string {
+	var counts [3]int // near, far, moved
+	for i := range max(len(before), len(after)) {
+		b, a := at(before, i), at(after, i)
 		switch {
-		case ns <= 0:
-		case ns < NearNs:
-			near++
+		case b <= 0 && a <= 0:
+			continue
+		case b <= 0:
+			b = a
+		case a <= 0:
+			a = b
+		}
+		switch {
+		case b < NearNs && a < NearNs:
+			counts[0]++
+		case b >= NearNs && a >= NearNs:
+			counts[1]++
 		default:
-			far++
+			counts[2]++
 		}
 	}
-	switch {
-	case near+far == 0:
+	total := counts[0] + counts[1] + counts[2]
+	if total == 0 {
 		return ""
-	case far == 0:
-		return "near"
-	case near == 0:
-		return "far"
 	}
-	return fmt.Sprintf("%d near, %d far", near, far)
+	names := [3]string{"near", "far", "moved"}
+	var parts []string
+	for i, n := range counts {
+		if n == total {
+			return names[i]
+		}
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, names[i]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// at is xs[i], or 0 past its end.
+func at(xs []float64, i int) float64 {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return 0
+}
+
+// probeCoreToCore is one probe (CoreToCore) in ns, 0 where it could not be
+// measured.
+func probeCoreToCore() float64 {
+	d, err := CoreToCore(coreToCoreRounds)
+	if err != nil {
+		return 0
+	}
+	return float64(d.Nanoseconds())
+}
+
+// nsOrUnknown formats a probe for the log.
+func nsOrUnknown(ns float64) string {
+	if ns <= 0 {
+		return "unknown"
+	}
+	return fmt.Sprintf("%.0f ns", ns)
 }
 
 // WriteTable prints the report as an aligned text table: a header naming
@@ -605,8 +660,8 @@ func (r *ThroughputReport) WriteTable(w io.Writer) error {
 			humanCount(c.UpdatesPerSec), c.Dim, humanCount(c.WordsPerSec), c.UpdatesPerWord, c.PerWordFrom)
 	}
 	if c := r.CoreToCore; c != nil {
-		fmt.Fprintf(&b, "core-to-core round trip before the %d multi-threaded runs: median %.0f ns, %.0f to %.0f ns\n",
-			c.Runs, c.MedianNs, c.MinNs, c.MaxNs)
+		fmt.Fprintf(&b, "core-to-core round trip before and after the multi-threaded runs (%d probes): median %.0f ns, %.0f to %.0f ns\n",
+			c.Probes, c.MedianNs, c.MinNs, c.MaxNs)
 	}
 	if r.GensimNote != "" {
 		fmt.Fprintln(&b, r.GensimNote)

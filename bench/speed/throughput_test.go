@@ -38,7 +38,7 @@ func fakeReport() *ThroughputReport {
 			{Trainer: "separate", Model: "sg", Dim: 100, Threads: 2, WordsPerSec: 950e3, WordsPerSecPerThread: 475e3},
 		},
 		GensimNote: "gensim 4.2.0, corpus_file mode",
-		CoreToCore: &CoreToCoreSummary{Runs: 6, MedianNs: 64, MinNs: 58, MaxNs: 371},
+		CoreToCore: &CoreToCoreSummary{Probes: 6, MedianNs: 64, MinNs: 58, MaxNs: 371},
 	}
 }
 
@@ -68,7 +68,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs
 
 // TestOfSeparate: a multi-threaded row's speed-up is compared with the
 // separate control's in the same round, and its placement read from the
-// probes before its runs.
+// probes before and after its runs.
 func TestOfSeparate(t *testing.T) {
 	r := fakeReport()
 	r.Rows[0].RunWordsPerSecPerThread = []float64{500e3, 400e3, 500e3}                                                     // sg, 1 thread
@@ -89,8 +89,22 @@ func TestOfSeparate(t *testing.T) {
 	if r.Rows[2].OfSeparate != 0 || r.Rows[5].OfSeparate != 0 {
 		t.Errorf("rows without a one-thread run, or gensim's, have a fraction of the control")
 	}
-	if placement([]float64{0, 0}) != "" || placement([]float64{149}) != "near" || placement([]float64{151}) != "far" {
-		t.Error("placement thresholds")
+	for _, tc := range []struct {
+		before, after []float64
+		want          string
+	}{
+		{[]float64{0, 0}, nil, ""},
+		{[]float64{149}, nil, "near"},
+		{[]float64{151}, nil, "far"},
+		{nil, []float64{151}, "far"},
+		{[]float64{0}, []float64{140}, "near"},
+		{[]float64{60, 400, 70}, []float64{60, 380, 330}, "1 near, 1 far, 1 moved"},
+		{[]float64{400, 350}, []float64{60, 0}, "1 far, 1 moved"},
+		{[]float64{400, 70}, []float64{60, 500}, "moved"},
+	} {
+		if got := placement(tc.before, tc.after); got != tc.want {
+			t.Errorf("placement(%v, %v) = %q, want %q", tc.before, tc.after, got, tc.want)
+		}
 	}
 }
 
@@ -108,7 +122,7 @@ func TestThroughputTable(t *testing.T) {
 		"median of 3 run(s)",
 		"ceiling: 40.0M pair updates/s in batch windows at K=100 in L1 = 1.00M words/sec/thread (40.0 updates per word, from sidecar)",
 		"gensim 4.2.0, corpus_file mode",
-		"core-to-core round trip before the 6 multi-threaded runs: median 64 ns, 58 to 371 ns",
+		"core-to-core round trip before and after the multi-threaded runs (6 probes): median 64 ns, 58 to 371 ns",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)

@@ -39,11 +39,11 @@ type LearnOptions struct {
 	// ReduceVocab does, which makes the counts of the words that survive
 	// approximate. 0 means DefaultMaxWords.
 	MaxWords int
-	// Workers is how many goroutines read and look words up: one reads
-	// the source ahead and the others look each block of its tokens up
-	// in the table, while new words, counts and pruning stay in stream
-	// order on the caller's goroutine, so the vocabulary and the stream
-	// are the same for any number. 0 means runtime.GOMAXPROCS; 1 reads
+	// Workers is how many goroutines, the caller's among them, look each
+	// block of tokens up in the table; above one, another goroutine reads
+	// the source ahead. New words, counts and pruning stay in stream order
+	// on the caller's goroutine, so the vocabulary and the stream are the
+	// same for any number. 0 means runtime.GOMAXPROCS; 1 reads, looks up
 	// and counts on the caller's goroutine alone.
 	Workers int
 }

@@ -8,7 +8,7 @@ import "github.com/wipsvec/wipsvec/skipgram/kernel"
 type Memory struct {
 	Matrices int64 // the parameter matrices, rows padded to cache lines
 	Tables   int64 // the noise sampler and the subsampling thresholds
-	Threads  int64 // every worker's buffers and stack
+	Threads  int64 // every worker's buffers, stack and replicas of the hot rows
 	Graph    int64 // a graph's adjacency lists (0 for text)
 	Snapshot int64 // the copy of the parameters a checkpoint writes (0 without Options.Checkpoint)
 }
@@ -29,6 +29,10 @@ func EstimateMemory(o Options, rows int) Memory {
 	perThread := 4*(1024+2*window+3*targets+4*int64(o.Dim)) + // sentence, window, targets, acc, tmp, lambda
 		4*(2*window*targets+2*window*int64(o.Dim)) + // -batch's gradients and accumulators
 		8<<10 + 512 // a goroutine's stack and the worker itself
+	if o.Threads > 1 {
+		hot := int64(min(o.HotRows, rows))
+		perThread += views * hot * 2 * 4 * stride // the replica's rows and what they were at the last merge (hot.go)
+	}
 	var snapshot int64
 	if o.Checkpoint != nil {
 		snapshot = 4 * views * int64(rows) * int64(o.Dim)

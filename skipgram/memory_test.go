@@ -15,9 +15,23 @@ func TestEstimateMemory(t *testing.T) {
 	if ips := EstimateMemory(o, 1000); ips.Matrices*2 != sg.Matrices {
 		t.Errorf("IPS matrices %d, want half of SG's %d", ips.Matrices, sg.Matrices)
 	}
+	two := EstimateMemory(o, 1000)
 	o.Threads = 4
-	if four := EstimateMemory(o, 1000); four.Threads != 2*sg.Threads {
-		t.Errorf("4 threads' buffers %d, want twice 2 threads' %d", four.Threads, sg.Threads)
+	if four := EstimateMemory(o, 1000); four.Threads != 2*two.Threads {
+		t.Errorf("4 threads' buffers %d, want twice 2 threads' %d", four.Threads, two.Threads)
+	}
+	// Each worker of a run on several threads replicates the hot rows of
+	// every matrix: twice (the replica and its base) per row.
+	o.Model, o.HotRows = SG, 300
+	o.Threads = 1
+	one := EstimateMemory(o, 1000)
+	o.Threads = 2
+	if got, want := EstimateMemory(o, 1000).Threads-2*one.Threads, int64(2*2*300*2*4*112); got != want {
+		t.Errorf("SG's hot-row replicas on 2 threads: %d bytes, want %d", got, want)
+	}
+	o.HotRows = 5000 // more than the rows: all of them
+	if got, want := EstimateMemory(o, 1000).Threads-2*one.Threads, int64(2*2*1000*2*4*112); got != want {
+		t.Errorf("SG's replicas of all 1000 rows on 2 threads: %d bytes, want %d", got, want)
 	}
 	for _, kind := range []Kind{SG, IPS} {
 		o.Model = kind

@@ -76,19 +76,19 @@ func (r *replica) sync(stride, dim int, share float32, project func([]float32)) 
 	}
 }
 
-// hotRows is how many rows of each matrix the workers replicate: none on
-// one thread.
-func (r *run) hotRows() int {
-	if r.opt.Threads < 2 {
+// hotRows is how many of rows rows each worker of a run with options o
+// replicates per matrix: none on one thread.
+func hotRows(o Options, rows int) int {
+	if o.Threads < 2 {
 		return 0
 	}
-	return min(r.opt.HotRows, r.model.Words)
+	return min(o.HotRows, rows)
 }
 
 // views sets the worker's views of the matrices and its replicas.
 func (w *worker) views() {
 	m := w.r.model
-	hot := w.r.hotRows()
+	hot := hotRows(*w.r.opt, m.Words)
 	view := func(matrix []float32) rows {
 		v := rows{shared: matrix, stride: m.Stride, dim: m.Dim}
 		if hot > 0 {

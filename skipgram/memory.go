@@ -29,10 +29,7 @@ func EstimateMemory(o Options, rows int) Memory {
 	perThread := 4*(1024+2*window+3*targets+4*int64(o.Dim)) + // sentence, window, targets, acc, tmp, lambda
 		4*(2*window*targets+2*window*int64(o.Dim)) + // -batch's gradients and accumulators
 		8<<10 + 512 // a goroutine's stack and the worker itself
-	if o.Threads > 1 {
-		hot := int64(min(o.HotRows, rows))
-		perThread += views * hot * 2 * 4 * stride // the replica's rows and what they were at the last merge (hot.go)
-	}
+	perThread += views * int64(hotRows(o, rows)) * 2 * 4 * stride // the replica's rows and what they were at the last merge
 	var snapshot int64
 	if o.Checkpoint != nil {
 		snapshot = 4 * views * int64(rows) * int64(o.Dim)

@@ -74,11 +74,11 @@ func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
 	f.setup.Window, f.setup.Negative, f.setup.Sample, f.setup.MinCount = d.Window, d.Negative, d.Sample, minCountDefault
 	f.setup.LambdaInit, f.setup.LambdaAlpha, f.setup.LambdaFloor = d.LambdaInit, d.LambdaAlpha, d.LambdaFloor
 	f.setup.LambdaRecipe = skipgram.LambdaRecipe
-	f.setup.Batch, f.setup.HotRows, f.setup.HotSync = d.Batch, d.HotRows, d.HotSync
+	f.setup.Batch, f.setup.HotRows, f.setup.HotSync, f.setup.ShareNoise = d.Batch, d.HotRows, d.HotSync, d.ShareNoise
 	trainerFlags{window: &f.setup.Window, negative: &f.setup.Negative, iter: &f.grid.Epochs, threads: &f.threads,
 		minCount: &f.setup.MinCount, sample: &f.setup.Sample,
 		lambdaInit: &f.setup.LambdaInit, lambdaAlpha: &f.setup.LambdaAlpha, lambdaFloor: &f.setup.LambdaFloor,
-		batch: &f.setup.Batch, hotRows: &f.setup.HotRows, hotSync: &f.setup.HotSync}.define(fs)
+		batch: &f.setup.Batch, shareNoise: &f.setup.ShareNoise, hotRows: &f.setup.HotRows, hotSync: &f.setup.HotSync}.define(fs)
 	fs.StringVar(&f.results, "results", filepath.Join("out", "table3.jsonl"), "results file: one JSON line per run, read to resume")
 	fs.StringVar(&f.md, "md", "", "also write the Markdown table to this file")
 	fs.StringVar(&f.plots, "plots", "", "write lambda.png, lambda_hist.png (one histogram of lambda per WIPS run), spearman.png and loss.png into this directory")
@@ -130,6 +130,9 @@ func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
 	}
 	if f.results == "" {
 		return nil, usageError{errors.New("experiment: -results must name a file")}
+	}
+	if !f.setup.Batch {
+		f.setup.ShareNoise = 0 // exact pairs share nothing: the runs match those made before -share-noise
 	}
 	if f.setup.HotRows == 0 {
 		f.setup.HotSync = 0 // no replicas, nothing to merge: the runs match those made before -hot-sync

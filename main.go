@@ -322,6 +322,7 @@ const (
 	maxSize       = 1 << 24   // the largest dimension a vectors file is read with
 	maxWindow     = 1000      // a sentence holds at most corpus.MaxSentence tokens
 	maxNegative   = 1000      // more noise words per pair only cost time
+	maxShareNoise = 1000      // a sentence holds at most corpus.MaxSentenceTokens windows
 	maxIter       = 1_000_000 // epochs
 	maxThreadsArg = 1 << 16   // threads the flag accepts; more than threadsPerCPU a CPU are capped
 	threadsPerCPU = 4
@@ -340,7 +341,7 @@ type trainerFlags struct {
 	lambdaAlpha, lambdaFloor              *float64
 	lambdaInit                            *string
 	batch                                 *bool
-	hotRows, hotSync                      *int
+	shareNoise, hotRows, hotSync          *int
 }
 
 // trainer returns the flags bound to every training setting of opt.
@@ -348,7 +349,7 @@ func trainer(opt *skipgram.Options, minCount *int64) trainerFlags {
 	return trainerFlags{size: &opt.Dim, window: &opt.Window, negative: &opt.Negative, iter: &opt.Iter, threads: &opt.Threads,
 		minCount: minCount, sample: &opt.Sample, alpha: &opt.Alpha,
 		lambdaInit: &opt.LambdaInit, lambdaAlpha: &opt.LambdaAlpha, lambdaFloor: &opt.LambdaFloor,
-		batch: &opt.Batch, hotRows: &opt.HotRows, hotSync: &opt.HotSync}
+		batch: &opt.Batch, shareNoise: &opt.ShareNoise, hotRows: &opt.HotRows, hotSync: &opt.HotSync}
 }
 
 func (t trainerFlags) define(fs *flags) {
@@ -378,6 +379,9 @@ func (t trainerFlags) define(fs *flags) {
 	}
 	if t.batch != nil {
 		fs.BoolVar(t.batch, "batch", *t.batch, "share one set of noise words across a centre word's window (HogBatch): every target row is written once per window, not once per pair; -batch=false trains each pair apart, as word2vec.c")
+	}
+	if t.shareNoise != nil {
+		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words, so that a noise word's row stays on one core for them; 1: a fresh draw per window; 0: the model's (2 for sg, 1 for the others)")
 	}
 	if t.hotRows != nil {
 		intFlag(fs, t.hotRows, "hot-rows", 0, 1<<24, "with more than one thread, each keeps a private replica of this many `rows` of the most frequent words (best connected nodes), merged every -hot-sync tokens, so that the rows every thread writes do not cross between cores on every pair; 0: plain Hogwild on every row")

@@ -44,6 +44,13 @@ type model struct {
 	// where a point's coordinates grow exponentially with its distance,
 	// threw HSG's hub nodes far out (docs/scaling.md).
 	meanMerge bool
+	// shareNoise is how many consecutive windows share a draw of noise
+	// words when Options.ShareNoise leaves it to the model (0: one). SG's
+	// is 2: two threads kept 0.84 of two separate processes instead of
+	// 0.76 where the host placed the CPUs far apart, with the mean of the
+	// four benchmarks held over six seeds; SIPS lost 0.9 of it and WIPS 0.5
+	// (docs/scaling.md), so the one-view models draw for every window.
+	shareNoise int
 	// init sets up what the parameters need beyond their rows (WIPS's
 	// lambda), drawing from r after them; nil: nothing.
 	init func(m *Model, o *Options, r *kernel.RNG)

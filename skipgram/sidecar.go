@@ -32,6 +32,9 @@ func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
 	if s := st.Elapsed.Seconds(); s > 0 {
 		meta.Stats.WordsPerSec = float64(st.Words) / s
 	}
+	if n := opt.SharedNoise(); meta.Hyper.Batch && n > 1 {
+		meta.Hyper.ShareNoise = n
+	}
 	if opt.Threads > 1 && opt.HotRows > 0 {
 		meta.Hyper.HotRows, meta.Hyper.HotSync = opt.HotRows, opt.HotSync
 	}

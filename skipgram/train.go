@@ -64,6 +64,16 @@ type Options struct {
 	// pair is its own window, trains per pair whatever Batch says.
 	Batch bool
 
+	// ShareNoise is how many consecutive windows of a sentence share one
+	// draw of noise words (batch windows of text); 1 draws for every
+	// window, and 0, the default, leaves it to the model: 2 for SG, 1 for
+	// the others (model.shareNoise). A noise word's row is then written by
+	// one core that many windows in a row and crosses to it from another
+	// core at most once, where a fresh draw per window may cross again
+	// each window; one thread draws and fetches less. Every context still
+	// meets Negative noise words, each drawn from the whole distribution.
+	ShareNoise int
+
 	// HotRows is how many rows of each matrix, the most frequent words'
 	// (a graph's best connected nodes'), every worker of a run on more
 	// than one thread keeps a private replica of, merged into the shared
@@ -163,6 +173,8 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-iter must be at least 1, got %d", o.Iter)
 	case o.Threads < 1:
 		return fmt.Errorf("-threads must be at least 1, got %d", o.Threads)
+	case o.ShareNoise < 0:
+		return fmt.Errorf("-share-noise must not be negative, got %d", o.ShareNoise)
 	case o.HotRows < 0:
 		return fmt.Errorf("-hot-rows must not be negative, got %d", o.HotRows)
 	case o.HotRows > 0 && o.HotSync < 1:
@@ -304,6 +316,19 @@ func begin(opt *Options, rows int, fp Fingerprint, graph bool, d data) (m *Model
 		return m, "continued", nil, nil
 	}
 	return prepare(opt, rows, d)
+}
+
+// SharedNoise is how many consecutive windows share a draw of noise words:
+// ShareNoise, or the model's number when that is 0; 1 for exact pairs
+// (Batch false). A graph's pairs draw their own whatever it says.
+func (o *Options) SharedNoise() int {
+	switch {
+	case !o.Batch:
+		return 1
+	case o.ShareNoise > 0:
+		return o.ShareNoise
+	}
+	return max(o.Model.def().shareNoise, 1)
 }
 
 // lanes is how many regions of the corpus the schedule deals blocks from:

@@ -270,6 +270,7 @@ func TestTrainRejectsBadOptions(t *testing.T) {
 		"zero iter":      func(o *Options) { o.Iter = 0 },
 		"zero threads":   func(o *Options) { o.Threads = 0 },
 		"alpha negative": func(o *Options) { o.Alpha = -1 },
+		"share negative": func(o *Options) { o.ShareNoise = -1 },
 	}
 	for name, mod := range bad {
 		opt := testOptions(SG)
@@ -350,6 +351,62 @@ func TestBatchModeLearns(t *testing.T) {
 		t.Logf("%s: loss exact %.3f batch %.3f", kind, se.Loss, sb.Loss)
 		if sb.Loss > se.Loss*1.1 {
 			t.Errorf("%s: batch loss %.3f (pairs %d) vs exact %.3f (pairs %d)", kind, sb.Loss, sb.Pairs, se.Loss, se.Pairs)
+		}
+	}
+}
+
+// TestNoiseSharedByConsecutiveWindows: a draw of noise words serves
+// Options.SharedNoise windows in a row, counted from each sentence's first,
+// and no draw serves two sentences.
+func TestNoiseSharedByConsecutiveWindows(t *testing.T) {
+	for _, share := range []int{0, 1, 2, 3} {
+		w := testWorkerWith(t, SG, 8, 5000, 5, 3, func(o *Options) { o.ShareNoise = share })
+		group := w.r.opt.SharedNoise()
+		type window struct {
+			sentence, pos int
+			noise         []int32
+		}
+		var windows []window
+		for s, n := range []int{7, 4, 1, 3} {
+			for pos := range n {
+				w.more = pos+1 < n
+				w.nextRows = [2]int32{0, -1}
+				targets := w.windowTargets(4999) // the rarest word: hardly ever drawn
+				windows = append(windows, window{s, pos, slices.Clone(targets[1:])})
+			}
+		}
+		for i, a := range windows {
+			if len(a.noise) != 5 {
+				t.Fatalf("share %d: window %d has %d noise words, want 5", share, i, len(a.noise))
+			}
+			for _, b := range windows[:i] {
+				same := a.sentence == b.sentence && a.pos/group == b.pos/group
+				if slices.Equal(a.noise, b.noise) != same {
+					t.Errorf("share %d: windows %d and %d of sentence %d and %d: same noise %v, want %v",
+						share, a.pos, b.pos, a.sentence, b.sentence, !same, same)
+				}
+			}
+		}
+	}
+}
+
+// TestSharedNoiseIsTheModelsByDefault: 0 leaves the number to the model
+// (SG shares a draw between two windows, the one-view models do not), a
+// number given is kept, and exact pairs share nothing.
+func TestSharedNoiseIsTheModelsByDefault(t *testing.T) {
+	for _, tc := range []struct {
+		kind  Kind
+		share int
+		batch bool
+		want  int
+	}{
+		{SG, 0, true, 2}, {WIPS, 0, true, 1}, {SIPS, 0, true, 1}, {HSG, 0, true, 1},
+		{WIPS, 3, true, 3}, {SG, 1, true, 1}, {SG, 0, false, 1}, {SG, 4, false, 1},
+	} {
+		o := DefaultOptions()
+		o.Model, o.ShareNoise, o.Batch = tc.kind, tc.share, tc.batch
+		if got := o.SharedNoise(); got != tc.want {
+			t.Errorf("%s, ShareNoise %d, Batch %v: SharedNoise %d, want %d", tc.kind, tc.share, tc.batch, got, tc.want)
 		}
 	}
 }

@@ -36,6 +36,8 @@ type worker struct {
 	more      bool       // text: another window of the sentence follows this one
 	nextRows  [2]int32   // text: the next window's centre word and the context it brings in (-1: none)
 	noiseOK   bool       // batch windows: next holds the noise words drawn for this window
+	share     int        // batch windows: how many windows a draw of noise words serves (Options.SharedNoise)
+	reuse     int        // batch windows: how many more windows the noise words in next serve
 	in, out   rows       // the matrices as this worker trains them (hot.go)
 	replicas  []*replica // its replicas of the hot rows, one per matrix
 	acc       []float32  // gradient accumulated for the input row
@@ -100,6 +102,7 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 		acc:      ownLines[float32](opt.Dim),
 		tmp:      ownLines[float32](opt.Dim),
 		epoch:    -1,
+		share:    opt.SharedNoise(),
 	}
 	w.views()
 	w.kernel = newKernel(w)
@@ -256,9 +259,14 @@ func (w *worker) targets(center int32) []int32 {
 // look-ahead, taken from the random stream in another order. The last
 // window of a sentence draws none ahead, so no draw outlives its sentence
 // (and a snapshot, taken between blocks, needs only the random state).
+//
+// A draw serves Options.SharedNoise windows in a row, counted from the
+// sentence's first: the windows after the first find its rows already in
+// this core's cache, written by it last, and draw nothing.
 func (w *worker) windowTargets(center int32) []int32 {
 	if !w.noiseOK {
 		w.next = w.drawNoise(w.next[:0])
+		w.reuse = w.share - 1
 	}
 	t := append(w.negs[:0], center)
 	for _, n := range w.next {
@@ -269,9 +277,14 @@ func (w *worker) windowTargets(center int32) []int32 {
 	w.negs = t
 	w.noiseOK = w.more
 	if w.more {
-		w.next = w.drawNoise(w.next[:0])
-		for _, n := range w.next {
-			kernel.PrefetchW(w.out.at(n))
+		if w.reuse > 0 {
+			w.reuse--
+		} else {
+			w.next = w.drawNoise(w.next[:0])
+			w.reuse = w.share - 1
+			for _, n := range w.next {
+				kernel.PrefetchW(w.out.at(n))
+			}
 		}
 		kernel.PrefetchW(w.out.at(w.nextRows[0]))
 		if c := w.nextRows[1]; c >= 0 {

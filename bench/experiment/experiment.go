@@ -205,6 +205,10 @@ type Setup struct {
 	Batch   bool `json:"batch,omitempty"`
 	HotRows int  `json:"hot_rows,omitempty"`
 	HotSync int  `json:"hot_sync,omitempty"`
+	// ShareNoise is skipgram.Options's: how many windows share a draw of
+	// noise words, 0 (none recorded) for the model's own. SG's own was 1
+	// before 2026-11-25 and is 2 since, with the same quality.
+	ShareNoise int `json:"share_noise,omitempty"`
 }
 
 // Validate reports the first fixed hyperparameter that cannot train, as
@@ -214,7 +218,7 @@ func (s Setup) Validate() error {
 	opt.Model = skipgram.WIPS // checks the lambda settings too
 	opt.Window, opt.Negative, opt.Sample = s.Window, s.Negative, s.Sample
 	opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor = s.LambdaInit, s.LambdaAlpha, s.LambdaFloor
-	opt.Batch, opt.HotRows, opt.HotSync = s.Batch, s.HotRows, s.HotSync
+	opt.Batch, opt.HotRows, opt.HotSync, opt.ShareNoise = s.Batch, s.HotRows, s.HotSync, s.ShareNoise
 	if s.MinCount < 1 {
 		return fmt.Errorf("-min-count must be at least 1, got %d", s.MinCount)
 	}
@@ -403,7 +407,7 @@ func (r *Runner) Options(spec RunSpec) skipgram.Options {
 	opt.Model, opt.Dim, opt.Alpha, opt.Seed, opt.Iter = spec.Model, spec.Dim, spec.Alpha, spec.Seed, spec.Epochs
 	opt.NegDim = spec.NegDim
 	opt.Window, opt.Negative, opt.Sample = r.Setup.Window, r.Setup.Negative, r.Setup.Sample
-	opt.Batch, opt.HotRows, opt.HotSync = r.Setup.Batch, r.Setup.HotRows, r.Setup.HotSync
+	opt.Batch, opt.HotRows, opt.HotSync, opt.ShareNoise = r.Setup.Batch, r.Setup.HotRows, r.Setup.HotSync, r.Setup.ShareNoise
 	opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor = r.Setup.LambdaInit, r.Setup.LambdaAlpha, r.Setup.LambdaFloor
 	opt.Threads = max(r.Threads, 1)
 	return opt

@@ -1191,8 +1191,8 @@ func (t *tailBuffer) String() string {
 // A model to time may carry variants after slashes, each a train flag:
 // "wips/exact" is WIPS with -batch=false -hot-rows 0 (word2vec.c's
 // per-pair Hogwild), "sg/batch" with -batch, "sg/hot1024" with -hot-rows
-// 1024, "sg/sync50000" with -hot-sync 50000, and they combine:
-// "sg/hot256/sync50000".
+// 1024, "sg/sync50000" with -hot-sync 50000, "sg/share1" with -share-noise
+// 1, and they combine: "sg/hot256/sync50000".
 
 // splitVariant separates a model name from its variants' train flags.
 func splitVariant(m skipgram.Kind) (skipgram.Kind, []string, error) {
@@ -1210,6 +1210,12 @@ func splitVariant(m skipgram.Kind) (skipgram.Kind, []string, error) {
 				return "", nil, fmt.Errorf("model variant %q: want syncN with N tokens", v)
 			}
 			args = append(args, "-hot-sync", strconv.Itoa(n))
+		case strings.HasPrefix(v, "share"):
+			n, err := strconv.Atoi(v[5:])
+			if err != nil || n < 1 {
+				return "", nil, fmt.Errorf("model variant %q: want shareN with N windows", v)
+			}
+			args = append(args, "-share-noise", strconv.Itoa(n))
 		case strings.HasPrefix(v, "hot"):
 			n, err := strconv.Atoi(v[3:])
 			if err != nil || n < 0 {
@@ -1217,7 +1223,7 @@ func splitVariant(m skipgram.Kind) (skipgram.Kind, []string, error) {
 			}
 			args = append(args, "-hot-rows", strconv.Itoa(n))
 		default:
-			return "", nil, fmt.Errorf("model variant %q: want batch, exact, hotN or syncN", v)
+			return "", nil, fmt.Errorf("model variant %q: want batch, exact, hotN, syncN or shareN", v)
 		}
 	}
 	return skipgram.Kind(parts[0]), args, nil

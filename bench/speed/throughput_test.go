@@ -505,12 +505,13 @@ func TestParseKindsVariants(t *testing.T) {
 		{"sg/batch", skipgram.SG, []string{"-batch"}},
 		{"wips/exact", skipgram.WIPS, []string{"-batch=false", "-hot-rows", "0"}},
 		{"sg/batch/hot256", skipgram.SG, []string{"-batch", "-hot-rows", "256"}},
+		{"wips/share1", skipgram.WIPS, []string{"-share-noise", "1"}},
 	} {
 		if base, args, err := splitVariant(tc.kind); base != tc.base || !slices.Equal(args, tc.args) || err != nil {
 			t.Errorf("splitVariant(%q) = %q, %v, %v", tc.kind, base, args, err)
 		}
 	}
-	for _, bad := range []string{"glove/batch", "sg/fast", "sg/hotx"} {
+	for _, bad := range []string{"glove/batch", "sg/fast", "sg/hotx", "sg/share0"} {
 		if _, err := ParseKinds(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}

@@ -64,6 +64,9 @@ type Hyper struct {
 	// spectral start, with Q found in the corpus.
 	LambdaStart string `json:"lambda_start,omitempty"`
 	Batch       bool   `json:"batch,omitempty"`
+	// ShareNoise: how many consecutive windows shared a draw of noise
+	// words, when more than one did.
+	ShareNoise int `json:"share_noise,omitempty"`
 	// HotRows and HotSync: the rows each thread replicated and how often
 	// (tokens) it merged them; none when one thread trained.
 	HotRows int `json:"hot_rows,omitempty"`

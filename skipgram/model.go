@@ -46,8 +46,8 @@ type model struct {
 	meanMerge bool
 	// shareNoise is how many consecutive windows share a draw of noise
 	// words when Options.ShareNoise leaves it to the model (0: one). SG's
-	// is 2: two threads kept 0.84 of two separate processes instead of
-	// 0.76 where the host placed the CPUs far apart, with the mean of the
+	// is 2: two threads kept 0.83 of two separate processes instead of
+	// 0.77 where the host placed the CPUs far apart, with the mean of the
 	// four benchmarks held over six seeds; SIPS lost 0.9 of it and WIPS 0.5
 	// (docs/scaling.md), so the one-view models draw for every window.
 	shareNoise int

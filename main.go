@@ -352,6 +352,21 @@ func trainer(opt *skipgram.Options, minCount *int64) trainerFlags {
 		batch: &opt.Batch, shareNoise: &opt.ShareNoise, hotRows: &opt.HotRows, hotSync: &opt.HotSync}
 }
 
+// sharedNoiseDefaults says, for -share-noise's help, how many windows each
+// model's draw of noise words serves by default: "2 for sg, 1 for the
+// others".
+func sharedNoiseDefaults() string {
+	var shared []string
+	for _, k := range skipgram.Kinds() {
+		o := skipgram.DefaultOptions()
+		o.Model = k
+		if n := o.SharedNoise(); n > 1 {
+			shared = append(shared, fmt.Sprintf("%d for %s", n, k))
+		}
+	}
+	return strings.Join(append(shared, "1 for the others"), ", ")
+}
+
 func (t trainerFlags) define(fs *flags) {
 	if t.size != nil {
 		intFlag(fs, t.size, "size", 1, maxSize, "dimensions `K` of the vectors (for sips including the bias, for hsg the time coordinate)")
@@ -381,7 +396,7 @@ func (t trainerFlags) define(fs *flags) {
 		fs.BoolVar(t.batch, "batch", *t.batch, "share one set of noise words across a centre word's window (HogBatch): every target row is written once per window, not once per pair; -batch=false trains each pair apart, as word2vec.c")
 	}
 	if t.shareNoise != nil {
-		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words, so that a noise word's row stays on one core for them; 1: a fresh draw per window; 0: the model's (2 for sg, 1 for the others)")
+		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words, so that a noise word's row stays on one core for them; 1: a fresh draw per window; 0: the model's ("+sharedNoiseDefaults()+")")
 	}
 	if t.hotRows != nil {
 		intFlag(fs, t.hotRows, "hot-rows", 0, 1<<24, "with more than one thread, each keeps a private replica of this many `rows` of the most frequent words (best connected nodes), merged every -hot-sync tokens, so that the rows every thread writes do not cross between cores on every pair; 0: plain Hogwild on every row")

@@ -66,8 +66,8 @@ type Options struct {
 
 	// ShareNoise is how many consecutive windows of a sentence share one
 	// draw of noise words (batch windows of text); 1 draws for every
-	// window, and 0, the default, leaves it to the model: 2 for SG, 1 for
-	// the others (model.shareNoise). A noise word's row is then written by
+	// window, and 0, the default, leaves it to the model (model.shareNoise,
+	// resolved by SharedNoise). A noise word's row is then written by
 	// one core that many windows in a row and crosses to it from another
 	// core at most once, where a fresh draw per window may cross again
 	// each window; one thread draws and fetches less. Every context still

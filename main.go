@@ -319,12 +319,12 @@ func positiveFlag(fs *flags, p *float64, name string, hi float64, usage string) 
 // Limits of the training flags, beyond which a run cannot work or cannot
 // finish: they are refused before any work.
 const (
-	maxSize       = 1 << 24   // the largest dimension a vectors file is read with
-	maxWindow     = 1000      // a sentence holds at most corpus.MaxSentence tokens
-	maxNegative   = 1000      // more noise words per pair only cost time
-	maxShareNoise = 1000      // a sentence holds at most corpus.MaxSentenceTokens windows
-	maxIter       = 1_000_000 // epochs
-	maxThreadsArg = 1 << 16   // threads the flag accepts; more than threadsPerCPU a CPU are capped
+	maxSize       = 1 << 24                  // the largest dimension a vectors file is read with
+	maxWindow     = 1000                     // a sentence holds at most corpus.MaxSentence tokens
+	maxNegative   = 1000                     // more noise words per pair only cost time
+	maxShareNoise = corpus.MaxSentenceTokens // a draw never serves two sentences, and a sentence has a window per token
+	maxIter       = 1_000_000                // epochs
+	maxThreadsArg = 1 << 16                  // threads the flag accepts; more than threadsPerCPU a CPU are capped
 	threadsPerCPU = 4
 )
 

@@ -134,10 +134,12 @@ func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
 	if !f.setup.Batch {
 		f.setup.ShareNoise = 0 // exact pairs share nothing: the runs match those made before -share-noise
 	}
+	// The records say what trained: the default's rows on this many threads.
+	f.setup.HotRows = (&skipgram.Options{Threads: f.threads, HotRows: f.setup.HotRows}).HotReplicaRows()
 	if f.setup.HotRows == 0 {
 		f.setup.HotSync = 0 // no replicas, nothing to merge: the runs match those made before -hot-sync
 	}
-	if err := f.setup.Validate(); err != nil {
+	if err := f.setup.Validate(f.threads); err != nil {
 		return nil, usageError{fmt.Errorf("experiment: %w", err)}
 	}
 	return f, nil

@@ -17,13 +17,20 @@ package skipgram
 // stay plain Hogwild. One thread has nothing to share and no replica, so a
 // seeded one-thread run is what it always was.
 //
-// The default (Options.HotRows) is a few rows merged often: 64 rows every
-// 10,000 tokens, a merge of 128 rows (64 per matrix of SG) each time a
-// worker publishes its progress, which trained two threads 4-10% faster on
-// text with every benchmark within the seed spread. Thousands of rows
-// merged every 200,000 tokens were faster where the CPUs sat far apart but
-// cost SimLex-999 1.5 points: the replicas' staleness between merges
-// (docs/scaling.md).
+// The default (Options.HotRows) is a few rows merged often on two threads:
+// 64 rows every 10,000 tokens, a merge of 128 rows (64 per matrix of SG)
+// each time a worker publishes its progress, which trained two threads
+// 4-10% faster on text with every benchmark within the seed spread.
+// Thousands of rows merged every 200,000 tokens were faster where the CPUs
+// sat far apart but cost SimLex-999 1.5 points: the replicas' staleness
+// between merges (docs/scaling.md). On more threads there are none by
+// default, and Validate refuses them for the models whose merges add: each
+// worker's replica of a row as hot as "the" moves most of the way to where
+// the row settles between two merges, so the sum of n workers' changes
+// overshoots by n, which two workers survive (the row swings about where
+// it settles) and three or more do not (on a 16-core machine SIPS, IPS,
+// IPDS and WIPS diverged on 3 to 16 threads and SG's loss rose from 2.44
+// to 12.8, with or without merging every 1,250 tokens instead).
 
 // rows is a worker's view of a parameter matrix: the first hot rows in its
 // replica, the others in the shared matrix.
@@ -76,14 +83,25 @@ func (r *replica) sync(stride, dim int, share float32, project func([]float32)) 
 	}
 }
 
-// hotRows is how many of rows rows each worker of a run with options o
-// replicates per matrix: none on one thread.
-func hotRows(o Options, rows int) int {
-	if o.Threads < 2 {
+// HotReplicaRows is how many rows of each matrix a worker of a run with
+// these options replicates (before the cap by the matrix's rows): none on
+// one thread, and by default TwoThreadHotRows on two threads and none on
+// more.
+func (o *Options) HotReplicaRows() int {
+	switch {
+	case o.Threads < 2:
+		return 0
+	case o.HotRows == DefaultHotRows && o.Threads == 2:
+		return TwoThreadHotRows
+	case o.HotRows == DefaultHotRows:
 		return 0
 	}
-	return min(o.HotRows, rows)
+	return o.HotRows
 }
+
+// hotRows is how many of rows rows each worker of a run with options o
+// replicates per matrix.
+func hotRows(o Options, rows int) int { return min(o.HotReplicaRows(), rows) }
 
 // views sets the worker's views of the matrices and its replicas.
 func (w *worker) views() {

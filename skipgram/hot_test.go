@@ -52,6 +52,54 @@ func TestReplicaSyncAddsBothWorkersSteps(t *testing.T) {
 	}
 }
 
+// TestHotRowsByDefaultOnTwoThreadsOnly: the default replicates
+// TwoThreadHotRows rows on two threads and none on one or on more, where
+// adding the workers' changes overshoots; a count given is kept on two
+// threads and more, capped by the rows.
+func TestHotRowsByDefaultOnTwoThreadsOnly(t *testing.T) {
+	for _, c := range []struct{ hot, threads, rows, want int }{
+		{DefaultHotRows, 1, 1000, 0},
+		{DefaultHotRows, 2, 1000, TwoThreadHotRows},
+		{DefaultHotRows, 2, 10, 10},
+		{DefaultHotRows, 3, 1000, 0},
+		{DefaultHotRows, 16, 1000, 0},
+		{0, 2, 1000, 0},
+		{300, 1, 1000, 0},
+		{300, 2, 1000, 300},
+		{300, 4, 1000, 300},
+		{300, 4, 100, 100},
+	} {
+		o := DefaultOptions()
+		o.HotRows, o.Threads = c.hot, c.threads
+		if got := hotRows(o, c.rows); got != c.want {
+			t.Errorf("-hot-rows %d on %d threads, %d rows: %d replicated, want %d", c.hot, c.threads, c.rows, got, c.want)
+		}
+	}
+}
+
+// TestHotRowsRefusedWhereMergesOvershoot: replicas on more than two
+// threads are refused for every model whose merges add the workers'
+// changes (on a 16-core machine SIPS, IPS, IPDS and WIPS diverged with
+// them on 3 to 16 threads, and SG's loss rose five-fold), and allowed for
+// those that merge by the mean (HSG) and on two threads; the default is
+// fine on any number of threads.
+func TestHotRowsRefusedWhereMergesOvershoot(t *testing.T) {
+	for _, kind := range Kinds() {
+		for _, threads := range []int{2, 3, 16} {
+			o := DefaultOptions()
+			o.Model, o.Threads = kind, threads
+			if err := o.Validate(); err != nil {
+				t.Errorf("%s, the default on %d threads: %v", kind, threads, err)
+			}
+			o.HotRows = 64
+			err := o.Validate()
+			if refuse := threads > 2 && !kind.def().meanMerge; refuse != (err != nil) {
+				t.Errorf("%s, -hot-rows 64 on %d threads: error %v, want one: %v", kind, threads, err, refuse)
+			}
+		}
+	}
+}
+
 // TestReplicaSyncMeanMerge: with share 1/2 (a model's meanMerge on two
 // threads) the shared rows move by the mean of the two workers' changes.
 func TestReplicaSyncMeanMerge(t *testing.T) {

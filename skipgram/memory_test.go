@@ -15,10 +15,21 @@ func TestEstimateMemory(t *testing.T) {
 	if ips := EstimateMemory(o, 1000); ips.Matrices*2 != sg.Matrices {
 		t.Errorf("IPS matrices %d, want half of SG's %d", ips.Matrices, sg.Matrices)
 	}
+	// The buffers grow with the threads; the default replicates hot rows
+	// on two threads only.
+	o.HotRows = 0
 	two := EstimateMemory(o, 1000)
 	o.Threads = 4
 	if four := EstimateMemory(o, 1000); four.Threads != 2*two.Threads {
 		t.Errorf("4 threads' buffers %d, want twice 2 threads' %d", four.Threads, two.Threads)
+	}
+	o.HotRows = DefaultHotRows
+	if four := EstimateMemory(o, 1000); four.Threads != 2*two.Threads {
+		t.Errorf("4 threads' buffers %d by default, want %d: no replicas on more than two threads", four.Threads, 2*two.Threads)
+	}
+	o.Threads = 2
+	if got, want := EstimateMemory(o, 1000).Threads-two.Threads, int64(2*TwoThreadHotRows*2*4*112); got != want {
+		t.Errorf("IPS's replicas on 2 threads by default: %d bytes, want %d", got, want)
 	}
 	// Each worker of a run on several threads replicates the hot rows of
 	// every matrix: twice (the replica and its base) per row.

@@ -35,8 +35,8 @@ func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
 	if n := opt.SharedNoise(); meta.Hyper.Batch && n > 1 {
 		meta.Hyper.ShareNoise = n
 	}
-	if opt.Threads > 1 && opt.HotRows > 0 {
-		meta.Hyper.HotRows, meta.Hyper.HotSync = opt.HotRows, opt.HotSync
+	if n := hotRows(opt, m.Words); n > 0 {
+		meta.Hyper.HotRows, meta.Hyper.HotSync = n, opt.HotSync
 	}
 	if src.Graph != nil {
 		// A window and subsampling do not apply to the edges of a graph.

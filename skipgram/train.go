@@ -79,10 +79,16 @@ type Options struct {
 	// than one thread keeps a private replica of, merged into the shared
 	// rows every HotSync tokens (hot.go): the rows every thread writes
 	// all the time then cross between cores once per merge rather than
-	// once per window. 0 is plain Hogwild on every row. The default, 64
-	// rows merged every 10,000 tokens, trained two threads 4-10% faster
-	// with quality held; thousands of rows merged every 200,000 tokens
-	// cost SimLex more than the seed spread (docs/scaling.md).
+	// once per window. 0 is plain Hogwild on every row. The default,
+	// DefaultHotRows, is TwoThreadHotRows rows on two threads and none on
+	// more: 64 rows merged every 10,000 tokens trained two threads 4-10%
+	// faster with quality held, but a merge adds every worker's changes,
+	// and once the replicas of a row have each moved most of the way to
+	// the same place the sum overshoots by the number of workers: on
+	// three threads and more the one-view models diverged and SG's loss
+	// rose five-fold (docs/scaling.md, "Many cores"). So Validate refuses
+	// replicas on more than two threads but for the models that merge by
+	// the mean (HSG).
 	HotRows int
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.
@@ -135,8 +141,11 @@ func DefaultOptions() Options {
 
 // The defaults of Options.HotRows and HotSync (docs/scaling.md).
 const (
-	DefaultHotRows = 64
-	DefaultHotSync = 10_000
+	// DefaultHotRows leaves the replicas to the thread count:
+	// TwoThreadHotRows rows on two threads, none on one or on more than two.
+	DefaultHotRows   = -1
+	TwoThreadHotRows = 64
+	DefaultHotSync   = 10_000
 )
 
 // DefaultSample is the subsampling threshold t: 1e-4, the paper's, rather
@@ -175,10 +184,12 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-threads must be at least 1, got %d", o.Threads)
 	case o.ShareNoise < 0:
 		return fmt.Errorf("-share-noise must not be negative, got %d", o.ShareNoise)
-	case o.HotRows < 0:
-		return fmt.Errorf("-hot-rows must not be negative, got %d", o.HotRows)
+	case o.HotRows < DefaultHotRows:
+		return fmt.Errorf("-hot-rows must be at least %d (the default: %d rows on two threads, none on more), got %d", DefaultHotRows, TwoThreadHotRows, o.HotRows)
 	case o.HotRows > 0 && o.HotSync < 1:
 		return fmt.Errorf("-hot-sync must be positive, got %d", o.HotSync)
+	case o.HotRows > 0 && o.Threads > 2 && !def.meanMerge:
+		return fmt.Errorf("-hot-rows %d on %d threads: %s's merges add every thread's changes to a row, which overshoots by the number of threads and diverges on more than 2; use -hot-rows 0 or leave it to the default", o.HotRows, o.Threads, o.Model)
 	}
 	if def.check != nil {
 		return def.check(o)

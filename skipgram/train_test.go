@@ -271,6 +271,8 @@ func TestTrainRejectsBadOptions(t *testing.T) {
 		"zero threads":   func(o *Options) { o.Threads = 0 },
 		"alpha negative": func(o *Options) { o.Alpha = -1 },
 		"share negative": func(o *Options) { o.ShareNoise = -1 },
+		"hot rows -2":    func(o *Options) { o.HotRows = -2 },
+		"hot rows on 3":  func(o *Options) { o.Threads, o.HotRows = 3, 64 },
 	}
 	for name, mod := range bad {
 		opt := testOptions(SG)

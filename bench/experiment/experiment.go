@@ -211,11 +211,11 @@ type Setup struct {
 	ShareNoise int `json:"share_noise,omitempty"`
 }
 
-// Validate reports the first fixed hyperparameter that cannot train, as
-// the trainer would, but before the corpus is read.
-func (s Setup) Validate() error {
+// Validate reports the first fixed hyperparameter that cannot train on
+// threads threads, as the trainer would, but before the corpus is read.
+func (s Setup) Validate(threads int) error {
 	opt := skipgram.DefaultOptions()
-	opt.Model = skipgram.WIPS // checks the lambda settings too
+	opt.Model, opt.Threads = skipgram.WIPS, threads // WIPS checks the lambda settings too
 	opt.Window, opt.Negative, opt.Sample = s.Window, s.Negative, s.Sample
 	opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor = s.LambdaInit, s.LambdaAlpha, s.LambdaFloor
 	opt.Batch, opt.HotRows, opt.HotSync, opt.ShareNoise = s.Batch, s.HotRows, s.HotSync, s.ShareNoise

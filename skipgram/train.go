@@ -186,7 +186,7 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-share-noise must not be negative, got %d", o.ShareNoise)
 	case o.HotRows < DefaultHotRows:
 		return fmt.Errorf("-hot-rows must be at least %d (the default: %d rows on two threads, none on more), got %d", DefaultHotRows, TwoThreadHotRows, o.HotRows)
-	case o.HotRows > 0 && o.HotSync < 1:
+	case o.HotReplicaRows() > 0 && o.HotSync < 1:
 		return fmt.Errorf("-hot-sync must be positive, got %d", o.HotSync)
 	case o.HotRows > 0 && o.Threads > 2 && !def.meanMerge:
 		return fmt.Errorf("-hot-rows %d on %d threads: %s's merges add every thread's changes to a row, which overshoots by the number of threads and diverges on more than 2; use -hot-rows 0 or leave it to the default", o.HotRows, o.Threads, o.Model)

@@ -143,11 +143,7 @@ func (o *ThroughputOptions) validate() error {
 		return fmt.Errorf("limit must not be negative, got %d bytes", o.LimitBytes)
 	}
 	for _, m := range o.Models {
-		base, _, err := splitVariant(m)
-		if err != nil {
-			return err
-		}
-		if _, err := skipgram.ParseKind(string(base)); err != nil {
+		if _, _, err := splitVariant(m, nil); err != nil {
 			return err
 		}
 	}
@@ -161,11 +157,21 @@ func (o *ThroughputOptions) validate() error {
 			return fmt.Errorf("threads must be at least 1, got %d", t)
 		}
 	}
-	// Catch a bad hyperparameter here rather than in the first child.
-	opt := skipgram.DefaultOptions()
-	opt.Window, opt.Negative, opt.Sample, opt.Alpha, opt.Iter = o.Window, o.Negative, o.Sample, o.Alpha, o.Iter
-	if err := opt.Validate(); err != nil {
-		return err
+	// Catch a bad hyperparameter, or a variant a thread count refuses,
+	// here rather than in a child minutes in.
+	for _, m := range o.Models {
+		for _, k := range o.Sizes {
+			for _, t := range o.Threads {
+				opt := skipgram.DefaultOptions()
+				opt.Window, opt.Negative, opt.Sample, opt.Alpha, opt.Iter = o.Window, o.Negative, o.Sample, o.Alpha, o.Iter
+				opt.Dim, opt.Threads = k, t
+				base, _, _ := splitVariant(m, &opt)
+				opt.Model = base
+				if err := opt.Validate(); err != nil {
+					return fmt.Errorf("%s, K=%d, %d threads: %w", m, k, t, err)
+				}
+			}
+		}
 	}
 	if o.MinCount < 1 {
 		return fmt.Errorf("min-count must be at least 1, got %d", o.MinCount)
@@ -772,7 +778,7 @@ func median(xs []float64) float64 {
 // 64-byte cache line (see skipgram.Model.Stride).
 func wipsvecFloor(model skipgram.Kind, dim int, tokens int64, words int) int64 {
 	stride := int64(dim+15) / 16 * 16
-	base, _, _ := splitVariant(model)
+	base, _, _ := splitVariant(model, nil)
 	matrices := int64(base.Views())
 	return 4*tokens + matrices*int64(words)*stride*4
 }
@@ -1026,7 +1032,7 @@ type sidecarStats struct {
 
 // trainOnce runs `wipsvec train` once, writing the vectors to tmp/name.
 func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input string, model skipgram.Kind, dim, threads int) (trainResult, error) {
-	base, variant, err := splitVariant(model)
+	base, variant, err := splitVariant(model, nil)
 	if err != nil {
 		return trainResult{}, err
 	}
@@ -1194,34 +1200,43 @@ func (t *tailBuffer) String() string {
 // 1024, "sg/sync50000" with -hot-sync 50000, "sg/share1" with -share-noise
 // 1, and they combine: "sg/hot256/sync50000".
 
-// splitVariant separates a model name from its variants' train flags.
-func splitVariant(m skipgram.Kind) (skipgram.Kind, []string, error) {
+// splitVariant separates a model name from its variants' train flags, and
+// sets them in opt too unless it is nil.
+func splitVariant(m skipgram.Kind, opt *skipgram.Options) (skipgram.Kind, []string, error) {
+	if opt == nil {
+		opt = new(skipgram.Options)
+	}
 	parts := strings.Split(string(m), "/")
 	var args []string
 	for _, v := range parts[1:] {
 		switch {
 		case v == "batch":
 			args = append(args, "-batch")
+			opt.Batch = true
 		case v == "exact":
 			args = append(args, "-batch=false", "-hot-rows", "0")
+			opt.Batch, opt.HotRows = false, 0
 		case strings.HasPrefix(v, "sync"):
 			n, err := strconv.Atoi(v[4:])
 			if err != nil || n < 1 {
 				return "", nil, fmt.Errorf("model variant %q: want syncN with N tokens", v)
 			}
 			args = append(args, "-hot-sync", strconv.Itoa(n))
+			opt.HotSync = n
 		case strings.HasPrefix(v, "share"):
 			n, err := strconv.Atoi(v[5:])
 			if err != nil || n < 1 {
 				return "", nil, fmt.Errorf("model variant %q: want shareN with N windows", v)
 			}
 			args = append(args, "-share-noise", strconv.Itoa(n))
+			opt.ShareNoise = n
 		case strings.HasPrefix(v, "hot"):
 			n, err := strconv.Atoi(v[3:])
 			if err != nil || n < 0 {
 				return "", nil, fmt.Errorf("model variant %q: want hotN with N rows", v)
 			}
 			args = append(args, "-hot-rows", strconv.Itoa(n))
+			opt.HotRows = n
 		default:
 			return "", nil, fmt.Errorf("model variant %q: want batch, exact, hotN, syncN or shareN", v)
 		}
@@ -1246,7 +1261,7 @@ func ParseKinds(s string) ([]skipgram.Kind, error) {
 		if rest != "" {
 			k += skipgram.Kind("/" + rest)
 		}
-		if _, _, err := splitVariant(k); err != nil {
+		if _, _, err := splitVariant(k, nil); err != nil {
 			return nil, err
 		}
 		if !slices.Contains(kinds, k) {

@@ -73,11 +73,14 @@ func (def *model) fresh(row []float32, r *kernel.RNG) {
 
 // finite reports whether every parameter is a finite number.
 func (m *Model) finite() bool {
-	for _, p := range [][]float32{m.In, m.Out, m.Lambda} {
-		for _, x := range p {
-			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-				return false
-			}
+	return finite(m.In) && finite(m.Out) && finite(m.Lambda)
+}
+
+// finite reports whether every element of v is a finite number.
+func finite(v []float32) bool {
+	for _, x := range v {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			return false
 		}
 	}
 	return true

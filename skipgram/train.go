@@ -363,13 +363,19 @@ func prepare(opt *Options, words int, d data) (m *Model, start string, spectrum 
 	return NewModel(*opt, words), start, spectrum, nil
 }
 
+// ErrDiverged is a run whose parameters stopped being finite numbers. A
+// worker that finds one stops the run (it checks the rows of the most
+// frequent word, which every worker writes, each time it publishes its
+// progress), so a run that diverges early ends early.
+var ErrDiverged = errors.New("training diverged")
+
 // finish records in st what the model's start resolved to, and turns a run
-// whose parameters diverged into an error.
+// whose parameters diverged into an error that says what to change.
 func finish(m *Model, st Stats, err error, opt Options, start string, spectrum []float64) (*Model, Stats, error) {
 	st.LambdaStart, st.Spectrum = start, spectrum
-	if err == nil && !m.finite() {
-		err = fmt.Errorf("training diverged: the %s vectors hold NaN or Inf; lower -alpha (%g) or, for wips, -lambda-alpha (%g)",
-			opt.Model, opt.Alpha, opt.LambdaAlpha)
+	if errors.Is(err, ErrDiverged) || err == nil && !m.finite() {
+		err = fmt.Errorf("%w after %d words: the %s vectors hold NaN or Inf; lower -alpha (%g) or, for wips, -lambda-alpha (%g)",
+			ErrDiverged, st.Words, opt.Model, opt.Alpha, opt.LambdaAlpha)
 	}
 	return m, st, err
 }
@@ -386,9 +392,14 @@ type run struct {
 	sched  *schedule
 	words  atomic.Int64 // tokens processed, updated per chunk
 	stop   atomic.Bool
-	graph  *graphRun  // set when training on an edge list instead of text
-	gate   *gate      // stops the workers between blocks for a snapshot
-	hotMu  sync.Mutex // serialises the merges of the workers' hot rows
+	// diverged is set, with stop, by the first worker to find a parameter
+	// that is not a finite number (worker.flush): the run ends with
+	// ErrDiverged instead of training on NaN to its end, and writes no
+	// checkpoint after it.
+	diverged atomic.Bool
+	graph    *graphRun  // set when training on an edge list instead of text
+	gate     *gate      // stops the workers between blocks for a snapshot
+	hotMu    sync.Mutex // serialises the merges of the workers' hot rows
 
 	// stopRequest is closed, once, when Options.stopAfter is reached.
 	stopRequest chan struct{}
@@ -472,6 +483,9 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 		opt.Progress(Progress{Words: st.Words, Total: r.total, Alpha: r.alpha(st.Words), Loss: st.Loss,
 			Elapsed: st.Elapsed, Threads: opt.Threads, Done: true})
 	}
+	if r.diverged.Load() {
+		return st, ErrDiverged
+	}
 	if ckptErr != nil {
 		return st, ckptErr
 	}
@@ -531,7 +545,12 @@ func (r *run) checkpoints(ctx context.Context, workers []*worker, start time.Tim
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	save := func(s *Snapshot) error {
-		if r.opt.Checkpoint == nil {
+		if r.opt.Checkpoint == nil || r.diverged.Load() {
+			return nil // a diverged run keeps the last checkpoint taken before it
+		}
+		if !s.Model.finite() { // diverged since the workers last looked
+			r.diverged.Store(true)
+			r.stop.Store(true)
 			return nil
 		}
 		return r.opt.Checkpoint(s)

@@ -2,12 +2,14 @@ package skipgram
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -320,13 +322,33 @@ func TestWIPSLambdaLearns(t *testing.T) {
 	}
 }
 
+// TestDivergenceIsAnErrorNotAPanic: absurd learning rates end the run
+// with ErrDiverged, soon after the parameters stop being finite rather than
+// at the end of the run, and with no checkpoint of the diverged state.
 func TestDivergenceIsAnErrorNotAPanic(t *testing.T) {
 	v, stream := syntheticCorpus(t, 20000, 9)
-	opt := testOptions(WIPS)
-	opt.Alpha, opt.LambdaAlpha = 50, 500
-	_, _, err := Train(context.Background(), v, stream, opt)
-	if err == nil || !strings.Contains(err.Error(), "diverged") {
-		t.Fatalf("absurd learning rates: err = %v, want a divergence error", err)
+	for _, threads := range []int{1, 2} {
+		opt := testOptions(WIPS)
+		opt.Alpha, opt.LambdaAlpha, opt.Iter, opt.Threads = 50, 500, 100, threads
+		var saved, savedNaN int
+		opt.CheckpointEvery = time.Millisecond
+		opt.Checkpoint = func(s *Snapshot) error {
+			saved++
+			if !s.Model.finite() {
+				savedNaN++
+			}
+			return nil
+		}
+		_, st, err := Train(context.Background(), v, stream, opt)
+		if !errors.Is(err, ErrDiverged) || !strings.Contains(err.Error(), "lower -alpha") {
+			t.Fatalf("%d threads, absurd learning rates: err = %v, want ErrDiverged with advice", threads, err)
+		}
+		if total := int64(opt.Iter) * 20000; st.Words > total/10 {
+			t.Errorf("%d threads: diverged, yet trained %d of %d words", threads, st.Words, total)
+		}
+		if savedNaN > 0 {
+			t.Errorf("%d threads: %d of %d checkpoints hold NaN or Inf", threads, savedNaN, saved)
+		}
 	}
 }
 

@@ -192,6 +192,13 @@ func (w *worker) flush() {
 	if w.pendingHot += chunkWords; w.pendingHot >= w.r.opt.HotSync {
 		w.syncHot()
 	}
+	// The most frequent word's rows are written by every worker, as a
+	// context and as a noise word, so a NaN anywhere reaches them within a
+	// few windows; checking them here costs two rows per chunk.
+	if !finite(w.in.at(0)) || !finite(w.out.at(0)) {
+		w.r.diverged.Store(true)
+		w.r.stop.Store(true)
+	}
 }
 
 // syncKernel syncs a kernel that keeps private copies.

@@ -28,9 +28,10 @@ package skipgram
 // worker's replica of a row as hot as "the" moves most of the way to where
 // the row settles between two merges, so the sum of n workers' changes
 // overshoots by n, which two workers survive (the row swings about where
-// it settles) and three or more do not (on a 16-core machine SIPS, IPS,
-// IPDS and WIPS diverged on 3 to 16 threads and SG's loss rose from 2.44
-// to 12.8, with or without merging every 1,250 tokens instead).
+// it settles) and three or more do not (on a 16-core machine SIPS's loss
+// went from 2.36 to 21.6 on 3 threads, SIPS, IPS, IPDS and WIPS reached
+// NaN on 16, and SG's loss rose from 2.44 to 12.8, with or without merging
+// every 1,250 tokens instead).
 
 // rows is a worker's view of a parameter matrix: the first hot rows in its
 // replica, the others in the shared matrix.

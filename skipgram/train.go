@@ -84,9 +84,10 @@ type Options struct {
 	// more: 64 rows merged every 10,000 tokens trained two threads 4-10%
 	// faster with quality held, but a merge adds every worker's changes,
 	// and once the replicas of a row have each moved most of the way to
-	// the same place the sum overshoots by the number of workers: on
-	// three threads and more the one-view models diverged and SG's loss
-	// rose five-fold (docs/scaling.md, "Many cores"). So Validate refuses
+	// the same place the sum overshoots by the number of workers: SIPS's
+	// loss rose nine-fold on three threads and every one-view model reached
+	// NaN on sixteen, where SG's loss rose five-fold (docs/scaling.md,
+	// "Many cores"). So Validate refuses
 	// replicas on more than two threads but for the models that merge by
 	// the mean (HSG).
 	HotRows int

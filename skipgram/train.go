@@ -85,7 +85,7 @@ type Options struct {
 	// faster with quality held, but a merge adds every worker's changes,
 	// and once the replicas of a row have each moved most of the way to
 	// the same place the sum overshoots by the number of workers: SIPS's
-	// loss rose nine-fold on three threads and every one-view model reached
+	// loss rose nine-fold on three threads, IPS, SIPS, IPDS and WIPS reached
 	// NaN on sixteen, where SG's loss rose five-fold (docs/scaling.md,
 	// "Many cores"). So Validate refuses
 	// replicas on more than two threads but for the models that merge by

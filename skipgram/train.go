@@ -87,9 +87,8 @@ type Options struct {
 	// the same place the sum overshoots by the number of workers: SIPS's
 	// loss rose nine-fold on three threads, IPS, SIPS, IPDS and WIPS reached
 	// NaN on sixteen, where SG's loss rose five-fold (docs/scaling.md,
-	// "Many cores"). So Validate refuses
-	// replicas on more than two threads but for the models that merge by
-	// the mean (HSG).
+	// "Many cores"). So Validate refuses replicas on more than two threads
+	// but for the models that merge by the mean (HSG).
 	HotRows int
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.

@@ -105,14 +105,17 @@ func runBench(args []string, std stdio) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	rep, err := speed.RunThroughput(ctx, opt)
-	if err != nil {
-		if ctx.Err() != nil {
-			return errors.New("bench interrupted")
-		}
+	if ctx.Err() != nil {
+		return errors.New("bench interrupted")
+	}
+	if rep == nil {
 		return err
 	}
+	// A report cut short by a failed run is printed all the same, before
+	// the error.
+	write := rep.WriteTable
 	if *asJSON {
-		return rep.WriteJSON(stdout)
+		write = rep.WriteJSON
 	}
-	return rep.WriteTable(stdout)
+	return errors.Join(write(stdout), err)
 }

@@ -20,6 +20,9 @@ import (
 // under test.
 const benchHelperEnv = "WIPSVEC_BENCH_TRAIN_HELPER"
 
+// benchFailEnv names a model whose trainings the helper fails.
+const benchFailEnv = "WIPSVEC_BENCH_FAIL_MODEL"
+
 // TestBenchTrainHelper is not a test: run by bench as its trainer, it runs
 // the command after "--" and exits with its status.
 func TestBenchTrainHelper(t *testing.T) {
@@ -31,6 +34,14 @@ func TestBenchTrainHelper(t *testing.T) {
 		if a == "--" {
 			args = args[i+1:]
 			break
+		}
+	}
+	if fail := os.Getenv(benchFailEnv); fail != "" {
+		for i, a := range args[:len(args)-1] {
+			if a == "-model" && args[i+1] == fail {
+				fmt.Fprintln(os.Stderr, "wipsvec: training diverged (a test's failure)")
+				os.Exit(1)
+			}
 		}
 	}
 	if err := run(args, stdio{in: os.Stdin, out: os.Stdout, err: os.Stderr}); err != nil {
@@ -152,6 +163,33 @@ func TestBenchEndToEnd(t *testing.T) {
 	}
 	if len(rep.Ceilings) != 1 || !(rep.Ceilings[0].WordsPerSec > 0) {
 		t.Errorf("ceilings = %+v", rep.Ceilings)
+	}
+}
+
+// TestBenchKeepsRowsBeforeAFailedRun: a run that fails ends bench with
+// its error, after the table of the runs made before it.
+func TestBenchKeepsRowsBeforeAFailedRun(t *testing.T) {
+	useTestBinaryAsTrainer(t)
+	t.Setenv(benchFailEnv, "ips")
+	args := []string{"-train", tinyCorpus(t), "-models", "sg,ips", "-sizes", "16", "-threads", "1", "-repeat", "2",
+		"-gensim=false", "-ceiling-time", "10ms", "-quiet"}
+	var out bytes.Buffer
+	err := runBench(args, stdio{out: &out, err: io.Discard})
+	if err == nil || !strings.Contains(err.Error(), "ips K=16 threads=1") || !strings.Contains(err.Error(), "diverged") {
+		t.Fatalf("bench with a failing model: %v", err)
+	}
+	table := out.String()
+	if !strings.Contains(table, "incomplete: the rows hold the runs made before throughput: ips K=16 threads=1") {
+		t.Errorf("no incomplete line:\n%s", table)
+	}
+	var sg, ips bool
+	for _, line := range strings.Split(table, "\n") {
+		f := strings.Fields(line)
+		sg = sg || len(f) > 4 && f[0] == "wipsvec" && f[1] == "sg" && f[4] != "0"
+		ips = ips || len(f) > 1 && f[0] == "wipsvec" && f[1] == "ips"
+	}
+	if !sg || ips {
+		t.Errorf("want the sg row and no ips row:\n%s", table)
 	}
 }
 

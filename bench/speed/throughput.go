@@ -206,6 +206,10 @@ type ThroughputReport struct {
 	CoreToCore *CoreToCoreSummary `json:"core_to_core,omitempty"`
 	Rows       []ThroughputRow    `json:"rows"`
 
+	// Incomplete, if set, is why the benchmark ended before its last run:
+	// the rows hold the runs made before it.
+	Incomplete string `json:"incomplete,omitempty"`
+
 	// GensimNote says why gensim was not run, or which gensim ran.
 	GensimNote string `json:"gensim_note,omitempty"`
 }
@@ -294,7 +298,10 @@ type ThroughputRow struct {
 }
 
 // RunThroughput runs the benchmark. Cancelling ctx kills the running child
-// and returns ctx's error.
+// and returns ctx's error. A child that fails (a training that diverged,
+// gensim missing a module) ends the benchmark too, but the report of what
+// was measured before it comes back with the error, its Incomplete saying
+// why: hours of rounds are not lost to the last run.
 func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputReport, error) {
 	if err := opt.validate(); err != nil {
 		return nil, fmt.Errorf("throughput: %w", err)
@@ -395,6 +402,8 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 	}
 
 	var pairsPerWord float64
+	var failed error
+rounds:
 	for i := range opt.Repeat {
 		for _, c := range cells {
 			row := &c.row
@@ -416,7 +425,8 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 				r, err := gensimOnce(ctx, &opt, script, input, k, threads)
 				afterRun()
 				if err != nil {
-					return nil, fmt.Errorf("throughput: gensim K=%d threads=%d: %w", k, threads, err)
+					failed = fmt.Errorf("throughput: gensim K=%d threads=%d: %w", k, threads, err)
+					break rounds
 				}
 				opt.logf("bench: gensim %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs (+%.2fs vocabulary), peak RSS %s MB%s",
 					r.Version, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec()/float64(threads)), r.TrainSeconds, r.VocabSeconds, megabytes(r.rss, "?"), probe)
@@ -430,7 +440,8 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 				r, err := trainSeparate(ctx, &opt, tmp, input, c.model, k, threads)
 				afterRun()
 				if err != nil {
-					return nil, fmt.Errorf("throughput: %d separate %s K=%d: %w", threads, c.model, k, err)
+					failed = fmt.Errorf("throughput: %d separate %s K=%d: %w", threads, c.model, k, err)
+					break rounds
 				}
 				opt.logf("bench: %d separate one-thread %s K=%d at once, run %d/%d: %s words/sec/thread, peak RSS %s MB each%s",
 					threads, c.model, k, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), megabytes(r.rss, "?"), probe)
@@ -441,7 +452,8 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 			r, err := trainOnce(ctx, &opt, tmp, "vectors.bin", input, c.model, k, threads)
 			afterRun()
 			if err != nil {
-				return nil, fmt.Errorf("throughput: %s K=%d threads=%d: %w", c.model, k, threads, err)
+				failed = fmt.Errorf("throughput: %s K=%d threads=%d: %w", c.model, k, threads, err)
+				break rounds
 			}
 			opt.logf("bench: wipsvec %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs, peak RSS %s MB (%s)%s",
 				c.model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"), r.mem, probe)
@@ -466,8 +478,15 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 		rep.CoreToCore = &CoreToCoreSummary{Probes: len(probes), MedianNs: median(probes),
 			MinNs: slices.Min(probes), MaxNs: slices.Max(probes)}
 	}
+	if failed != nil && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	for _, c := range cells {
+		if len(c.wps) == 0 {
+			continue // not reached before a child failed
+		}
 		row := c.row
+		row.Runs = len(c.wps)
 		row.WordsPerSec, row.Seconds = median(c.wps), median(c.secs)
 		for _, x := range c.wps {
 			row.RunWordsPerSecPerThread = append(row.RunWordsPerSecPerThread, x/float64(row.Threads))
@@ -488,7 +507,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 		var err error
 		pairsPerWord, n, err = samplePairsPerWord(ctx, input, &opt)
 		if err != nil {
-			return nil, fmt.Errorf("throughput: counting pairs per word: %w", err)
+			return nil, errors.Join(failed, fmt.Errorf("throughput: counting pairs per word: %w", err))
 		}
 		perWordFrom = fmt.Sprintf("in-process run on %d tokens", n)
 	}
@@ -503,7 +522,10 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 		rep.Ceilings = append(rep.Ceilings, c)
 	}
 	rep.derive()
-	return rep, nil
+	if failed != nil {
+		rep.Incomplete = failed.Error()
+	}
+	return rep, failed
 }
 
 func (o *ThroughputOptions) logf(format string, args ...any) {
@@ -671,6 +693,9 @@ func (r *ThroughputReport) WriteTable(w io.Writer) error {
 	}
 	if r.GensimNote != "" {
 		fmt.Fprintln(&b, r.GensimNote)
+	}
+	if r.Incomplete != "" {
+		fmt.Fprintf(&b, "incomplete: the rows hold the runs made before %s\n", r.Incomplete)
 	}
 	fmt.Fprintln(&b)
 

@@ -85,15 +85,18 @@ run() {
     lscpu 2>/dev/null || true
     numactl --hardware 2>/dev/null || true
   } >"$out/machine.txt"
-  local model
+  local model status=0
   trap 'rm -f "$out"/*.tmp' EXIT
   for model in ${MODELS:-sg wips}; do
+    # A run that fails ends that model's bench after the table of the runs
+    # made before it (its log says which); the next model still runs.
     "$bin" bench -train "$corpus" -sizes "${SIZE:-100}" \
       -threads "${THREADS:-1,2,4,8,16}" -repeat "${REPEAT:-2}" -gensim=false \
-      -models "$model,$model/exact" >"$out/$model.txt.tmp" 2>>"$out/log.txt"
+      -models "$model,$model/exact" >"$out/$model.txt.tmp" 2>>"$out/log.txt" || status=1
     mv "$out/$model.txt.tmp" "$out/$model.txt"
     cat "$out/$model.txt"
   done
+  return $status
 }
 
 case ${1:-} in

@@ -481,6 +481,9 @@ rounds:
 	if failed != nil && ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
+	if failed != nil && !slices.ContainsFunc(cells, func(c *cell) bool { return len(c.wps) > 0 }) {
+		return nil, failed // the first run failed: nothing to report
+	}
 	for _, c := range cells {
 		if len(c.wps) == 0 {
 			continue // not reached before a child failed
@@ -502,18 +505,21 @@ rounds:
 	}
 
 	perWordFrom := "sidecar"
-	if pairsPerWord == 0 {
+	if pairsPerWord == 0 && failed == nil {
 		var n int64
 		var err error
 		pairsPerWord, n, err = samplePairsPerWord(ctx, input, &opt)
 		if err != nil {
-			return nil, errors.Join(failed, fmt.Errorf("throughput: counting pairs per word: %w", err))
+			return nil, fmt.Errorf("throughput: counting pairs per word: %w", err)
 		}
 		perWordFrom = fmt.Sprintf("in-process run on %d tokens", n)
 	}
 	for _, k := range opt.Sizes {
 		if slices.ContainsFunc(rep.Ceilings, func(c Ceiling) bool { return c.Dim == k }) {
 			continue
+		}
+		if pairsPerWord == 0 && failed != nil {
+			break // a report cut short before any wipsvec run: no ceiling in words
 		}
 		c := Ceiling{Dim: k, UpdatesPerSec: updates[k], UpdatesPerWord: pairsPerWord * float64(1+opt.Negative), PerWordFrom: perWordFrom}
 		if c.UpdatesPerWord > 0 {

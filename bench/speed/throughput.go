@@ -142,11 +142,6 @@ func (o *ThroughputOptions) validate() error {
 	case o.LimitBytes < 0:
 		return fmt.Errorf("limit must not be negative, got %d bytes", o.LimitBytes)
 	}
-	for _, m := range o.Models {
-		if _, _, err := splitVariant(m, nil); err != nil {
-			return err
-		}
-	}
 	for _, k := range o.Sizes {
 		if k < 2 {
 			return fmt.Errorf("size must be at least 2, got %d", k)
@@ -165,7 +160,10 @@ func (o *ThroughputOptions) validate() error {
 				opt := skipgram.DefaultOptions()
 				opt.Window, opt.Negative, opt.Sample, opt.Alpha, opt.Iter = o.Window, o.Negative, o.Sample, o.Alpha, o.Iter
 				opt.Dim, opt.Threads = k, t
-				base, _, _ := splitVariant(m, &opt)
+				base, _, err := splitVariant(m, &opt)
+				if err != nil {
+					return err
+				}
 				opt.Model = base
 				if err := opt.Validate(); err != nil {
 					return fmt.Errorf("%s, K=%d, %d threads: %w", m, k, t, err)
@@ -514,12 +512,10 @@ rounds:
 		}
 		perWordFrom = fmt.Sprintf("in-process run on %d tokens", n)
 	}
+	// A report cut short before any wipsvec run has no ceiling in words.
 	for _, k := range opt.Sizes {
-		if slices.ContainsFunc(rep.Ceilings, func(c Ceiling) bool { return c.Dim == k }) {
+		if slices.ContainsFunc(rep.Ceilings, func(c Ceiling) bool { return c.Dim == k }) || pairsPerWord == 0 && failed != nil {
 			continue
-		}
-		if pairsPerWord == 0 && failed != nil {
-			break // a report cut short before any wipsvec run: no ceiling in words
 		}
 		c := Ceiling{Dim: k, UpdatesPerSec: updates[k], UpdatesPerWord: pairsPerWord * float64(1+opt.Negative), PerWordFrom: perWordFrom}
 		if c.UpdatesPerWord > 0 {

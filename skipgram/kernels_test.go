@@ -27,6 +27,14 @@ func testWorker(t *testing.T, kind Kind, dim, words, negative int, seed uint64) 
 // testWorkerWith is testWorker with options set by set.
 func testWorkerWith(t testing.TB, kind Kind, dim, words, negative int, seed uint64, set func(*Options)) *worker {
 	t.Helper()
+	run, kernels := testRun(t, kind, dim, words, negative, seed, set)
+	return newWorker(run, 0, kernels)
+}
+
+// testRun is the run behind testWorkerWith and the constructor of its
+// workers' kernels, for tests with several workers on one run.
+func testRun(t testing.TB, kind Kind, dim, words, negative int, seed uint64, set func(*Options)) (*run, func(*worker) windowKernel) {
+	t.Helper()
 	opt := DefaultOptions()
 	opt.Model, opt.Dim, opt.Negative, opt.Seed = kind, dim, negative, seed
 	if kind == IPDS {
@@ -56,7 +64,7 @@ func testWorkerWith(t testing.TB, kind Kind, dim, words, negative int, seed uint
 		counts[i] = int64(words - i)
 	}
 	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: kernel.NewSigmoidTable(), total: 1}
-	return newWorker(run, 0, kind.def().start(run))
+	return run, kind.def().start(run)
 }
 
 // score64 is the model's score in float64, the reference for the gradients.

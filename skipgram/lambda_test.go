@@ -127,6 +127,52 @@ func TestMergeLambdaClipsAtFloorOne(t *testing.T) {
 	}
 }
 
+// TestSignFlipReachesEveryWorkerAtOnce: when one worker's merge flips a
+// sign of lambda, another worker scores its very next window with the new
+// sign, not the one it copied at its own last merge, and keeps the gradient
+// it has not merged yet. On 16 cores, waiting for the worker's own merge
+// cost WIPS 0.07 of its final loss (docs/scaling.md).
+func TestSignFlipReachesEveryWorkerAtOnce(t *testing.T) {
+	for _, batch := range []bool{false, true} {
+		r, kernels := testRun(t, WIPS, 4, 10, 1, 1, func(o *Options) { o.Batch = batch })
+		a, b := newWorker(r, 0, kernels), newWorker(r, 1, kernels)
+		r.opt.Alpha, r.opt.LambdaAlpha, r.opt.LambdaFloor = 0.5, 0.25, 1 // step 0.25*4/0.5 = 2
+		copy(wipsOf(a).shared.raw, []float32{1, 1, -1, -1})
+		wipsOf(a).sync()
+		wipsOf(b).sync()
+		before := slices.Clone(wipsOf(b).lambda)
+		if !slices.Equal(before, []float32{1, 1, -1, -1}) {
+			t.Fatalf("batch %v: lambda %v at the start, want [1 1 -1 -1]", batch, before)
+		}
+		pending := []float32{0.125, -0.25, 0.5, 0}
+		copy(wipsOf(b).dlambda, pending)
+
+		// A merge that changes magnitudes (below the floor of 1) but no
+		// sign leaves b's copy as it was until b merges; one that flips
+		// lambda_1 reaches b's next window.
+		r.opt.LambdaFloor = 0.25
+		wipsOf(a).dlambda[0] = -0.25 // raw (0.5, 1, -1, -1), rescaled to RMS 1
+		wipsOf(a).sync()
+		b.kernel.window(b, 0, []int32{1, 2}, 0) // a rate of 0 moves nothing
+		if slices.Equal(r.model.Lambda, before) || !slices.Equal(wipsOf(b).lambda, before) {
+			t.Fatalf("batch %v: lambda %v, b's copy %v after a merge without a flip, want b's unchanged %v", batch, r.model.Lambda, wipsOf(b).lambda, before)
+		}
+		r.opt.LambdaFloor = 1
+		wipsOf(a).dlambda[1] = -0.75 // raw 1.11 -> -0.39
+		wipsOf(a).sync()
+		if !slices.Equal(wipsOf(b).lambda, before) {
+			t.Fatalf("batch %v: b's lambda changed before its next window", batch)
+		}
+		b.kernel.window(b, 0, []int32{1, 2}, 0)
+		if want := []float32{1, -1, -1, -1}; !slices.Equal(wipsOf(b).lambda, want) {
+			t.Fatalf("batch %v: b's lambda %v in the window after a's flip, want %v", batch, wipsOf(b).lambda, want)
+		}
+		if !slices.Equal(wipsOf(b).dlambda, pending) {
+			t.Fatalf("batch %v: b's unmerged gradient %v after the refresh, want %v", batch, wipsOf(b).dlambda, pending)
+		}
+	}
+}
+
 // TestMergeLambdaFrozen: a fixed lambda never moves.
 func TestMergeLambdaFrozen(t *testing.T) {
 	w := testWorker(t, WIPS, 4, 10, 1, 1)

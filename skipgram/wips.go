@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
@@ -70,6 +71,7 @@ var wipsModel = model{
 		return func(*worker) windowKernel {
 			k := &weightedKernel{m: m, shared: l, lambda: ownLines[float32](m.Dim), dlambda: ownLines[float32](m.Dim)}
 			copy(k.lambda, m.Lambda)
+			k.flips = l.flips.Load()
 			if r.opt.Batch {
 				k.batch = newBatchLinear(m.Dim, r.opt.Window, r.opt.Negative)
 				k.batch.w, k.batch.dw = k.lambda, k.dlambda
@@ -105,11 +107,26 @@ const LambdaRecipe = 2
 // lambdaRun is what the workers of one WIPS run share: lambda's raw
 // weights (the model's LambdaRaw), of which the model's lambda is the
 // floored image, under a lock.
+//
+// flips counts the merges that changed a sign of lambda. A worker reads it
+// before every window and takes the new lambda at once when it has moved,
+// instead of at its own next merge. A raw weight that the steps carry
+// through zero is mostly pushed straight back by the next merge (the flip
+// raises the loss of every pair that uses the coordinate), and until a
+// worker sees the flip, and then the flip back, its windows train against
+// the sign the others have: with one thread such an excursion lasts one
+// merge interval, with n threads up to n of them. On 16 cores that cost
+// WIPS 0.07 of its final loss (2.48 against 2.41 on one thread;
+// docs/scaling.md). Flips are rare (a few hundred in 9,000 merges), so the
+// counter's cache line stays shared and the read costs a load.
 type lambdaRun struct {
 	mu    sync.Mutex
 	raw   []float32
 	model *Model
 	opt   *Options
+	_     [64]byte // flips on a line of its own: mu is written every merge
+	flips atomic.Uint64
+	_     [56]byte
 }
 
 // keep and restore are the worker's own state for a snapshot: its private
@@ -137,9 +154,13 @@ type weightedKernel struct {
 	lambda  []float32    // private copy of the shared lambda
 	dlambda []float32    // lambda gradient not yet merged
 	batch   *batchLinear // with -batch: the window's kernel, on lambda and dlambda
+	flips   uint64       // shared.flips when lambda was last copied
 }
 
 func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	if k.shared.flips.Load() != k.flips {
+		k.refresh()
+	}
 	if k.batch != nil {
 		return k.batch.window(w, center, ctxs, alpha)
 	}
@@ -213,6 +234,17 @@ func (k *weightedKernel) sync() {
 	}
 	l.settle()
 	copy(k.lambda, l.model.Lambda)
+	k.flips = l.flips.Load()
+	l.mu.Unlock()
+}
+
+// refresh takes the shared lambda after another worker's merge flipped a
+// sign (see lambdaRun), keeping the gradient not yet merged.
+func (k *weightedKernel) refresh() {
+	l := k.shared
+	l.mu.Lock()
+	copy(k.lambda, l.model.Lambda)
+	k.flips = l.flips.Load()
 	l.mu.Unlock()
 }
 
@@ -231,9 +263,11 @@ func (l *lambdaRun) floor() float32 {
 // sign changes, the magnitude never falls below the floor. Inside the floor
 // the step acts on raw as if lambda_k were raw (a straight-through
 // estimate), so a weight that keeps being pushed the same way crosses in
-// the number of merges its gradient asks for.
-func floorLambda(lambda, raw []float32, floor float32) {
+// the number of merges its gradient asks for. It reports whether a sign of
+// lambda changed.
+func floorLambda(lambda, raw []float32, floor float32) (flipped bool) {
 	for k, x := range raw {
+		was := math.Signbit(float64(lambda[k]))
 		switch {
 		case floor >= 1 && x < 0:
 			lambda[k] = -1
@@ -246,7 +280,9 @@ func floorLambda(lambda, raw []float32, floor float32) {
 		default:
 			lambda[k] = floor
 		}
+		flipped = flipped || math.Signbit(float64(lambda[k])) != was
 	}
+	return flipped
 }
 
 // settle bounds the raw weights after a step (or at the start) and sets
@@ -255,7 +291,9 @@ func floorLambda(lambda, raw []float32, floor float32) {
 func (l *lambdaRun) settle() {
 	floor := l.floor()
 	boundRaw(l.raw, floor)
-	floorLambda(l.model.Lambda, l.raw, floor)
+	if floorLambda(l.model.Lambda, l.raw, floor) {
+		l.flips.Add(1)
+	}
 }
 
 // boundRaw fixes the scale of lambda's raw weights: clipped to [-1, 1] at

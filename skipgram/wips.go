@@ -100,9 +100,10 @@ const (
 // same flags. It is raised whenever a change to the trainer makes the same
 // -lambda-* flags train lambda differently, so that results recorded under
 // an earlier recipe (bench/experiment's resume) are not taken for this
-// one's. 2: the raw weights are clipped to [-1, 1] at a floor of 1 (1:
-// rescaled to RMS 1).
-const LambdaRecipe = 2
+// one's. 3: on several threads a sign flip reaches every worker's next
+// window (2: its next merge; see lambdaRun). 2: the raw weights are clipped
+// to [-1, 1] at a floor of 1 (1: rescaled to RMS 1).
+const LambdaRecipe = 3
 
 // lambdaRun is what the workers of one WIPS run share: lambda's raw
 // weights (the model's LambdaRaw), of which the model's lambda is the

@@ -102,18 +102,21 @@ func TestBenchEndToEnd(t *testing.T) {
 	}
 	var row []string
 	for _, line := range strings.Split(table, "\n") {
-		if f := strings.Fields(line); len(f) == 14 && f[0] == "wipsvec" && f[1] == "sg" && f[2] == "16" && f[3] == "1" {
+		if f := strings.Fields(line); len(f) == 15 && f[0] == "wipsvec" && f[1] == "sg" && f[2] == "16" && f[3] == "1" {
 			row = f
 		}
 	}
 	if row == nil {
 		t.Fatalf("no row for sg K=16 threads=1:\n%s", table)
 	}
-	if runtime.GOOS == "linux" && (row[8] == "n/a" || row[9] == "n/a") {
+	if runtime.GOOS == "linux" && (row[9] == "n/a" || row[10] == "n/a") {
 		t.Errorf("no anonymous or file-backed RSS on Linux:\n%s", table)
 	}
 	if row[4] == "0" || row[4] == "-" || strings.HasPrefix(row[4], "-") {
 		t.Errorf("words/sec/thread %q is not positive:\n%s", row[4], table)
+	}
+	if loss, err := strconv.ParseFloat(row[5], 64); err != nil || !(loss > 0 && loss < 10) {
+		t.Errorf("final loss %q is not a loss:\n%s", row[5], table)
 	}
 
 	// The same through -json, which gives the number exactly.
@@ -129,6 +132,7 @@ func TestBenchEndToEnd(t *testing.T) {
 			Threads     int       `json:"threads"`
 			Runs        int       `json:"runs"`
 			WordsPerSec float64   `json:"words_per_sec_per_thread"`
+			Loss        float64   `json:"final_loss"`
 			PeakRSS     int64     `json:"peak_rss_bytes"`
 			FloorBytes  int64     `json:"floor_bytes"`
 			RunWPS      []float64 `json:"run_words_per_sec_per_thread"`
@@ -154,8 +158,13 @@ func TestBenchEndToEnd(t *testing.T) {
 		}
 	}
 	// The control: two one-thread runs at once, each about as fast as one alone.
+	for _, r := range rep.Rows[:2] {
+		if !(r.Loss > 0 && r.Loss < 10) {
+			t.Errorf("%s %s on %d threads: final loss %g", r.Trainer, r.Model, r.Threads, r.Loss)
+		}
+	}
 	if r := rep.Rows[2]; r.Trainer != "separate" || r.Model != "sg" || r.Threads != 2 || r.Runs != 2 ||
-		!(r.WordsPerSec > 0) || r.PeakRSS <= 0 {
+		!(r.WordsPerSec > 0) || r.PeakRSS <= 0 || r.Loss != 0 {
 		t.Fatalf("separate row = %+v", r)
 	}
 	if r := rep.Rows[0]; r.PeakRSS <= 0 || r.FloorBytes <= 4*rep.Tokens || rep.Tokens < 25_000 {

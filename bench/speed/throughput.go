@@ -269,6 +269,12 @@ type ThroughputRow struct {
 	// two for SG, of K rounded up to 16 floats per word); for gensim, which
 	// streams the corpus from disk, its two K-float matrices.
 	FloorBytes int64 `json:"floor_bytes"`
+	// Loss is the median over the runs of a wipsvec row's final training
+	// loss (the sidecar's), 0 for the other trainers. A speed is worth the
+	// model it trains: a thread count whose workers get in each other's way
+	// (replicas that overshoot, a shared parameter seen late) trains faster
+	// and worse, and shows it here before any benchmark is scored.
+	Loss float64 `json:"final_loss,omitempty"`
 
 	// Derived; 0 when not measured.
 	SpeedUp   float64 `json:"speed_up,omitempty"`   // words/sec over the same cell's on 1 thread
@@ -360,6 +366,7 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 		row              ThroughputRow
 		model            skipgram.Kind
 		wps, secs, setup []float64
+		losses           []float64 // wipsvec rows
 	}
 	var cells []*cell
 	for _, model := range opt.Models {
@@ -456,6 +463,7 @@ rounds:
 			opt.logf("bench: wipsvec %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs, peak RSS %s MB (%s)%s",
 				c.model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"), r.mem, probe)
 			c.wps, c.secs = append(c.wps, r.wordsPerSec), append(c.secs, r.seconds)
+			c.losses = append(c.losses, r.loss)
 			row.PeakRSS = max(row.PeakRSS, r.rss)
 			row.PeakRSSAnon, row.PeakRSSFile = max(row.PeakRSSAnon, r.mem.Anon), max(row.PeakRSSFile, r.mem.File)
 			rep.Tokens, rep.Vocab = r.tokens, r.vocab
@@ -494,6 +502,9 @@ rounds:
 		}
 		if len(c.setup) > 0 {
 			row.SetupSeconds = median(c.setup)
+		}
+		if len(c.losses) > 0 {
+			row.Loss = median(c.losses)
 		}
 		row.WordsPerSecPerThread = row.WordsPerSec / float64(row.Threads)
 		if row.Trainer != trainerGensim {
@@ -702,15 +713,16 @@ func (r *ThroughputReport) WriteTable(w io.Writer) error {
 	fmt.Fprintln(&b)
 
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "trainer\tmodel\tK\tthreads\twords/s/thread\tspeed-up\tof separate\tplacement\tof ceiling\tpeak RSS MB\tanon MB\tfile MB\tfloor MB\tvs gensim\t")
+	fmt.Fprintln(tw, "trainer\tmodel\tK\tthreads\twords/s/thread\tloss\tspeed-up\tof separate\tplacement\tof ceiling\tpeak RSS MB\tanon MB\tfile MB\tfloor MB\tvs gensim\t")
 	for _, row := range r.Rows {
 		place := row.Placement
 		if place == "" {
 			place = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
 			row.Trainer, row.Model, row.Dim, row.Threads,
 			humanCount(row.WordsPerSecPerThread),
+			orDash(row.Loss, "%.4f"),
 			orDash(row.SpeedUp, "%.2fx"),
 			orDash(row.OfSeparate, "%.2f"),
 			place,
@@ -1034,8 +1046,9 @@ func isSpaceByte(c byte) bool {
 // trainResult is what one `wipsvec train` run reported.
 type trainResult struct {
 	wordsPerSec, seconds float64
-	words, pairs         int64 // processed over all epochs; pairs 0 if the sidecar lacks it
-	tokens               int64 // in-vocabulary tokens of one epoch
+	loss                 float64 // the final training loss
+	words, pairs         int64   // processed over all epochs; pairs 0 if the sidecar lacks it
+	tokens               int64   // in-vocabulary tokens of one epoch
 	vocab                int
 	rss                  int64 // peak resident set, bytes
 	mem                  childMemory
@@ -1054,6 +1067,7 @@ type sidecarStats struct {
 		Pairs          int64   `json:"pairs"`
 		Seconds        float64 `json:"seconds"`
 		WordsPerSec    float64 `json:"words_per_sec"`
+		FinalLoss      float64 `json:"final_loss"`
 	} `json:"stats"`
 }
 
@@ -1101,7 +1115,7 @@ func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input strin
 			sc.Stats.WordsPerSec, sc.Stats.Seconds)
 	}
 	return trainResult{
-		wordsPerSec: sc.Stats.WordsPerSec, seconds: sc.Stats.Seconds,
+		wordsPerSec: sc.Stats.WordsPerSec, seconds: sc.Stats.Seconds, loss: sc.Stats.FinalLoss,
 		words: sc.Stats.WordsProcessed, pairs: sc.Stats.Pairs,
 		tokens: sc.Corpus.Tokens, vocab: sc.Corpus.Vocab,
 		rss: peakRSS(cmd.ProcessState), mem: mem,

@@ -29,8 +29,8 @@ func fakeReport() *ThroughputReport {
 		CPUs: 2, GOARCH: "amd64",
 		Ceilings: []Ceiling{{Dim: 100, UpdatesPerSec: 40e6, UpdatesPerWord: 40, WordsPerSec: 1e6, PerWordFrom: "sidecar"}},
 		Rows: []ThroughputRow{
-			{Trainer: "wipsvec", Model: "sg", Dim: 100, Threads: 1, WordsPerSec: 500e3, WordsPerSecPerThread: 500e3, PeakRSS: 120e6, FloorBytes: 45e6},
-			{Trainer: "wipsvec", Model: "sg", Dim: 100, Threads: 2, WordsPerSec: 900e3, WordsPerSecPerThread: 450e3, PeakRSS: 125e6, FloorBytes: 45e6},
+			{Trainer: "wipsvec", Model: "sg", Dim: 100, Threads: 1, WordsPerSec: 500e3, WordsPerSecPerThread: 500e3, PeakRSS: 120e6, FloorBytes: 45e6, Loss: 2.4351},
+			{Trainer: "wipsvec", Model: "sg", Dim: 100, Threads: 2, WordsPerSec: 900e3, WordsPerSecPerThread: 450e3, PeakRSS: 125e6, FloorBytes: 45e6, Loss: 2.44568},
 			{Trainer: "wipsvec", Model: "wips", Dim: 100, Threads: 2, WordsPerSec: 600e3, WordsPerSecPerThread: 300e3},
 			{Trainer: "wipsvec", Model: "sg", Dim: 300, Threads: 1, WordsPerSec: 200e3, WordsPerSecPerThread: 200e3},
 			{Trainer: "gensim", Model: "sg", Dim: 100, Threads: 1, WordsPerSec: 250e3, WordsPerSecPerThread: 250e3},
@@ -132,19 +132,19 @@ func TestThroughputTable(t *testing.T) {
 	rows := map[string][]string{}
 	for _, line := range strings.Split(out, "\n") {
 		f := strings.Fields(line)
-		if len(f) == 14 {
+		if len(f) == 15 {
 			rows[strings.Join(f[:4], " ")] = f[4:]
 		}
 	}
-	if !strings.Contains(out, "trainer  model    K  threads  words/s/thread  speed-up  of separate  placement  of ceiling  peak RSS MB  anon MB  file MB  floor MB  vs gensim") {
+	if !strings.Contains(out, "trainer  model    K  threads  words/s/thread    loss  speed-up  of separate  placement  of ceiling  peak RSS MB  anon MB  file MB  floor MB  vs gensim") {
 		t.Errorf("table lacks its header:\n%s", out)
 	}
 	for key, want := range map[string]string{
-		"wipsvec sg 100 1":  "500k - - - 50% 120 n/a n/a 45 2.00x",
-		"wipsvec sg 100 2":  "450k 1.80x - - 45% 125 100 2.5 45 2.25x",
-		"wipsvec sg 300 1":  "200k - - - - - n/a n/a 0 -",
-		"gensim sg 100 2":   "200k 1.60x - - 20% - n/a n/a 0 -",
-		"separate sg 100 2": "475k 1.90x - - 48% - n/a n/a 0 -",
+		"wipsvec sg 100 1":  "500k 2.4351 - - - 50% 120 n/a n/a 45 2.00x",
+		"wipsvec sg 100 2":  "450k 2.4457 1.80x - - 45% 125 100 2.5 45 2.25x",
+		"wipsvec sg 300 1":  "200k - - - - - - n/a n/a 0 -",
+		"gensim sg 100 2":   "200k - 1.60x - - 20% - n/a n/a 0 -",
+		"separate sg 100 2": "475k - 1.90x - - 48% - n/a n/a 0 -",
 	} {
 		got, ok := rows[key]
 		if !ok {

@@ -70,8 +70,7 @@ var wipsModel = model{
 		}
 		return func(*worker) windowKernel {
 			k := &weightedKernel{m: m, shared: l, lambda: ownLines[float32](m.Dim), dlambda: ownLines[float32](m.Dim)}
-			copy(k.lambda, m.Lambda)
-			k.flips = l.flips.Load()
+			k.take() // the workers have not started: no lock needed
 			if r.opt.Batch {
 				k.batch = newBatchLinear(m.Dim, r.opt.Window, r.opt.Negative)
 				k.batch.w, k.batch.dw = k.lambda, k.dlambda
@@ -234,19 +233,23 @@ func (k *weightedKernel) sync() {
 		k.dlambda[i] = 0
 	}
 	l.settle()
-	copy(k.lambda, l.model.Lambda)
-	k.flips = l.flips.Load()
+	k.take()
 	l.mu.Unlock()
 }
 
 // refresh takes the shared lambda after another worker's merge flipped a
 // sign (see lambdaRun), keeping the gradient not yet merged.
 func (k *weightedKernel) refresh() {
-	l := k.shared
-	l.mu.Lock()
-	copy(k.lambda, l.model.Lambda)
-	k.flips = l.flips.Load()
-	l.mu.Unlock()
+	k.shared.mu.Lock()
+	k.take()
+	k.shared.mu.Unlock()
+}
+
+// take copies the shared lambda into the worker's and notes the flips it
+// has seen; the caller holds the lock (or the workers have not started).
+func (k *weightedKernel) take() {
+	copy(k.lambda, k.shared.model.Lambda)
+	k.flips = k.shared.flips.Load()
 }
 
 // floor is the floor on |lambda_k| (lambda being held at RMS 1).

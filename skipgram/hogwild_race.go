@@ -6,8 +6,26 @@ package skipgram
 // Hogwild's lock-free writes race by design, so race builds check everything
 // else (each worker's own state, the reporter, the shared counters) on a
 // serial schedule. Results equal a multi-threaded run's only in distribution.
+//
+// A worker that has not started yet stands at the gate, as one between two
+// blocks does: a snapshot taken meanwhile (a checkpoint, a stop) waits only
+// for the worker that runs, and the next one starts only while the gate is
+// open.
 func runWorkers(workers []*worker) {
+	if len(workers) == 0 {
+		return
+	}
+	g := workers[0].r.gate
+	g.mu.Lock()
+	g.stopped += len(workers)
+	g.mu.Unlock()
 	for _, w := range workers {
+		g.mu.Lock()
+		for g.shut.Load() {
+			g.cond.Wait()
+		}
+		g.stopped--
+		g.mu.Unlock()
 		w.run()
 	}
 }

@@ -311,3 +311,47 @@ func TestContinueKeepsRowsAtRateZero(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeKeepsTheCheckpointsBlocks: a run on several threads records how
+// its lanes' last blocks were cut, and a resumed run cuts its corpus the
+// same way: a checkpoint from before the cut (no tail recorded) resumes on
+// the blocks it had, and one whose blocks this build cannot make again is
+// refused with one line instead of training other text than it recorded.
+func TestResumeKeepsTheCheckpointsBlocks(t *testing.T) {
+	v, stream := syntheticCorpus(t, 4*blockWords, 2)
+	opt := DefaultOptions()
+	opt.Model, opt.Dim, opt.Iter, opt.Threads = SG, 8, 1, 2
+	var snap *Snapshot
+	o := opt
+	o.stopAfter = 2
+	o.Checkpoint = func(s *Snapshot) error { snap = s; return nil }
+	if _, _, err := Train(context.Background(), v, stream, o); !errors.Is(err, errStopped) {
+		t.Fatal(err)
+	}
+	uniform := len(splitBlocks([][]int32{stream}, blockWords))
+	if snap.pos.Tail != tailCut || snap.pos.Blocks != uniform+2*(tailCut-1) {
+		t.Fatalf("the checkpoint records %d blocks cut with tail %d, want %d and %d", snap.pos.Blocks, snap.pos.Tail, uniform+2*(tailCut-1), tailCut)
+	}
+
+	resume := func(pos position) error {
+		s := *snap
+		s.pos = pos
+		o := opt
+		o.Resume = &s
+		_, _, err := Train(context.Background(), v, stream, o)
+		return err
+	}
+	if err := resume(snap.pos); err != nil {
+		t.Fatalf("resumed: %v", err)
+	}
+	old := snap.pos
+	old.Tail, old.Blocks = 0, uniform
+	if err := resume(old); err != nil {
+		t.Fatalf("resumed a checkpoint from before the tail was cut: %v", err)
+	}
+	bad := snap.pos
+	bad.Tail = 0
+	if err := resume(bad); err == nil || !strings.Contains(err.Error(), "blocks") {
+		t.Fatalf("resumed a checkpoint whose blocks differ: %v", err)
+	}
+}

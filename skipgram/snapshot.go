@@ -46,7 +46,8 @@ type position struct {
 	Claims  int64         `json:"claims"` // schedule claims handed out, each one trained
 	Lanes   int           `json:"lanes"`
 	Blocks  int           `json:"blocks"`
-	Words   int64         `json:"words"` // tokens (or pairs) published to the shared counter
+	Tail    int           `json:"tail,omitempty"` // what the lanes' last blocks were cut into (dealLanes); 0 before it was
+	Words   int64         `json:"words"`          // tokens (or pairs) published to the shared counter
 	Total   int64         `json:"total"`
 	Elapsed time.Duration `json:"elapsed_ns"`
 	Workers []workerState `json:"workers"`
@@ -214,7 +215,7 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 	}
 	s := &Snapshot{Options: r.given, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
 		LambdaStart: r.lambdaStart, Spectrum: r.spectrum}
-	s.pos = position{Claims: r.sched.next.Load(), Lanes: r.sched.lanes, Blocks: r.sched.blocks,
+	s.pos = position{Claims: r.sched.next.Load(), Lanes: r.sched.lanes, Blocks: r.sched.blocks, Tail: r.sched.tail,
 		Words: r.words.Load(), Total: r.total, Elapsed: r.elapsedBefore + elapsed}
 	s.Done = s.pos.Claims >= int64(r.sched.iter*r.sched.lanes*r.sched.perLane)
 	for _, w := range workers {

@@ -284,7 +284,12 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	blocks := splitBlocks(stream, blockWords)
+	tail := opt.tailPieces()
+	blocks, lanes := dealLanes(splitBlocks(stream, blockWords), opt.lanes(), tail)
+	if s := opt.Resume; s != nil && (len(blocks) != s.pos.Blocks || len(lanes)-1 != s.pos.Lanes) {
+		return nil, Stats{}, fmt.Errorf("the checkpoint's run cut the corpus into %d blocks in %d lanes, this build into %d in %d: resume it with the build that wrote it",
+			s.pos.Blocks, s.pos.Lanes, len(blocks), len(lanes)-1)
+	}
 	var corpusWords int64
 	for _, b := range blocks {
 		corpusWords += b.words
@@ -300,7 +305,7 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 		sig:    kernel.NewSigmoidTable(),
 		total:  int64(opt.Iter) * corpusWords,
 		blocks: blocks,
-		sched:  newSchedule(len(blocks), opt.lanes(), opt.Iter),
+		sched:  laneSchedule(lanes, opt.Iter, tail),
 		vocab:  v, fingerprint: fp, lambdaStart: start, spectrum: spectrum, given: given,
 	}
 	st, err := r.execute(ctx)
@@ -349,6 +354,20 @@ func (o *Options) lanes() int {
 		return o.Resume.pos.Lanes
 	}
 	return o.Threads
+}
+
+// tailPieces is how many ever shorter blocks the last block of every lane
+// is cut into (dealLanes): tailCut on several threads, none on one (which
+// has no one to wait for and keeps the corpus order and blocks it always
+// had), or the resumed run's.
+func (o *Options) tailPieces() int {
+	switch {
+	case o.Resume != nil:
+		return o.Resume.pos.Tail
+	case o.Threads > 1:
+		return tailCut
+	}
+	return 0
 }
 
 // prepare resolves what the model starts from in the data d (WIPS's
@@ -637,6 +656,16 @@ type block struct {
 // second; small enough that a block lasts about a tenth of a second.
 const blockWords = 100_000
 
+// tailCut is how many blocks the last block of every lane is cut into on
+// several threads, each half of what is left of it. A run ends when its
+// last worker finishes its last block, and with blocks of blockWords the
+// others had stood idle for up to a block's time: on two threads over 15 MB
+// the two workers finished 20-55 ms apart in runs of 720-880 ms, and on 16
+// threads a worker gets only four or five blocks of the bench's 40 MiB. The
+// schedule deals the lanes' last blocks last, so the run now ends on blocks
+// of a few thousand tokens, milliseconds long.
+const tailCut = 6
+
 // splitBlocks cuts the stream into blocks of about size tokens that end at
 // sentence ends, so that no sentence straddles two blocks (or two workers).
 func splitBlocks(chunks [][]int32, size int) []block {
@@ -667,6 +696,50 @@ func splitBlocks(chunks [][]int32, size int) []block {
 	return blocks
 }
 
+// dealLanes groups blocks into lanes contiguous runs of about equal length,
+// one per thread (as word2vec.c splits its file), and cuts the last block of
+// each lane into up to tail blocks at sentence ends, each half of what is
+// left of it (tailCut says why). It returns the blocks in lane order and
+// where each lane starts, with the end of the last one after it: lane i is
+// blocks[starts[i]:starts[i+1]]. There are never more lanes than blocks.
+func dealLanes(blocks []block, lanes, tail int) (dealt []block, starts []int) {
+	lanes = max(1, min(lanes, len(blocks)))
+	perLane := (len(blocks) + lanes - 1) / lanes
+	starts = []int{0}
+	for lo := 0; lo < len(blocks); lo += perLane {
+		lane := blocks[lo:min(lo+perLane, len(blocks))]
+		dealt = append(dealt, lane[:len(lane)-1]...)
+		dealt = append(dealt, halve(lane[len(lane)-1], tail)...)
+		starts = append(starts, len(dealt))
+	}
+	return dealt, starts
+}
+
+// halve cuts b into up to n blocks at sentence ends, the first half of b,
+// the next half of the rest, and so on; fewer where b runs out of sentence
+// ends.
+func halve(b block, n int) []block {
+	var out []block
+	for ; n > 1; n-- {
+		tokens := 0
+		for _, p := range b.pieces {
+			tokens += len(p)
+		}
+		parts := splitBlocks(b.pieces, (tokens+1)/2)
+		if len(parts) < 2 {
+			break
+		}
+		out = append(out, parts[0])
+		rest := block{}
+		for _, p := range parts[1:] {
+			rest.pieces = append(rest.pieces, p.pieces...)
+			rest.words += p.words
+		}
+		b = rest
+	}
+	return append(out, b)
+}
+
 // schedule hands out the run's work, Iter passes over the blocks, one block
 // at a time. Within an epoch the blocks are dealt from lanes, one contiguous
 // region of the corpus per thread, as word2vec.c splits its file: threads
@@ -677,15 +750,37 @@ type schedule struct {
 	_       [64]byte
 	next    atomic.Int64 // claims handed out so far
 	_       [56]byte
+	starts  []int // lane i deals blocks starts[i] to starts[i+1]-1
 	blocks  int
 	lanes   int
-	perLane int // blocks per lane, rounded up: lanes x perLane >= blocks
+	perLane int // blocks in the longest lane: lanes x perLane >= blocks
 	iter    int
+	tail    int // how the lanes' last blocks were cut (dealLanes), for a snapshot
 }
 
+// newSchedule deals blocks of equal length from lanes lanes of equal
+// length.
 func newSchedule(blocks, lanes, iter int) *schedule {
 	lanes = max(1, min(lanes, blocks))
-	return &schedule{blocks: blocks, lanes: lanes, perLane: (blocks + lanes - 1) / lanes, iter: iter}
+	perLane := (blocks + lanes - 1) / lanes
+	starts := make([]int, lanes+1)
+	for i := range starts {
+		starts[i] = min(i*perLane, blocks)
+	}
+	return laneSchedule(starts, iter, 0)
+}
+
+// laneSchedule deals the blocks of the lanes dealLanes made; tail is what
+// it cut their last blocks into.
+func laneSchedule(starts []int, iter, tail int) *schedule {
+	s := &schedule{starts: starts, lanes: max(1, len(starts)-1), iter: iter, tail: tail}
+	if len(starts) > 0 {
+		s.blocks = starts[len(starts)-1]
+	}
+	for i := 1; i < len(starts); i++ {
+		s.perLane = max(s.perLane, starts[i]-starts[i-1])
+	}
+	return s
 }
 
 // claim returns the next block to train and its epoch, or ok false when the
@@ -698,8 +793,9 @@ func (s *schedule) claim() (epoch, blk int, ok bool) {
 			return 0, 0, false
 		}
 		epoch, j := i/slots, i%slots
-		// Slot j is position j/lanes of lane j%lanes; the last lane may be short.
-		if b := (j%s.lanes)*s.perLane + j/s.lanes; b < s.blocks {
+		// Slot j is position j/lanes of lane j%lanes; a lane may be short.
+		lane := j % s.lanes
+		if b := s.starts[lane] + j/s.lanes; b < s.starts[lane+1] {
 			return epoch, b, true
 		}
 	}

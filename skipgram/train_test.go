@@ -199,6 +199,136 @@ func TestScheduleDealsEveryBlockOncePerEpoch(t *testing.T) {
 	}
 }
 
+// TestDealLanesEndsOnShortBlocks checks the lanes of several threads: in
+// order they still cover the stream, sentence by sentence, each lane holds
+// the text it held before its last block was cut, and the blocks the
+// schedule deals last, those that end the run, are a few sentences long.
+// One thread keeps the blocks it always had.
+func TestDealLanesEndsOnShortBlocks(t *testing.T) {
+	_, stream := syntheticCorpus(t, 10*blockWords+12_345, 5)
+	tokensOf := func(b block) (n int) {
+		for _, p := range b.pieces {
+			n += len(p)
+		}
+		return n
+	}
+	uniform := splitBlocks(chunk(stream, 65_536), blockWords)
+	for _, lanes := range []int{1, 2, 3, 16} {
+		for _, tail := range []int{0, 1, tailCut} {
+			if lanes == 1 && tail > 0 {
+				continue
+			}
+			dealt, starts := dealLanes(splitBlocks(chunk(stream, 65_536), blockWords), lanes, tail)
+			var joined []int32
+			for _, b := range dealt {
+				var flat []int32
+				for _, p := range b.pieces {
+					flat = append(flat, p...)
+				}
+				var words int64
+				for _, id := range flat {
+					if id != vocab.SentenceEnd {
+						words++
+					}
+				}
+				if words != b.words {
+					t.Fatalf("lanes %d, tail %d: a block counts %d words, holds %d", lanes, tail, b.words, words)
+				}
+				if flat[len(flat)-1] != vocab.SentenceEnd {
+					t.Fatalf("lanes %d, tail %d: a block ends mid-sentence", lanes, tail)
+				}
+				joined = append(joined, flat...)
+			}
+			if !slices.Equal(joined, stream) {
+				t.Fatalf("lanes %d, tail %d: the lanes do not cover the stream in order", lanes, tail)
+			}
+			want := newSchedule(len(uniform), lanes, 1)
+			if len(starts) != len(want.starts) || starts[0] != 0 || starts[len(starts)-1] != len(dealt) {
+				t.Fatalf("lanes %d, tail %d: lanes start at %v over %d blocks, want %d lanes", lanes, tail, starts, len(dealt), want.lanes)
+			}
+			for i := 1; i < len(starts); i++ {
+				got, was := 0, 0
+				for _, b := range dealt[starts[i-1]:starts[i]] {
+					got += tokensOf(b)
+				}
+				for _, b := range uniform[want.starts[i-1]:want.starts[i]] {
+					was += tokensOf(b)
+				}
+				if got != was {
+					t.Fatalf("lanes %d, tail %d: lane %d holds %d tokens, %d before its tail was cut", lanes, tail, i-1, got, was)
+				}
+				if last := tokensOf(dealt[starts[i]-1]); tail == tailCut && last > blockWords>>(tailCut-1)+25 {
+					t.Fatalf("lanes %d: lane %d ends on a block of %d tokens", lanes, i-1, last)
+				}
+			}
+			if tail <= 1 && len(dealt) != len(uniform) {
+				t.Fatalf("lanes %d, tail %d: %d blocks, want %d", lanes, tail, len(dealt), len(uniform))
+			}
+			// The run's last claims are the lanes' last blocks.
+			s := laneSchedule(starts, 2, tail)
+			var claims []int
+			for {
+				_, b, ok := s.claim()
+				if !ok {
+					break
+				}
+				claims = append(claims, b)
+			}
+			if len(claims) != 2*len(dealt) {
+				t.Fatalf("lanes %d, tail %d: %d claims over two epochs of %d blocks", lanes, tail, len(claims), len(dealt))
+			}
+			if epoch := slices.Sorted(slices.Values(claims[:len(dealt)])); !slices.Equal(epoch, slices.Collect(func(yield func(int) bool) {
+				for b := range dealt {
+					if !yield(b) {
+						return
+					}
+				}
+			})) {
+				t.Fatalf("lanes %d, tail %d: an epoch deals blocks %v", lanes, tail, claims[:len(dealt)])
+			}
+			ends := claims[len(claims)-(len(starts)-1):]
+			for _, b := range ends {
+				if tail == tailCut && tokensOf(dealt[b]) > blockWords>>(tailCut-1)+25 {
+					t.Fatalf("lanes %d: the run ends on blocks %v, block %d of %d tokens", lanes, ends, b, tokensOf(dealt[b]))
+				}
+			}
+		}
+	}
+}
+
+// TestScheduleDealsUnevenLanes: a lane whose last block is one sentence
+// cannot be cut and stays shorter than the next one; the schedule still
+// deals every block once an epoch, each lane in order.
+func TestScheduleDealsUnevenLanes(t *testing.T) {
+	sentence := func(n int) []int32 { return append(make([]int32, n), vocab.SentenceEnd) }
+	var many []int32
+	for range 64 {
+		many = append(many, sentence(3)...)
+	}
+	blocks := []block{
+		{pieces: [][]int32{many}, words: 192},
+		{pieces: [][]int32{sentence(100)}, words: 100},
+		{pieces: [][]int32{many}, words: 192},
+		{pieces: [][]int32{many}, words: 192},
+	}
+	dealt, starts := dealLanes(blocks, 2, tailCut)
+	if !slices.Equal(starts, []int{0, 2, 2 + 1 + tailCut}) {
+		t.Fatalf("lanes start at %v over %d blocks", starts, len(dealt))
+	}
+	s := laneSchedule(starts, 1, tailCut)
+	var claims []int
+	for {
+		_, b, ok := s.claim()
+		if !ok {
+			break
+		}
+		claims = append(claims, b)
+	}
+	if want := []int{0, 2, 1, 3, 4, 5, 6, 7, 8}; !slices.Equal(claims, want) {
+		t.Fatalf("claims %v, want %v", claims, want)
+	}
+}
+
 // chunk cuts a stream into pieces of n tokens, ignoring sentence ends.
 func chunk(stream []int32, n int) [][]int32 {
 	var chunks [][]int32

@@ -650,8 +650,9 @@ type block struct {
 
 // blockWords is the length a block is cut at (the next sentence end after
 // it). Workers claim blocks one at a time, so when one of them is slowed
-// down (a shared machine, a cold cache) the others take over its share and
-// at most one block's time is spent with idle cores at the end of the run.
+// down (a shared machine, a cold cache) the others take over its share; the
+// lanes' shorter last blocks (tailCut) keep the idle time at the end of the
+// run to milliseconds.
 // Large enough that the shared claim counter is touched a few times a
 // second; small enough that a block lasts about a tenth of a second.
 const blockWords = 100_000
@@ -660,7 +661,7 @@ const blockWords = 100_000
 // several threads, each half of what is left of it. A run ends when its
 // last worker finishes its last block, and with blocks of blockWords the
 // others had stood idle for up to a block's time: on two threads over 15 MB
-// the two workers finished 20-55 ms apart in runs of 720-880 ms, and on 16
+// the two workers finished 22-91 ms apart in runs of 0.7-1.2 s, and on 16
 // threads a worker gets only four or five blocks of the bench's 40 MiB. The
 // schedule deals the lanes' last blocks last, so the run now ends on blocks
 // of a few thousand tokens, milliseconds long.

@@ -648,6 +648,15 @@ type block struct {
 	words  int64 // tokens that are words, not sentence ends
 }
 
+// tokens is the block's length, sentence ends included.
+func (b *block) tokens() int {
+	n := 0
+	for _, p := range b.pieces {
+		n += len(p)
+	}
+	return n
+}
+
 // blockWords is the length a block is cut at (the next sentence end after
 // it). Workers claim blocks one at a time, so when one of them is slowed
 // down (a shared machine, a cold cache) the others take over its share; the
@@ -722,11 +731,7 @@ func dealLanes(blocks []block, lanes, tail int) (dealt []block, starts []int) {
 func halve(b block, n int) []block {
 	var out []block
 	for ; n > 1; n-- {
-		tokens := 0
-		for _, p := range b.pieces {
-			tokens += len(p)
-		}
-		parts := splitBlocks(b.pieces, (tokens+1)/2)
+		parts := splitBlocks(b.pieces, (b.tokens()+1)/2)
 		if len(parts) < 2 {
 			break
 		}

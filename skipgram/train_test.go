@@ -206,12 +206,6 @@ func TestScheduleDealsEveryBlockOncePerEpoch(t *testing.T) {
 // One thread keeps the blocks it always had.
 func TestDealLanesEndsOnShortBlocks(t *testing.T) {
 	_, stream := syntheticCorpus(t, 10*blockWords+12_345, 5)
-	tokensOf := func(b block) (n int) {
-		for _, p := range b.pieces {
-			n += len(p)
-		}
-		return n
-	}
 	uniform := splitBlocks(chunk(stream, 65_536), blockWords)
 	for _, lanes := range []int{1, 2, 3, 16} {
 		for _, tail := range []int{0, 1, tailCut} {
@@ -249,15 +243,15 @@ func TestDealLanesEndsOnShortBlocks(t *testing.T) {
 			for i := 1; i < len(starts); i++ {
 				got, was := 0, 0
 				for _, b := range dealt[starts[i-1]:starts[i]] {
-					got += tokensOf(b)
+					got += b.tokens()
 				}
 				for _, b := range uniform[want.starts[i-1]:want.starts[i]] {
-					was += tokensOf(b)
+					was += b.tokens()
 				}
 				if got != was {
 					t.Fatalf("lanes %d, tail %d: lane %d holds %d tokens, %d before its tail was cut", lanes, tail, i-1, got, was)
 				}
-				if last := tokensOf(dealt[starts[i]-1]); tail == tailCut && last > blockWords>>(tailCut-1)+25 {
+				if last := dealt[starts[i]-1].tokens(); tail == tailCut && last > blockWords>>(tailCut-1)+25 {
 					t.Fatalf("lanes %d: lane %d ends on a block of %d tokens", lanes, i-1, last)
 				}
 			}
@@ -265,31 +259,19 @@ func TestDealLanesEndsOnShortBlocks(t *testing.T) {
 				t.Fatalf("lanes %d, tail %d: %d blocks, want %d", lanes, tail, len(dealt), len(uniform))
 			}
 			// The run's last claims are the lanes' last blocks.
-			s := laneSchedule(starts, 2, tail)
-			var claims []int
-			for {
-				_, b, ok := s.claim()
-				if !ok {
-					break
-				}
-				claims = append(claims, b)
-			}
+			claims := claimAll(laneSchedule(starts, 2, tail))
 			if len(claims) != 2*len(dealt) {
 				t.Fatalf("lanes %d, tail %d: %d claims over two epochs of %d blocks", lanes, tail, len(claims), len(dealt))
 			}
-			if epoch := slices.Sorted(slices.Values(claims[:len(dealt)])); !slices.Equal(epoch, slices.Collect(func(yield func(int) bool) {
-				for b := range dealt {
-					if !yield(b) {
-						return
-					}
+			for i, b := range slices.Sorted(slices.Values(claims[:len(dealt)])) {
+				if b != i {
+					t.Fatalf("lanes %d, tail %d: an epoch deals blocks %v", lanes, tail, claims[:len(dealt)])
 				}
-			})) {
-				t.Fatalf("lanes %d, tail %d: an epoch deals blocks %v", lanes, tail, claims[:len(dealt)])
 			}
 			ends := claims[len(claims)-(len(starts)-1):]
 			for _, b := range ends {
-				if tail == tailCut && tokensOf(dealt[b]) > blockWords>>(tailCut-1)+25 {
-					t.Fatalf("lanes %d: the run ends on blocks %v, block %d of %d tokens", lanes, ends, b, tokensOf(dealt[b]))
+				if tail == tailCut && dealt[b].tokens() > blockWords>>(tailCut-1)+25 {
+					t.Fatalf("lanes %d: the run ends on blocks %v, block %d of %d tokens", lanes, ends, b, dealt[b].tokens())
 				}
 			}
 		}
@@ -315,17 +297,21 @@ func TestScheduleDealsUnevenLanes(t *testing.T) {
 	if !slices.Equal(starts, []int{0, 2, 2 + 1 + tailCut}) {
 		t.Fatalf("lanes start at %v over %d blocks", starts, len(dealt))
 	}
-	s := laneSchedule(starts, 1, tailCut)
+	claims := claimAll(laneSchedule(starts, 1, tailCut))
+	if want := []int{0, 2, 1, 3, 4, 5, 6, 7, 8}; !slices.Equal(claims, want) {
+		t.Fatalf("claims %v, want %v", claims, want)
+	}
+}
+
+// claimAll drains a schedule and returns the blocks in the order dealt.
+func claimAll(s *schedule) []int {
 	var claims []int
 	for {
 		_, b, ok := s.claim()
 		if !ok {
-			break
+			return claims
 		}
 		claims = append(claims, b)
-	}
-	if want := []int{0, 2, 1, 3, 4, 5, 6, 7, 8}; !slices.Equal(claims, want) {
-		t.Fatalf("claims %v, want %v", claims, want)
 	}
 }
 

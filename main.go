@@ -399,7 +399,7 @@ func (t trainerFlags) define(fs *flags) {
 		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words, so that a noise word's row stays on one core for them; 1: a fresh draw per window; 0: the model's ("+sharedNoiseDefaults()+")")
 	}
 	if t.hotRows != nil {
-		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "with more than one thread, each keeps a private replica of this many `rows` of the most frequent words (best connected nodes), merged every -hot-sync tokens, so that the rows every thread writes do not cross between cores on every pair; 0: plain Hogwild on every row; -1: "+strconv.Itoa(skipgram.TwoThreadHotRows)+" on two threads, none on more (the merges add the threads' changes, which overshoots on more than two but for HSG)")
+		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "with more than one thread, each keeps a private replica of this many `rows` of the most frequent words (best connected nodes), merged every -hot-sync tokens, so that the rows every thread writes do not cross between cores on every pair; 0: plain Hogwild on every row; -1: "+strconv.Itoa(skipgram.TwoThreadHotRows)+" on two threads, none on more (the merges add the threads' changes, which overshoots on more than two but for HSG), and on two threads SG's first "+strconv.Itoa(skipgram.TwoThreadHotOutRows)+" output rows apart, those past the hot ones merged every "+strconv.Itoa(skipgram.DefaultHotOutSync)+" tokens")
 	}
 	if t.hotSync != nil {
 		intFlag(fs, t.hotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")

@@ -32,6 +32,23 @@ package skipgram
 // went from 2.36 to 21.6 on 3 threads, SIPS, IPS, IPDS and WIPS reached
 // NaN on 16, and SG's loss rose from 2.44 to 12.8, with or without merging
 // every 1,250 tokens instead).
+//
+// SG's targets have a matrix of their own, and the far cost sits there:
+// with no row crossing, two threads kept 0.94 of two processes where the
+// host placed the CPUs far apart, the default 0.84, and the frequent
+// output rows past the hot ones carry most of the difference. So on two
+// threads SG's workers keep the first TwoThreadHotOutRows output rows
+// apart: the first TwoThreadHotRows of them merged as the hot rows are,
+// the rest only every DefaultHotOutSync tokens, rarely enough that their
+// merges cost nothing where the CPUs sit near. Over that long a stretch
+// both replicas of a row move most of the way to where it settles, and
+// adding both changes overshoots (SG's loss rose 0.03) while averaging
+// them halves what each worker learned (YP-130 fell about 3 points), so
+// those rows merge by projection (projectedMerge): a move the other worker
+// already made counts once, one across it adds. The most frequent rows
+// stay on the short merges: two million tokens apart they cost the mean
+// of the four benchmarks 0.3-0.6. Far, SG keeps 0.92 of two processes
+// instead of 0.84; the benchmarks held (docs/scaling.md).
 
 // rows is a worker's view of a parameter matrix: the first hot rows in its
 // replica, the others in the shared matrix.
@@ -55,11 +72,14 @@ func (r *rows) at(id int32) []float32 {
 // the shared matrix when it last synced.
 type replica struct {
 	shared, priv, base []float32 // hot*stride floats each; shared is the matrix's
+	every              int       // tokens (a graph's pairs) between two merges
+	pending            int       // tokens since the last merge
+	projected          bool      // merged by projectedMerge, not by sync
 }
 
-func newReplica(matrix []float32, hot, stride int) *replica {
+func newReplica(matrix []float32, hot, stride, every int) *replica {
 	n := hot * stride
-	r := &replica{shared: matrix[:n], priv: ownLines[float32](n), base: ownLines[float32](n)}
+	r := &replica{shared: matrix[:n], priv: ownLines[float32](n), base: ownLines[float32](n), every: every}
 	copy(r.priv, r.shared)
 	copy(r.base, r.shared)
 	return r
@@ -78,6 +98,43 @@ func (r *replica) sync(stride, dim int, share float32, project func([]float32)) 
 		}
 		if project != nil {
 			project(s)
+		}
+		copy(p, s)
+		copy(b, s)
+	}
+}
+
+// split cuts the first rows of r into a replica of their own, merged every
+// every tokens by adding, and leaves r the rest; both keep their rows where
+// they were, so the worker's view of the matrix is unchanged.
+func (r *replica) split(rows, stride, every int) *replica {
+	n := rows * stride
+	head := &replica{shared: r.shared[:n:n], priv: r.priv[:n:n], base: r.base[:n:n], every: every}
+	r.shared, r.priv, r.base = r.shared[n:], r.priv[n:], r.base[n:]
+	return head
+}
+
+// projectedMerge merges the replica row by row: with d what this worker
+// changed since its last merge (priv - base) and o what the other workers
+// merged meanwhile (shared - base), the shared row moves by d - a*o, a the
+// projection <d,o>/<o,o> clipped to [0, 1]. A change along one the others
+// already made is not made twice; a change across it, or one alone, adds
+// as sync's does. The caller holds the run's hotMu.
+func (r *replica) projectedMerge(stride, dim int) {
+	for off := 0; off < len(r.shared); off += stride {
+		s, p, b := r.shared[off:off+dim], r.priv[off:off+dim], r.base[off:off+dim]
+		var do, oo float64
+		for i := range s {
+			d, o := float64(p[i]-b[i]), float64(s[i]-b[i])
+			do += d * o
+			oo += o * o
+		}
+		var a float32
+		if oo > 0 {
+			a = float32(min(max(do/oo, 0), 1))
+		}
+		for i := range s {
+			s[i] += (p[i] - b[i]) - a*(s[i]-b[i])
 		}
 		copy(p, s)
 		copy(b, s)
@@ -104,29 +161,68 @@ func (o *Options) HotReplicaRows() int {
 // replicates per matrix.
 func hotRows(o Options, rows int) int { return min(o.HotReplicaRows(), rows) }
 
+// HotOutReplicaRows is how many rows of its output matrix each worker of a
+// run with these options keeps apart, the first HotReplicaRows merged as
+// the input matrix's hot rows, the rest every DefaultHotOutSync tokens by
+// projectedMerge (0: the output matrix has HotReplicaRows rows, as the
+// input matrix): TwoThreadHotOutRows for text with the default hot rows on
+// two threads, if the model's targets have a matrix of their own (SG).
+func (o *Options) HotOutReplicaRows(graph bool) int {
+	if o.HotRows == DefaultHotRows && o.Threads == 2 && o.Model.Views() == 2 && !graph {
+		return TwoThreadHotOutRows
+	}
+	return 0
+}
+
 // views sets the worker's views of the matrices and its replicas.
 func (w *worker) views() {
-	m := w.r.model
-	hot := hotRows(*w.r.opt, m.Words)
-	view := func(matrix []float32) rows {
+	m, opt := w.r.model, w.r.opt
+	view := func(matrix []float32, hot, every int) (rows, *replica) {
 		v := rows{shared: matrix, stride: m.Stride, dim: m.Dim}
-		if hot > 0 {
-			rep := newReplica(matrix, hot, m.Stride)
-			w.replicas = append(w.replicas, rep)
-			v.priv, v.hot = rep.priv, int32(hot)
+		if hot == 0 {
+			return v, nil
 		}
-		return v
+		rep := newReplica(matrix, hot, m.Stride, every)
+		w.replicas = append(w.replicas, rep)
+		v.priv, v.hot = rep.priv, int32(hot)
+		return v, rep
 	}
-	w.in = view(m.In)
+	hot := hotRows(*opt, m.Words)
+	w.in, _ = view(m.In, hot, opt.HotSync)
 	w.out = w.in
-	if m.Out != nil {
-		w.out = view(m.Out)
+	if m.Out == nil {
+		return
+	}
+	if n := min(opt.HotOutReplicaRows(w.r.graph != nil), m.Words); n > 0 {
+		var rest *replica
+		w.out, rest = view(m.Out, n, DefaultHotOutSync)
+		rest.projected = true
+		if h := min(hot, n); h > 0 {
+			w.replicas = append(w.replicas, rest.split(h, m.Stride, opt.HotSync))
+		}
+		return
+	}
+	w.out, _ = view(m.Out, hot, opt.HotSync)
+}
+
+// syncDueHot counts tokens trained since the last merges and merges the
+// replicas whose turn it is.
+func (w *worker) syncDueHot(tokens int) {
+	due := false
+	for _, rep := range w.replicas {
+		rep.pending += tokens
+		due = due || rep.pending >= rep.every
+	}
+	if due {
+		w.mergeHot(false)
 	}
 }
 
-// syncHot merges the worker's replicas into the shared rows.
-func (w *worker) syncHot() {
-	w.pendingHot = 0
+// syncHot merges all the worker's replicas into the shared rows.
+func (w *worker) syncHot() { w.mergeHot(true) }
+
+// mergeHot merges the replicas that are due, or all of them.
+func (w *worker) mergeHot(all bool) {
 	if len(w.replicas) == 0 {
 		return
 	}
@@ -138,7 +234,15 @@ func (w *worker) syncHot() {
 	}
 	w.r.hotMu.Lock()
 	for _, rep := range w.replicas {
-		rep.sync(m.Stride, m.Dim, share, def.project)
+		switch {
+		case !all && rep.pending < rep.every:
+			continue
+		case rep.projected:
+			rep.projectedMerge(m.Stride, m.Dim)
+		default:
+			rep.sync(m.Stride, m.Dim, share, def.project)
+		}
+		rep.pending = 0
 	}
 	w.r.hotMu.Unlock()
 }

@@ -21,7 +21,7 @@ func TestReplicaSyncAddsBothWorkersSteps(t *testing.T) {
 		matrix[i] = float32(i)
 	}
 	start := append([]float32(nil), matrix...)
-	a, b := newReplica(matrix, hot, stride), newReplica(matrix, hot, stride)
+	a, b := newReplica(matrix, hot, stride, 1), newReplica(matrix, hot, stride, 1)
 	for i := range a.priv {
 		a.priv[i] += 1
 		b.priv[i] += 10
@@ -106,7 +106,7 @@ func TestHotRowsRefusedWhereMergesOvershoot(t *testing.T) {
 func TestReplicaSyncMeanMerge(t *testing.T) {
 	const hot, stride, dim = 2, 4, 3
 	matrix := make([]float32, 3*stride)
-	a, b := newReplica(matrix, hot, stride), newReplica(matrix, hot, stride)
+	a, b := newReplica(matrix, hot, stride, 1), newReplica(matrix, hot, stride, 1)
 	for i := range a.priv {
 		a.priv[i], b.priv[i] = 1, 3
 	}
@@ -120,6 +120,133 @@ func TestReplicaSyncMeanMerge(t *testing.T) {
 		if x != want {
 			t.Errorf("shared[%d] = %v, want %v", i, x, want)
 		}
+	}
+}
+
+// TestProjectedMergeCountsASharedMoveOnce: two workers' replicas of SG's
+// output rows from one start. Where both moved a row the same way, the
+// merged row moves once, not twice (as adding would) and not by half (as
+// averaging would); where their moves are across each other they add;
+// where only one moved, its move is kept; and a merge with nothing new
+// takes the merged rows and moves none.
+func TestProjectedMergeCountsASharedMoveOnce(t *testing.T) {
+	const hot, stride, dim = 3, 4, 2
+	matrix := make([]float32, 4*stride)
+	for i := range matrix {
+		matrix[i] = 1
+	}
+	a, b := newReplica(matrix, hot, stride, 1), newReplica(matrix, hot, stride, 1)
+	set := func(r *replica, row int, x, y float32) {
+		r.priv[row*stride] += x
+		r.priv[row*stride+1] += y
+	}
+	set(a, 0, 2, 0)
+	set(b, 0, 2, 0) // row 0: the same move
+	set(a, 1, 2, 0)
+	set(b, 1, 0, 3) // row 1: moves across each other
+	set(a, 2, 0, 0)
+	set(b, 2, -1, 1) // row 2: only b moved
+	a.projectedMerge(stride, dim)
+	b.projectedMerge(stride, dim)
+	want := [][2]float32{{3, 1}, {3, 4}, {0, 2}, {1, 1}}
+	for row, w := range want {
+		got := [2]float32{matrix[row*stride], matrix[row*stride+1]}
+		if got != w {
+			t.Errorf("row %d merged to %v, want %v", row, got, w)
+		}
+	}
+	// b merged last and holds the merged rows; a, with nothing new of its
+	// own, takes them at its next merge and moves nothing.
+	a.projectedMerge(stride, dim)
+	for row, w := range want[:hot] {
+		for _, r := range []*replica{a, b} {
+			if got := [2]float32{r.priv[row*stride], r.priv[row*stride+1]}; got != w {
+				t.Errorf("row %d: a replica holds %v after its merge, want the merged %v", row, got, w)
+			}
+		}
+		if got := [2]float32{matrix[row*stride], matrix[row*stride+1]}; got != w {
+			t.Errorf("row %d moved to %v at a merge with no change of its own, want %v", row, got, w)
+		}
+	}
+	if matrix[3*stride] != 1 || matrix[2*stride+2] != 1 {
+		t.Errorf("a row past the replicas, or a row's padding, moved: %v", matrix)
+	}
+}
+
+// TestHotOutRowsForSGOnTwoThreads: SG's output matrix keeps its own
+// replicas on two threads with the default hot rows, on text only; any
+// other model, thread count or -hot-rows given keeps the one count of
+// both matrices.
+func TestHotOutRowsForSGOnTwoThreads(t *testing.T) {
+	for _, c := range []struct {
+		model       Kind
+		hot, thread int
+		graph       bool
+		want        int
+	}{
+		{SG, DefaultHotRows, 2, false, TwoThreadHotOutRows},
+		{SG, DefaultHotRows, 2, true, 0},
+		{SG, DefaultHotRows, 1, false, 0},
+		{SG, DefaultHotRows, 3, false, 0},
+		{SG, 0, 2, false, 0},
+		{SG, 64, 2, false, 0},
+		{WIPS, DefaultHotRows, 2, false, 0},
+		{SIPS, DefaultHotRows, 2, false, 0},
+	} {
+		o := DefaultOptions()
+		o.Model, o.HotRows, o.Threads = c.model, c.hot, c.thread
+		if got := o.HotOutReplicaRows(c.graph); got != c.want {
+			t.Errorf("%s, -hot-rows %d on %d threads, graph %v: %d output rows apart, want %d", c.model, c.hot, c.thread, c.graph, got, c.want)
+		}
+	}
+}
+
+// TestSGWorkersKeepOutputRowsApart: a two-thread SG worker on text trains
+// the first TwoThreadHotOutRows output rows in a replica: the first
+// TwoThreadHotRows of them merged every DefaultHotSync tokens by adding, as
+// the input matrix's hot rows, the rest every DefaultHotOutSync tokens by
+// projection. The memory estimate counts every replicated row.
+func TestSGWorkersKeepOutputRowsApart(t *testing.T) {
+	const words = TwoThreadHotOutRows + 100
+	o := DefaultOptions()
+	o.Dim, o.Threads = 8, 2
+	r := &run{opt: &o, model: NewModel(o, words)}
+	w := &worker{r: r}
+	w.views()
+	stride := r.model.Stride
+	if int(w.in.hot) != TwoThreadHotRows || int(w.out.hot) != TwoThreadHotOutRows {
+		t.Fatalf("the worker trains %d input and %d output rows apart, want %d and %d", w.in.hot, w.out.hot, TwoThreadHotRows, TwoThreadHotOutRows)
+	}
+	type merge struct {
+		rows, every int
+		projected   bool
+	}
+	var got []merge
+	for _, rep := range w.replicas {
+		got = append(got, merge{len(rep.shared) / stride, rep.every, rep.projected})
+	}
+	want := []merge{
+		{TwoThreadHotRows, DefaultHotSync, false},                         // input
+		{TwoThreadHotOutRows - TwoThreadHotRows, DefaultHotOutSync, true}, // output, past the hot rows
+		{TwoThreadHotRows, DefaultHotSync, false},                         // output, the hot rows
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("replicas (rows, merged every, projected) %v, want %v", got, want)
+	}
+	// The same move by both workers: a hot row adds it twice, a row past
+	// them counts it once.
+	for _, row := range []int{0, TwoThreadHotRows} {
+		r.model.Out[row*stride] += 1 // the other worker's merged move
+		w.out.priv[row*stride] += 1  // this worker made the same move
+	}
+	w.syncHot()
+	if hot, past := r.model.Out[0], r.model.Out[TwoThreadHotRows*stride]; hot != 2 || past != 1 {
+		t.Errorf("the same move merged to %v in a hot row and %v past them, want 2 and 1", hot, past)
+	}
+	base := EstimateMemory(Options{Model: SG, Dim: o.Dim, Window: o.Window, Negative: o.Negative, Threads: 2, HotRows: 0}, words).Threads
+	extra := EstimateMemory(o, words).Threads - base
+	if want := 2 * int64(TwoThreadHotRows+TwoThreadHotOutRows) * 2 * 4 * int64(stride); extra != want {
+		t.Errorf("the estimate counts %d bytes of replicas, want %d", extra, want)
 	}
 }
 

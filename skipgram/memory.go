@@ -29,7 +29,11 @@ func EstimateMemory(o Options, rows int) Memory {
 	perThread := 4*(1024+2*window+3*targets+4*int64(o.Dim)) + // sentence, window, targets, acc, tmp, lambda
 		4*(2*window*targets+2*window*int64(o.Dim)) + // -batch's gradients and accumulators
 		8<<10 + 512 // a goroutine's stack and the worker itself
-	perThread += views * int64(hotRows(o, rows)) * 2 * 4 * stride // the replica's rows and what they were at the last merge
+	replicated := views * int64(hotRows(o, rows))
+	if out := int64(min(o.HotOutReplicaRows(false), rows)); out > 0 {
+		replicated = int64(hotRows(o, rows)) + out // SG's output matrix keeps its own count (text's; a graph's none)
+	}
+	perThread += replicated * 2 * 4 * stride // the replicas' rows and what they were at the last merge
 	var snapshot int64
 	if o.Checkpoint != nil {
 		snapshot = 4 * views * int64(rows) * int64(o.Dim)

@@ -38,6 +38,9 @@ func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
 	if n := hotRows(opt, m.Words); n > 0 {
 		meta.Hyper.HotRows, meta.Hyper.HotSync = n, opt.HotSync
 	}
+	if n := min(opt.HotOutReplicaRows(src.Graph != nil), m.Words); n > 0 {
+		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = n, DefaultHotOutSync
+	}
 	if src.Graph != nil {
 		// A window and subsampling do not apply to the edges of a graph.
 		meta.Hyper.Window, meta.Hyper.Sample = 0, 0

@@ -88,7 +88,9 @@ type Options struct {
 	// loss rose nine-fold on three threads, IPS, SIPS, IPDS and WIPS reached
 	// NaN on sixteen, where SG's loss rose five-fold (docs/scaling.md,
 	// "Many cores"). So Validate refuses replicas on more than two threads
-	// but for the models that merge by the mean (HSG).
+	// but for the models that merge by the mean (HSG). With the default on
+	// two threads, SG also keeps TwoThreadHotOutRows output rows apart
+	// (Options.HotOutReplicaRows).
 	HotRows int
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.
@@ -146,6 +148,13 @@ const (
 	DefaultHotRows   = -1
 	TwoThreadHotRows = 64
 	DefaultHotSync   = 10_000
+
+	// With the default hot rows on two threads, SG's workers keep
+	// TwoThreadHotOutRows rows of the output matrix apart: the hot ones
+	// merged as above, the rest every DefaultHotOutSync tokens
+	// (Options.HotOutReplicaRows, hot.go).
+	TwoThreadHotOutRows = 4096
+	DefaultHotOutSync   = 2_000_000
 )
 
 // DefaultSample is the subsampling threshold t: 1e-4, the paper's, rather

@@ -51,7 +51,6 @@ type worker struct {
 	epochLoss, epochPairs float64
 	pendingWords          int64 // tokens not yet added to the shared counter
 	pendingSync           int64 // tokens since the kernel last synced
-	pendingHot            int   // tokens (about) since the hot rows last merged
 
 	pub published
 }
@@ -189,9 +188,7 @@ func (w *worker) flush() {
 	w.pendingWords = 0
 	w.alpha = float32(w.r.alpha(words))
 	w.syncKernel()
-	if w.pendingHot += chunkWords; w.pendingHot >= w.r.opt.HotSync {
-		w.syncHot()
-	}
+	w.syncDueHot(chunkWords)
 	// The most frequent word's rows are written by every worker, as a
 	// context and as a noise word, so a NaN anywhere reaches them within a
 	// few windows; checking them here costs two rows per chunk.

@@ -175,6 +175,10 @@ func (o *Options) HotOutReplicaRows(graph bool) int {
 	return 0
 }
 
+// hotOutRows is how many of rows output rows each worker of a run with
+// options o keeps apart (HotOutReplicaRows, capped by the rows).
+func hotOutRows(o Options, rows int, graph bool) int { return min(o.HotOutReplicaRows(graph), rows) }
+
 // views sets the worker's views of the matrices and its replicas.
 func (w *worker) views() {
 	m, opt := w.r.model, w.r.opt
@@ -194,7 +198,7 @@ func (w *worker) views() {
 	if m.Out == nil {
 		return
 	}
-	if n := min(opt.HotOutReplicaRows(w.r.graph != nil), m.Words); n > 0 {
+	if n := hotOutRows(*opt, m.Words, w.r.graph != nil); n > 0 {
 		var rest *replica
 		w.out, rest = view(m.Out, n, DefaultHotOutSync)
 		rest.projected = true

@@ -29,9 +29,10 @@ func EstimateMemory(o Options, rows int) Memory {
 	perThread := 4*(1024+2*window+3*targets+4*int64(o.Dim)) + // sentence, window, targets, acc, tmp, lambda
 		4*(2*window*targets+2*window*int64(o.Dim)) + // -batch's gradients and accumulators
 		8<<10 + 512 // a goroutine's stack and the worker itself
-	replicated := views * int64(hotRows(o, rows))
-	if out := int64(min(o.HotOutReplicaRows(false), rows)); out > 0 {
-		replicated = int64(hotRows(o, rows)) + out // SG's output matrix keeps its own count (text's; a graph's none)
+	hot := int64(hotRows(o, rows))
+	replicated := views * hot
+	if out := int64(hotOutRows(o, rows, false)); out > 0 {
+		replicated = hot + out // SG's output matrix keeps its own count (text's; a graph's none)
 	}
 	perThread += replicated * 2 * 4 * stride // the replicas' rows and what they were at the last merge
 	var snapshot int64

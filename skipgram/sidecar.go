@@ -38,7 +38,7 @@ func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
 	if n := hotRows(opt, m.Words); n > 0 {
 		meta.Hyper.HotRows, meta.Hyper.HotSync = n, opt.HotSync
 	}
-	if n := min(opt.HotOutReplicaRows(src.Graph != nil), m.Words); n > 0 {
+	if n := hotOutRows(opt, m.Words, src.Graph != nil); n > 0 {
 		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = n, DefaultHotOutSync
 	}
 	if src.Graph != nil {

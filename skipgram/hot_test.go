@@ -381,3 +381,39 @@ func TestGateLastLeaverSettles(t *testing.T) {
 		t.Fatalf("last ran %d times, want once", calls)
 	}
 }
+
+// TestRowsAt: a worker's view gives the rows below its replica's count
+// from the replica and the others from the shared matrix, each dim long
+// and at its own offset, and refuses a row past the matrix.
+func TestRowsAt(t *testing.T) {
+	const stride, dim, words, hot = 8, 5, 6, 3
+	shared, priv := make([]float32, words*stride), make([]float32, hot*stride)
+	for i := range shared {
+		shared[i] = float32(i)
+	}
+	for i := range priv {
+		priv[i] = -float32(i)
+	}
+	r := rows{shared: shared, priv: priv, hot: hot, stride: stride, dim: dim}
+	for id := int32(0); id < words; id++ {
+		got := r.at(id)
+		want := shared[int(id)*stride:][:dim]
+		if id < hot {
+			want = priv[int(id)*stride:][:dim]
+		}
+		if !slices.Equal(got, want) || len(got) != dim || cap(got) != dim {
+			t.Errorf("row %d: %v (cap %d), want %v", id, got, cap(got), want)
+		}
+	}
+	got := r.at(1)
+	got[0] = 100
+	if priv[stride] != 100 {
+		t.Error("a write to a replicated row did not reach the replica")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a row past the matrix did not panic")
+		}
+	}()
+	r.at(words)
+}

@@ -35,22 +35,25 @@ import "unsafe"
 // NaN on 16, and SG's loss rose from 2.44 to 12.8, with or without merging
 // every 1,250 tokens instead).
 //
-// SG's targets have a matrix of their own, and the far cost sits there:
-// with no row crossing, two threads kept 0.94 of two processes where the
-// host placed the CPUs far apart, the default 0.84, and the frequent
-// output rows past the hot ones carry most of the difference. So on two
-// threads SG's workers keep the first TwoThreadHotOutRows output rows
-// apart: the first TwoThreadHotRows of them merged as the hot rows are,
-// the rest only every DefaultHotOutSync tokens, rarely enough that their
-// merges cost nothing where the CPUs sit near. Over that long a stretch
-// both replicas of a row move most of the way to where it settles, and
-// adding both changes overshoots (SG's loss rose 0.03) while averaging
-// them halves what each worker learned (YP-130 fell about 3 points), so
-// those rows merge by projection (projectedMerge): a move the other worker
-// already made counts once, one across it adds. The most frequent rows
-// stay on the short merges: two million tokens apart they cost the mean
-// of the four benchmarks 0.3-0.6. Far, SG keeps 0.92 of two processes
-// instead of 0.84; the benchmarks held (docs/scaling.md).
+// The far cost sits in the rows the targets (contexts and noise words) are
+// drawn from: SG's output matrix, the one-view models' one matrix. With no
+// output row crossing, two SG threads kept 0.94 of two processes where the
+// host placed the CPUs far apart, the default 0.84, and the frequent rows
+// past the hot ones carry most of the difference. So on two threads a
+// worker keeps the first TwoThreadTargetRows target rows apart: the first
+// TwoThreadHotRows of them merged as the hot rows are, the rest only every
+// model.targetSync tokens, rarely enough that their merges cost nothing
+// where the CPUs sit near. Over that long a stretch both replicas of a row
+// move most of the way to where it settles, and adding both changes
+// overshoots (SG's loss rose 0.03) while averaging them halves what each
+// worker learned (YP-130 fell about 3 points), so those rows merge by
+// projection (projectedMerge): a move the other worker already made counts
+// once, one across it adds. The most frequent rows stay on the short
+// merges: two million tokens apart they cost the mean of the four
+// benchmarks 0.3-0.6. SG's output rows merge every two million tokens
+// (far, 0.90 of two processes instead of 0.85); the one-view models' rows
+// are their contexts' as well, and merge every 200,000 tokens, two million
+// having cost SIPS 0.8 of the mean of the four (docs/scaling.md).
 
 // rows is a worker's view of a parameter matrix: the first hot rows in its
 // replica, the others in the shared matrix.
@@ -173,52 +176,66 @@ func (o *Options) HotReplicaRows() int {
 // replicates per matrix.
 func hotRows(o Options, rows int) int { return min(o.HotReplicaRows(), rows) }
 
-// HotOutReplicaRows is how many rows of its output matrix each worker of a
-// run with these options keeps apart, the first HotReplicaRows merged as
-// the input matrix's hot rows, the rest every DefaultHotOutSync tokens by
-// projectedMerge (0: the output matrix has HotReplicaRows rows, as the
-// input matrix): TwoThreadHotOutRows for text with the default hot rows on
-// two threads, if the model's targets have a matrix of their own (SG).
-func (o *Options) HotOutReplicaRows(graph bool) int {
-	if o.HotRows == DefaultHotRows && o.Threads == 2 && o.Model.Views() == 2 && !graph {
-		return TwoThreadHotOutRows
+// TargetReplicaRows is how many of the rows its targets are drawn from
+// (SG's output matrix, a one-view model's one matrix) each worker of a run
+// with these options keeps apart, the first HotReplicaRows merged as the
+// hot rows, the rest every Kind.TargetSync() tokens by projectedMerge (0:
+// those rows have HotReplicaRows replicated, as the input matrix):
+// TwoThreadTargetRows for text with the default hot rows on two threads,
+// if the model keeps target rows apart (all but HSG).
+func (o *Options) TargetReplicaRows(graph bool) int {
+	if o.HotRows == DefaultHotRows && o.Threads == 2 && o.Model.TargetSync() > 0 && !graph {
+		return TwoThreadTargetRows
 	}
 	return 0
 }
 
-// hotOutRows is how many of rows output rows each worker of a run with
-// options o keeps apart (HotOutReplicaRows, capped by the rows).
-func hotOutRows(o Options, rows int, graph bool) int { return min(o.HotOutReplicaRows(graph), rows) }
+// targetRows is how many of rows target rows each worker of a run with
+// options o keeps apart (TargetReplicaRows, capped by the rows).
+func targetRows(o Options, rows int, graph bool) int {
+	return min(o.TargetReplicaRows(graph), rows)
+}
 
 // views sets the worker's views of the matrices and its replicas.
 func (w *worker) views() {
 	m, opt := w.r.model, w.r.opt
-	view := func(matrix []float32, hot, every int) (rows, *replica) {
-		v := rows{shared: matrix, stride: m.Stride, dim: m.Dim}
-		if hot == 0 {
-			return v, nil
-		}
-		rep := newReplica(matrix, hot, m.Stride, every)
-		w.replicas = append(w.replicas, rep)
-		v.priv, v.hot = rep.priv, int32(hot)
-		return v, rep
-	}
 	hot := hotRows(*opt, m.Words)
-	w.in, _ = view(m.In, hot, opt.HotSync)
-	w.out = w.in
+	targets := targetRows(*opt, m.Words, w.r.graph != nil)
 	if m.Out == nil {
+		w.in = w.view(m.In, hot, targets)
+		w.out = w.in
 		return
 	}
-	if n := hotOutRows(*opt, m.Words, w.r.graph != nil); n > 0 {
-		var rest *replica
-		w.out, rest = view(m.Out, n, DefaultHotOutSync)
-		rest.projected = true
-		if h := min(hot, n); h > 0 {
-			w.replicas = append(w.replicas, rest.split(h, m.Stride, opt.HotSync))
+	w.in = w.view(m.In, hot, 0)
+	w.out = w.view(m.Out, hot, targets)
+}
+
+// view makes the worker's view of matrix and its replicas: the first hot
+// rows merged every Options.HotSync tokens by adding (sync), and, if
+// targets is more, the rows up to targets every Kind.TargetSync() tokens
+// by projection. The two share one buffer, so that the view has one
+// boundary to compare a row against.
+func (w *worker) view(matrix []float32, hot, targets int) rows {
+	m, opt := w.r.model, w.r.opt
+	v := rows{shared: matrix, stride: m.Stride, dim: m.Dim}
+	n := max(hot, targets)
+	if n == 0 {
+		return v
+	}
+	every := opt.HotSync
+	if targets > hot {
+		every = opt.Model.TargetSync()
+	}
+	rep := newReplica(matrix, n, m.Stride, every)
+	v.priv, v.hot = rep.priv, int32(n)
+	w.replicas = append(w.replicas, rep)
+	if targets > hot {
+		rep.projected = true
+		if hot > 0 {
+			w.replicas = append(w.replicas, rep.split(hot, m.Stride, opt.HotSync))
 		}
-		return
 	}
-	w.out, _ = view(m.Out, hot, opt.HotSync)
+	return v
 }
 
 // syncDueHot counts tokens trained since the last merges and merges the

@@ -173,80 +173,112 @@ func TestProjectedMergeCountsASharedMoveOnce(t *testing.T) {
 	}
 }
 
-// TestHotOutRowsForSGOnTwoThreads: SG's output matrix keeps its own
-// replicas on two threads with the default hot rows, on text only; any
-// other model, thread count or -hot-rows given keeps the one count of
-// both matrices.
-func TestHotOutRowsForSGOnTwoThreads(t *testing.T) {
+// TestTargetRowsOnTwoThreads: the rows a model's targets are drawn from
+// have replicas of their own on two threads with the default hot rows, on
+// text only, for every model but HSG; any other thread count or -hot-rows
+// given keeps the one count of every matrix.
+func TestTargetRowsOnTwoThreads(t *testing.T) {
 	for _, c := range []struct {
 		model       Kind
 		hot, thread int
 		graph       bool
 		want        int
 	}{
-		{SG, DefaultHotRows, 2, false, TwoThreadHotOutRows},
+		{SG, DefaultHotRows, 2, false, TwoThreadTargetRows},
 		{SG, DefaultHotRows, 2, true, 0},
 		{SG, DefaultHotRows, 1, false, 0},
 		{SG, DefaultHotRows, 3, false, 0},
 		{SG, 0, 2, false, 0},
 		{SG, 64, 2, false, 0},
-		{WIPS, DefaultHotRows, 2, false, 0},
-		{SIPS, DefaultHotRows, 2, false, 0},
+		{IPS, DefaultHotRows, 2, false, TwoThreadTargetRows},
+		{SIPS, DefaultHotRows, 2, false, TwoThreadTargetRows},
+		{IPDS, DefaultHotRows, 2, false, TwoThreadTargetRows},
+		{WIPS, DefaultHotRows, 2, false, TwoThreadTargetRows},
+		{WIPS, DefaultHotRows, 2, true, 0},
+		{WIPS, 64, 2, false, 0},
+		{HSG, DefaultHotRows, 2, false, 0},
 	} {
 		o := DefaultOptions()
 		o.Model, o.HotRows, o.Threads = c.model, c.hot, c.thread
-		if got := o.HotOutReplicaRows(c.graph); got != c.want {
-			t.Errorf("%s, -hot-rows %d on %d threads, graph %v: %d output rows apart, want %d", c.model, c.hot, c.thread, c.graph, got, c.want)
+		if got := o.TargetReplicaRows(c.graph); got != c.want {
+			t.Errorf("%s, -hot-rows %d on %d threads, graph %v: %d target rows apart, want %d", c.model, c.hot, c.thread, c.graph, got, c.want)
 		}
 	}
 }
 
-// TestSGWorkersKeepOutputRowsApart: a two-thread SG worker on text trains
-// the first TwoThreadHotOutRows output rows in a replica: the first
-// TwoThreadHotRows of them merged every DefaultHotSync tokens by adding, as
-// the input matrix's hot rows, the rest every DefaultHotOutSync tokens by
-// projection. The memory estimate counts every replicated row.
-func TestSGWorkersKeepOutputRowsApart(t *testing.T) {
-	const words = TwoThreadHotOutRows + 100
-	o := DefaultOptions()
-	o.Dim, o.Threads = 8, 2
-	r := &run{opt: &o, model: NewModel(o, words)}
-	w := &worker{r: r}
-	w.views()
-	stride := r.model.Stride
-	if int(w.in.hot) != TwoThreadHotRows || int(w.out.hot) != TwoThreadHotOutRows {
-		t.Fatalf("the worker trains %d input and %d output rows apart, want %d and %d", w.in.hot, w.out.hot, TwoThreadHotRows, TwoThreadHotOutRows)
-	}
+// TestWorkersKeepTargetRowsApart: a two-thread worker on text trains the
+// first TwoThreadTargetRows rows its targets are drawn from (SG's output
+// matrix, WIPS's one matrix) in a replica: the first TwoThreadHotRows of
+// them merged every DefaultHotSync tokens by adding, as the other hot
+// rows, the rest every Kind.TargetSync() tokens by projection. The memory
+// estimate counts every replicated row.
+func TestWorkersKeepTargetRowsApart(t *testing.T) {
+	const words = TwoThreadTargetRows + 100
 	type merge struct {
 		rows, every int
 		projected   bool
 	}
-	var got []merge
-	for _, rep := range w.replicas {
-		got = append(got, merge{len(rep.shared) / stride, rep.every, rep.projected})
-	}
-	want := []merge{
-		{TwoThreadHotRows, DefaultHotSync, false},                         // input
-		{TwoThreadHotOutRows - TwoThreadHotRows, DefaultHotOutSync, true}, // output, past the hot rows
-		{TwoThreadHotRows, DefaultHotSync, false},                         // output, the hot rows
-	}
-	if !slices.Equal(got, want) {
-		t.Fatalf("replicas (rows, merged every, projected) %v, want %v", got, want)
-	}
-	// The same move by both workers: a hot row adds it twice, a row past
-	// them counts it once.
-	for _, row := range []int{0, TwoThreadHotRows} {
-		r.model.Out[row*stride] += 1 // the other worker's merged move
-		w.out.priv[row*stride] += 1  // this worker made the same move
-	}
-	w.syncHot()
-	if hot, past := r.model.Out[0], r.model.Out[TwoThreadHotRows*stride]; hot != 2 || past != 1 {
-		t.Errorf("the same move merged to %v in a hot row and %v past them, want 2 and 1", hot, past)
-	}
-	base := EstimateMemory(Options{Model: SG, Dim: o.Dim, Window: o.Window, Negative: o.Negative, Threads: 2, HotRows: 0}, words).Threads
-	extra := EstimateMemory(o, words).Threads - base
-	if want := 2 * int64(TwoThreadHotRows+TwoThreadHotOutRows) * 2 * 4 * int64(stride); extra != want {
-		t.Errorf("the estimate counts %d bytes of replicas, want %d", extra, want)
+	for _, c := range []struct {
+		model      Kind
+		sync       int
+		replicated int     // rows, every matrix's together
+		views      []merge // the worker's replicas, in order
+	}{
+		{SG, 2_000_000, TwoThreadHotRows + TwoThreadTargetRows, []merge{
+			{TwoThreadHotRows, DefaultHotSync, false},                 // input
+			{TwoThreadTargetRows - TwoThreadHotRows, 2_000_000, true}, // output, past the hot rows
+			{TwoThreadHotRows, DefaultHotSync, false},                 // output, the hot rows
+		}},
+		{WIPS, 200_000, TwoThreadTargetRows, []merge{
+			{TwoThreadTargetRows - TwoThreadHotRows, 200_000, true}, // past the hot rows
+			{TwoThreadHotRows, DefaultHotSync, false},               // the hot rows
+		}},
+	} {
+		o := DefaultOptions()
+		o.Model, o.Dim, o.Threads = c.model, 8, 2
+		if got := c.model.TargetSync(); got != c.sync {
+			t.Fatalf("%s merges its target rows every %d tokens, want %d", c.model, got, c.sync)
+		}
+		r := &run{opt: &o, model: NewModel(o, words)}
+		w := &worker{r: r}
+		w.views()
+		stride := r.model.Stride
+		wantIn := TwoThreadHotRows
+		if c.model.Views() == 1 {
+			wantIn = TwoThreadTargetRows
+		}
+		if int(w.in.hot) != wantIn || int(w.out.hot) != TwoThreadTargetRows {
+			t.Fatalf("%s: the worker trains %d input and %d target rows apart, want %d and %d", c.model, w.in.hot, w.out.hot, wantIn, TwoThreadTargetRows)
+		}
+		var got []merge
+		for _, rep := range w.replicas {
+			got = append(got, merge{len(rep.shared) / stride, rep.every, rep.projected})
+		}
+		if !slices.Equal(got, c.views) {
+			t.Fatalf("%s: replicas (rows, merged every, projected) %v, want %v", c.model, got, c.views)
+		}
+		// The same move by both workers: a hot row adds it twice, a row
+		// past them counts it once.
+		targets := r.model.Out
+		if targets == nil {
+			targets = r.model.In
+		}
+		hot0, past0 := targets[0], targets[TwoThreadHotRows*stride] // WIPS's rows start drawn
+		for _, row := range []int{0, TwoThreadHotRows} {
+			targets[row*stride] += 1    // the other worker's merged move
+			w.out.priv[row*stride] += 1 // this worker made the same move
+		}
+		w.syncHot()
+		near := func(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-6 }
+		if hot, past := targets[0]-hot0, targets[TwoThreadHotRows*stride]-past0; !near(hot, 2) || !near(past, 1) {
+			t.Errorf("%s: the same move merged to %v in a hot row and %v past them, want 2 and 1", c.model, hot, past)
+		}
+		none := o
+		none.HotRows = 0
+		extra := EstimateMemory(o, words).Threads - EstimateMemory(none, words).Threads
+		if want := 2 * int64(c.replicated) * 2 * 4 * int64(stride); extra != want {
+			t.Errorf("%s: the estimate counts %d bytes of replicas, want %d", c.model, extra, want)
+		}
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 const IPDS Kind = "ipds"
 
 var ipdsModel = model{
-	kind: IPDS, about: "<y+, y+'> - <y-, y-'>, the last q coordinates negative", views: 1, minDim: 2, negDim: true,
+	kind: IPDS, about: "<y+, y+'> - <y-, y-'>, the last q coordinates negative", views: 1, minDim: 2, negDim: true, targetSync: oneViewTargetSync,
 	check: func(o *Options) error {
 		if o.NegDim <= 0 || o.NegDim >= o.Dim {
 			return fmt.Errorf("-neg-dim must be in (0, %d) for ipds, got %d", o.Dim, o.NegDim)

@@ -31,8 +31,8 @@ func EstimateMemory(o Options, rows int) Memory {
 		8<<10 + 512 // a goroutine's stack and the worker itself
 	hot := int64(hotRows(o, rows))
 	replicated := views * hot
-	if out := int64(hotOutRows(o, rows, false)); out > 0 {
-		replicated = hot + out // SG's output matrix keeps its own count (text's; a graph's none)
+	if targets := int64(targetRows(o, rows, false)); targets > 0 {
+		replicated = (views-1)*hot + targets // the target rows' own count (text's; a graph's none)
 	}
 	perThread += replicated * 2 * 4 * stride // the replicas' rows and what they were at the last merge
 	var snapshot int64

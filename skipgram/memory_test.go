@@ -28,7 +28,9 @@ func TestEstimateMemory(t *testing.T) {
 		t.Errorf("4 threads' buffers %d by default, want %d: no replicas on more than two threads", four.Threads, 2*two.Threads)
 	}
 	o.Threads = 2
-	if got, want := EstimateMemory(o, 1000).Threads-two.Threads, int64(2*TwoThreadHotRows*2*4*112); got != want {
+	// By default IPS keeps its 1,000 rows apart on two threads: all of
+	// them are among the first TwoThreadTargetRows.
+	if got, want := EstimateMemory(o, 1000).Threads-two.Threads, int64(2*1000*2*4*112); got != want {
 		t.Errorf("IPS's replicas on 2 threads by default: %d bytes, want %d", got, want)
 	}
 	// Each worker of a run on several threads replicates the hot rows of

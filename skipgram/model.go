@@ -51,6 +51,16 @@ type model struct {
 	// four benchmarks held over six seeds; SIPS lost 0.9 of it and WIPS 0.5
 	// (docs/scaling.md), so the one-view models draw for every window.
 	shareNoise int
+	// targetSync is how many tokens a worker of a two-thread run on text
+	// trains between two merges of the target rows it keeps apart past the
+	// hot ones (Options.TargetReplicaRows, hot.go); 0: it keeps none. The
+	// rows its targets are drawn from are where the cost sits where the
+	// host placed the CPUs far apart, and how stale a replica of them may
+	// grow before the model's quality feels it is the model's own: SG's
+	// output rows held over two million tokens, the one-view models' rows,
+	// their contexts as well as their targets, over two hundred thousand
+	// (docs/scaling.md).
+	targetSync int
 	// init sets up what the parameters need beyond their rows (WIPS's
 	// lambda), drawing from r after them; nil: nothing.
 	init func(m *Model, o *Options, r *kernel.RNG)
@@ -68,6 +78,12 @@ type model struct {
 	// being the one nearest and graph ranking use.
 	forms func(m *Model) []embedding.Form
 }
+
+// oneViewTargetSync is the one-view models' targetSync: with their 4,096
+// most frequent rows apart on two threads and merged every 200,000 tokens,
+// IPS, SIPS, IPDS and WIPS held the mean of the four benchmarks over three
+// seeds, where two million tokens cost SIPS 0.8 of it (docs/scaling.md).
+const oneViewTargetSync = 200_000
 
 // everyWorker is the kernel constructor of a kernel that keeps no state of
 // its own: every worker runs the same one, on its own buffers.
@@ -137,6 +153,11 @@ func (k Kind) MinDim() int { return k.def().minDim }
 // TakesNegDim reports whether k's last Options.NegDim coordinates count
 // negatively (IPDS's q), a setting an experiment searches over.
 func (k Kind) TakesNegDim() bool { return k.def().negDim }
+
+// TargetSync is how many tokens a worker of a two-thread run on text
+// trains between two merges of the target rows it keeps apart past the hot
+// ones (Options.TargetReplicaRows); 0: k keeps none apart.
+func (k Kind) TargetSync() int { return k.def().targetSync }
 
 // LearnsLambda reports whether k learns WIPS's weights lambda, and so
 // takes the Lambda* options.

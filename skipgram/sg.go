@@ -12,9 +12,9 @@ const SG Kind = "sg"
 
 var sgModel = model{
 	kind: SG, about: "<y, y'_out> with a second (output) matrix", views: 2, minDim: 1,
-	shareNoise: 2,
-	start:      dotKernels,
-	forms:      func(*Model) []embedding.Form { return embedding.Plain() },
+	shareNoise: 2, targetSync: 2_000_000,
+	start: dotKernels,
+	forms: func(*Model) []embedding.Form { return embedding.Plain() },
 }
 
 // dotKernels returns the constructor of the inner-product kernels, over a

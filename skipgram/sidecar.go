@@ -38,8 +38,8 @@ func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
 	if n := hotRows(opt, m.Words); n > 0 {
 		meta.Hyper.HotRows, meta.Hyper.HotSync = n, opt.HotSync
 	}
-	if n := hotOutRows(opt, m.Words, src.Graph != nil); n > 0 {
-		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = n, DefaultHotOutSync
+	if n := targetRows(opt, m.Words, src.Graph != nil); n > 0 {
+		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = n, opt.Model.TargetSync()
 	}
 	if src.Graph != nil {
 		// A window and subsampling do not apply to the edges of a graph.

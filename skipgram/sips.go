@@ -11,7 +11,7 @@ import (
 const SIPS Kind = "sips"
 
 var sipsModel = model{
-	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2,
+	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2, targetSync: oneViewTargetSync,
 	start: func(r *run) func(*worker) windowKernel {
 		if r.opt.Batch {
 			return func(*worker) windowKernel {

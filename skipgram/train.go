@@ -89,8 +89,8 @@ type Options struct {
 	// NaN on sixteen, where SG's loss rose five-fold (docs/scaling.md,
 	// "Many cores"). So Validate refuses replicas on more than two threads
 	// but for the models that merge by the mean (HSG). With the default on
-	// two threads, SG also keeps TwoThreadHotOutRows output rows apart
-	// (Options.HotOutReplicaRows).
+	// two threads, every model but HSG also keeps TwoThreadTargetRows of
+	// the rows its targets are drawn from apart (Options.TargetReplicaRows).
 	HotRows int
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.
@@ -149,12 +149,12 @@ const (
 	TwoThreadHotRows = 64
 	DefaultHotSync   = 10_000
 
-	// With the default hot rows on two threads, SG's workers keep
-	// TwoThreadHotOutRows rows of the output matrix apart: the hot ones
-	// merged as above, the rest every DefaultHotOutSync tokens
-	// (Options.HotOutReplicaRows, hot.go).
-	TwoThreadHotOutRows = 4096
-	DefaultHotOutSync   = 2_000_000
+	// With the default hot rows on two threads, the workers keep
+	// TwoThreadTargetRows of the rows the targets are drawn from apart
+	// (SG's output matrix, a one-view model's one matrix): the hot ones
+	// merged as above, the rest every Kind.TargetSync() tokens
+	// (Options.TargetReplicaRows, hot.go).
+	TwoThreadTargetRows = 4096
 )
 
 // DefaultSample is the subsampling threshold t: 1e-4, the paper's, rather

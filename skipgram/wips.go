@@ -22,7 +22,7 @@ import (
 const WIPS Kind = "wips"
 
 var wipsModel = model{
-	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true,
+	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true, targetSync: oneViewTargetSync,
 	check: func(o *Options) error {
 		if o.FixedLambda != nil && len(o.FixedLambda) != o.Dim {
 			return fmt.Errorf("fixed lambda has %d weights, want %d", len(o.FixedLambda), o.Dim)

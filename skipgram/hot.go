@@ -222,15 +222,11 @@ func (w *worker) view(matrix []float32, hot, targets int) rows {
 	if n == 0 {
 		return v
 	}
-	every := opt.HotSync
-	if targets > hot {
-		every = opt.Model.TargetSync()
-	}
-	rep := newReplica(matrix, n, m.Stride, every)
+	rep := newReplica(matrix, n, m.Stride, opt.HotSync)
 	v.priv, v.hot = rep.priv, int32(n)
 	w.replicas = append(w.replicas, rep)
 	if targets > hot {
-		rep.projected = true
+		rep.every, rep.projected = opt.Model.TargetSync(), true
 		if hot > 0 {
 			w.replicas = append(w.replicas, rep.split(hot, m.Stride, opt.HotSync))
 		}

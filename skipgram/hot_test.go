@@ -123,8 +123,8 @@ func TestReplicaSyncMeanMerge(t *testing.T) {
 	}
 }
 
-// TestProjectedMergeCountsASharedMoveOnce: two workers' replicas of SG's
-// output rows from one start. Where both moved a row the same way, the
+// TestProjectedMergeCountsASharedMoveOnce: two workers' replicas of the
+// target rows past the hot ones, from one start. Where both moved a row the same way, the
 // merged row moves once, not twice (as adding would) and not by half (as
 // averaging would); where their moves are across each other they add;
 // where only one moved, its move is kept; and a merge with nothing new

@@ -53,7 +53,10 @@ import "unsafe"
 // benchmarks 0.3-0.6. SG's output rows merge every two million tokens
 // (far, 0.90 of two processes instead of 0.85); the one-view models' rows
 // are their contexts' as well, and merge every 200,000 tokens, two million
-// having cost SIPS 0.8 of the mean of the four (docs/scaling.md).
+// having cost SIPS 0.8 of the mean of the four (docs/scaling.md). HSG's
+// merges take the mean and put the row back on the hyperboloid, as its hot
+// rows' do: with its 4,096 rows apart so merged every 200,000 tokens, two
+// far threads ran 1.07 times as fast and the mean of the four rose by 1.1.
 
 // rows is a worker's view of a parameter matrix: the first hot rows in its
 // replica, the others in the shared matrix.
@@ -180,9 +183,10 @@ func hotRows(o Options, rows int) int { return min(o.HotReplicaRows(), rows) }
 // (SG's output matrix, a one-view model's one matrix) each worker of a run
 // with these options keeps apart, the first HotReplicaRows merged as the
 // hot rows, the rest every Kind.TargetSync() tokens by projectedMerge (0:
-// those rows have HotReplicaRows replicated, as the input matrix):
+// those rows have HotReplicaRows replicated, as the input matrix; HSG
+// merges them by the mean):
 // TwoThreadTargetRows for text with the default hot rows on two threads,
-// if the model keeps target rows apart (all but HSG).
+// if the model keeps target rows apart (every model does).
 func (o *Options) TargetReplicaRows(graph bool) int {
 	if o.HotRows == DefaultHotRows && o.Threads == 2 && o.Model.TargetSync() > 0 && !graph {
 		return TwoThreadTargetRows
@@ -213,8 +217,9 @@ func (w *worker) views() {
 // view makes the worker's view of matrix and its replicas: the first hot
 // rows merged every Options.HotSync tokens by adding (sync), and, if
 // targets is more, the rows up to targets every Kind.TargetSync() tokens
-// by projection. The two share one buffer, so that the view has one
-// boundary to compare a row against.
+// by projection (by the mean for a model whose merges take it: HSG). The
+// two share one buffer, so that the view has one boundary to compare a row
+// against.
 func (w *worker) view(matrix []float32, hot, targets int) rows {
 	m, opt := w.r.model, w.r.opt
 	v := rows{shared: matrix, stride: m.Stride, dim: m.Dim}
@@ -226,7 +231,7 @@ func (w *worker) view(matrix []float32, hot, targets int) rows {
 	v.priv, v.hot = rep.priv, int32(n)
 	w.replicas = append(w.replicas, rep)
 	if targets > hot {
-		rep.every, rep.projected = opt.Model.TargetSync(), true
+		rep.every, rep.projected = opt.Model.TargetSync(), !m.Kind.def().meanMerge
 		if hot > 0 {
 			w.replicas = append(w.replicas, rep.split(hot, m.Stride, opt.HotSync))
 		}

@@ -175,8 +175,8 @@ func TestProjectedMergeCountsASharedMoveOnce(t *testing.T) {
 
 // TestTargetRowsOnTwoThreads: the rows a model's targets are drawn from
 // have replicas of their own on two threads with the default hot rows, on
-// text only, for every model but HSG; any other thread count or -hot-rows
-// given keeps the one count of every matrix.
+// text only, for every model; any other thread count or -hot-rows given
+// keeps the one count of every matrix.
 func TestTargetRowsOnTwoThreads(t *testing.T) {
 	for _, c := range []struct {
 		model       Kind
@@ -196,7 +196,8 @@ func TestTargetRowsOnTwoThreads(t *testing.T) {
 		{WIPS, DefaultHotRows, 2, false, TwoThreadTargetRows},
 		{WIPS, DefaultHotRows, 2, true, 0},
 		{WIPS, 64, 2, false, 0},
-		{HSG, DefaultHotRows, 2, false, 0},
+		{HSG, DefaultHotRows, 2, false, TwoThreadTargetRows},
+		{HSG, DefaultHotRows, 2, true, 0},
 	} {
 		o := DefaultOptions()
 		o.Model, o.HotRows, o.Threads = c.model, c.hot, c.thread
@@ -210,8 +211,8 @@ func TestTargetRowsOnTwoThreads(t *testing.T) {
 // first TwoThreadTargetRows rows its targets are drawn from (SG's output
 // matrix, WIPS's one matrix) in a replica: the first TwoThreadHotRows of
 // them merged every DefaultHotSync tokens by adding, as the other hot
-// rows, the rest every Kind.TargetSync() tokens by projection. The memory
-// estimate counts every replicated row.
+// rows, the rest every Kind.TargetSync() tokens by projection; HSG's both
+// by the mean. The memory estimate counts every replicated row.
 func TestWorkersKeepTargetRowsApart(t *testing.T) {
 	const words = TwoThreadTargetRows + 100
 	type merge struct {
@@ -223,16 +224,21 @@ func TestWorkersKeepTargetRowsApart(t *testing.T) {
 		sync       int
 		replicated int     // rows, every matrix's together
 		views      []merge // the worker's replicas, in order
+		hot, past  float32 // the same move by both workers, merged in a hot row and past them
 	}{
 		{SG, 2_000_000, TwoThreadHotRows + TwoThreadTargetRows, []merge{
 			{TwoThreadHotRows, DefaultHotSync, false},                 // input
 			{TwoThreadTargetRows - TwoThreadHotRows, 2_000_000, true}, // output, past the hot rows
 			{TwoThreadHotRows, DefaultHotSync, false},                 // output, the hot rows
-		}},
+		}, 2, 1},
 		{WIPS, 200_000, TwoThreadTargetRows, []merge{
 			{TwoThreadTargetRows - TwoThreadHotRows, 200_000, true}, // past the hot rows
 			{TwoThreadHotRows, DefaultHotSync, false},               // the hot rows
-		}},
+		}, 2, 1},
+		{HSG, 200_000, TwoThreadTargetRows, []merge{
+			{TwoThreadTargetRows - TwoThreadHotRows, 200_000, false}, // past the hot rows, by the mean
+			{TwoThreadHotRows, DefaultHotSync, false},                // the hot rows, by the mean
+		}, 1.5, 1.5},
 	} {
 		o := DefaultOptions()
 		o.Model, o.Dim, o.Threads = c.model, 8, 2
@@ -258,7 +264,9 @@ func TestWorkersKeepTargetRowsApart(t *testing.T) {
 			t.Fatalf("%s: replicas (rows, merged every, projected) %v, want %v", c.model, got, c.views)
 		}
 		// The same move by both workers: a hot row adds it twice, a row
-		// past them counts it once.
+		// past them counts it once; HSG's mean adds half of this worker's
+		// move to the other's in both (the move is along a space-like
+		// coordinate, which the lift back onto the hyperboloid keeps).
 		targets := r.model.Out
 		if targets == nil {
 			targets = r.model.In
@@ -270,8 +278,8 @@ func TestWorkersKeepTargetRowsApart(t *testing.T) {
 		}
 		w.syncHot()
 		near := func(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-6 }
-		if hot, past := targets[0]-hot0, targets[TwoThreadHotRows*stride]-past0; !near(hot, 2) || !near(past, 1) {
-			t.Errorf("%s: the same move merged to %v in a hot row and %v past them, want 2 and 1", c.model, hot, past)
+		if hot, past := targets[0]-hot0, targets[TwoThreadHotRows*stride]-past0; !near(hot, c.hot) || !near(past, c.past) {
+			t.Errorf("%s: the same move merged to %v in a hot row and %v past them, want %v and %v", c.model, hot, past, c.hot, c.past)
 		}
 		none := o
 		none.HotRows = 0

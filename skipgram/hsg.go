@@ -23,7 +23,7 @@ const HSG Kind = "hsg"
 
 var hsgModel = model{
 	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2,
-	project: liftToHyperboloid, meanMerge: true,
+	project: liftToHyperboloid, meanMerge: true, targetSync: oneViewTargetSync,
 	start: func(r *run) func(*worker) windowKernel {
 		if r.opt.Batch {
 			return func(*worker) windowKernel {

@@ -59,7 +59,7 @@ type model struct {
 	// grow before the model's quality feels it is the model's own: SG's
 	// output rows held over two million tokens, the one-view models' rows,
 	// their contexts as well as their targets, over two hundred thousand
-	// (docs/scaling.md).
+	// (HSG's merged by the mean; docs/scaling.md).
 	targetSync int
 	// init sets up what the parameters need beyond their rows (WIPS's
 	// lambda), drawing from r after them; nil: nothing.
@@ -82,7 +82,8 @@ type model struct {
 // oneViewTargetSync is the one-view models' targetSync: with their 4,096
 // most frequent rows apart on two threads and merged every 200,000 tokens,
 // IPS, SIPS, IPDS and WIPS held the mean of the four benchmarks over three
-// seeds, where two million tokens cost SIPS 0.8 of it (docs/scaling.md).
+// seeds, where two million tokens cost SIPS 0.8 of it, and HSG's (merged by
+// the mean) rose by 1.1 (docs/scaling.md).
 const oneViewTargetSync = 200_000
 
 // everyWorker is the kernel constructor of a kernel that keeps no state of

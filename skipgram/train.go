@@ -89,8 +89,8 @@ type Options struct {
 	// NaN on sixteen, where SG's loss rose five-fold (docs/scaling.md,
 	// "Many cores"). So Validate refuses replicas on more than two threads
 	// but for the models that merge by the mean (HSG). With the default on
-	// two threads, every model but HSG also keeps TwoThreadTargetRows of
-	// the rows its targets are drawn from apart (Options.TargetReplicaRows).
+	// two threads, every model also keeps TwoThreadTargetRows of the rows
+	// its targets are drawn from apart (Options.TargetReplicaRows).
 	HotRows int
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.

@@ -182,9 +182,9 @@ func hotRows(o Options, rows int) int { return min(o.HotReplicaRows(), rows) }
 // TargetReplicaRows is how many of the rows its targets are drawn from
 // (SG's output matrix, a one-view model's one matrix) each worker of a run
 // with these options keeps apart, the first HotReplicaRows merged as the
-// hot rows, the rest every Kind.TargetSync() tokens by projectedMerge (0:
-// those rows have HotReplicaRows replicated, as the input matrix; HSG
-// merges them by the mean):
+// hot rows, the rest every Kind.TargetSync() tokens by projectedMerge, or
+// by the mean for HSG (0: those rows have HotReplicaRows replicated, as the
+// input matrix):
 // TwoThreadTargetRows for text with the default hot rows on two threads,
 // if the model keeps target rows apart (every model does).
 func (o *Options) TargetReplicaRows(graph bool) int {

@@ -209,7 +209,7 @@ func TestTargetRowsOnTwoThreads(t *testing.T) {
 
 // TestWorkersKeepTargetRowsApart: a two-thread worker on text trains the
 // first TwoThreadTargetRows rows its targets are drawn from (SG's output
-// matrix, WIPS's one matrix) in a replica: the first TwoThreadHotRows of
+// matrix, WIPS's and HSG's one matrix) in a replica: the first TwoThreadHotRows of
 // them merged every DefaultHotSync tokens by adding, as the other hot
 // rows, the rest every Kind.TargetSync() tokens by projection; HSG's both
 // by the mean. The memory estimate counts every replicated row.

@@ -122,7 +122,8 @@ func (r *replica) sync(stride, dim int, share float32, project func([]float32)) 
 }
 
 // split cuts the first rows of r into a replica of their own, merged by
-// adding after each stretch of every tokens, and leaves r the rest; both
+// sync (the hot rows' merge) after each stretch of every tokens, and leaves
+// r the rest; both
 // keep their rows where they were, so the worker's view of the matrix is
 // unchanged.
 func (r *replica) split(rows, stride, every int) *replica {
@@ -184,9 +185,8 @@ func hotRows(o Options, rows int) int { return min(o.HotReplicaRows(), rows) }
 // with these options keeps apart, the first HotReplicaRows merged as the
 // hot rows, the rest every Kind.TargetSync() tokens by projectedMerge, or
 // by the mean for HSG (0: those rows have HotReplicaRows replicated, as the
-// input matrix):
-// TwoThreadTargetRows for text with the default hot rows on two threads,
-// if the model keeps target rows apart (every model does).
+// input matrix): TwoThreadTargetRows for text with the default hot rows on
+// two threads, if the model keeps target rows apart (every model does).
 func (o *Options) TargetReplicaRows(graph bool) int {
 	if o.HotRows == DefaultHotRows && o.Threads == 2 && o.Model.TargetSync() > 0 && !graph {
 		return TwoThreadTargetRows
@@ -215,7 +215,8 @@ func (w *worker) views() {
 }
 
 // view makes the worker's view of matrix and its replicas: the first hot
-// rows merged every Options.HotSync tokens by adding (sync), and, if
+// rows merged every Options.HotSync tokens by sync (adding, or the mean for
+// HSG), and, if
 // targets is more, the rows up to targets every Kind.TargetSync() tokens
 // by projection (by the mean for a model whose merges take it: HSG). The
 // two share one buffer, so that the view has one boundary to compare a row

@@ -123,9 +123,8 @@ func (r *replica) sync(stride, dim int, share float32, project func([]float32)) 
 
 // split cuts the first rows of r into a replica of their own, merged by
 // sync (the hot rows' merge) after each stretch of every tokens, and leaves
-// r the rest; both
-// keep their rows where they were, so the worker's view of the matrix is
-// unchanged.
+// r the rest; both keep their rows where they were, so the worker's view of
+// the matrix is unchanged.
 func (r *replica) split(rows, stride, every int) *replica {
 	n := rows * stride
 	head := &replica{shared: r.shared[:n:n], priv: r.priv[:n:n], base: r.base[:n:n], every: every}

@@ -2,24 +2,34 @@
 # Measures thread scaling on a machine with many cores: SG and WIPS, the
 # defaults and exact per-pair Hogwild, at 1, 2, 4, 8 and 16 threads, each
 # thread count beside its "separate" control (that many one-thread processes
-# at once), with `wipsvec bench`. docs/scaling.md ("Many cores") says what
-# the figures mean and holds the curves measured so far.
+# at once), with `wipsvec bench`; and, with `quality`, what a variant's
+# flags do to the benchmarks on many threads, which a machine of two CPUs,
+# where the workers take turns, cannot show. docs/scaling.md ("Many cores")
+# says what the figures mean and holds the curves measured so far.
 #
 # It comes in two halves, because the machine with the cores may have no Go
 # toolchain and no corpus:
 #
-#   scripts/many-cores.sh prepare [CORPUS]   # here: build .device/wipsvec (linux/amd64) and copy the corpus beside it
+#   scripts/many-cores.sh prepare [CORPUS]   # here: build .device/wipsvec (linux/amd64), copy the corpus and the benchmarks beside it
 #   scripts/many-cores.sh run                # there, from the checkout's root, with .device carried along
+#   scripts/many-cores.sh quality            # there: the default against VARIANT, 5 epochs, seeds 1-3
 #
 # prepare's corpus (plain, .gz or .zst) defaults to bench's: $WIPSVEC_CORPUS,
-# data/text9 or ../shared/data/enwiki17m.txt.zst, whichever is there first; .device/ is
-# ignored by git and never committed. run writes machine.txt, sg.txt,
-# wips.txt and log.txt to $OUT (default out/many-cores), a model's table as
-# soon as its runs end, so a run cut short keeps what it finished.
+# data/text9 or ../shared/data/enwiki17m.txt.zst, whichever is there first,
+# and the benchmarks come from $WIPSVEC_EVAL, data/eval or ../shared/eval;
+# .device/ is ignored by git and never committed. run writes machine.txt,
+# sg.txt, wips.txt and log.txt to $OUT (default out/many-cores), a model's
+# table as soon as its runs end, so a run cut short keeps what it finished.
+# quality writes machine.txt, log.txt, and quality-default.md and
+# quality-variant.md (`wipsvec experiment`'s tables: the mean over the
+# seeds of each benchmark) with their .jsonl (every run's scores and loss).
 #
 # Settings (environment): for prepare LIMIT_MB (40: how many MiB of the
-# corpus's text travel, gzipped); for run THREADS (1,2,4,8,16), REPEAT (2
-# rounds; medians), SIZE (100) and MODELS ("sg wips").
+# corpus's text travel, gzipped; 0: all of it); for run THREADS
+# (1,2,4,8,16), REPEAT (2 rounds; medians), SIZE (100) and MODELS ("sg
+# wips"); for quality THREADS (one count: 16), SEEDS (3), ITER (5), SIZE
+# (100), MODELS ("sg sips wips") and VARIANT ("-hot-rows 64": the train
+# flags weighed against the defaults).
 #
 # Time: one model's table is 14 trainings a round (5 thread counts, exact
 # and default, and 4 separate controls). On 2 vCPUs of an AMD EPYC host
@@ -29,7 +39,10 @@
 # 16 cores, and the defaults about 4-5 minutes: a device lease of 15 minutes
 # has room for the machine's start, one run and a rerun of a model. On 16
 # Intel vCPUs (2026-11-26) the machine started in about 35 s and the run took
-# 299 s.
+# 299 s. quality trains 2 x MODELS x SEEDS runs of ITER epochs (SG twice:
+# K and K/2); on those 16 vCPUs the defaults trained about 9M words/s, so
+# 5 epochs of the 40 MiB take about 4 s a run, of the whole shared corpus
+# (LIMIT_MB=0, about 35 MB gzipped) about 9 s.
 set -euo pipefail
 here=$PWD
 cd "$(dirname "$0")/.."
@@ -65,15 +78,34 @@ prepare() {
   1f8b*) decompress=(gzip -dc) ;;
   esac
   rm -f "$dir/corpus.tmp"
-  { "${decompress[@]}" "$corpus" || true; } | head -c $((${LIMIT_MB:-40} << 20)) | gzip -1 >"$dir/corpus.tmp"
+  local limit=(head -c $((${LIMIT_MB:-40} << 20)))
+  if [[ ${LIMIT_MB:-40} == 0 ]]; then
+    limit=(cat)
+  fi
+  { "${decompress[@]}" "$corpus" || true; } | "${limit[@]}" | gzip -1 >"$dir/corpus.tmp"
   mv "$dir/corpus.tmp" "$dir/corpus"
+  # The benchmarks, for quality.
+  local eval=
+  for e in "${WIPSVEC_EVAL:-}" data/eval ../shared/eval; do
+    if [[ -n $e && -f $e/simlex999.csv ]]; then
+      eval=$e
+      break
+    fi
+  done
+  if [[ -n $eval ]]; then
+    rm -rf "$dir/eval"
+    mkdir -p "$dir/eval"
+    cp "$eval"/*.csv "$dir/eval/"
+  else
+    echo "many-cores: no benchmarks (simlex999.csv in \$WIPSVEC_EVAL, data/eval or ../shared/eval): quality will not run" >&2
+  fi
   du -sh "$dir"/* >&2
   echo "many-cores: ready; carry $dir and run scripts/many-cores.sh run there" >&2
 }
 
-run() {
-  local bin=$dir/wipsvec corpus=$dir/corpus
-  if [[ ! -x $bin || ! -f $corpus ]]; then
+# ready checks what prepare left and describes the machine into $out.
+ready() {
+  if [[ ! -x $dir/wipsvec || ! -f $dir/corpus ]]; then
     echo "many-cores: $dir/wipsvec or its corpus is missing: run scripts/many-cores.sh prepare first, and carry $dir" >&2
     exit 2
   fi
@@ -85,6 +117,11 @@ run() {
     lscpu 2>/dev/null || true
     numactl --hardware 2>/dev/null || true
   } >"$out/machine.txt"
+}
+
+run() {
+  local bin=$dir/wipsvec corpus=$dir/corpus
+  ready
   local model status=0
   trap 'rm -f "$out"/*.tmp' EXIT
   for model in ${MODELS:-sg wips}; do
@@ -99,12 +136,50 @@ run() {
   return $status
 }
 
+quality() {
+  local bin=$dir/wipsvec corpus=$dir/corpus threads=${THREADS:-16}
+  ready
+  if [[ ! -f $dir/eval/simlex999.csv ]]; then
+    echo "many-cores: $dir/eval has no benchmarks: run scripts/many-cores.sh prepare where ../shared/eval (or data/eval) is" >&2
+    exit 2
+  fi
+  if [[ ! $threads =~ ^[0-9]+$ ]]; then
+    echo "many-cores: quality takes one thread count, got THREADS=$threads" >&2
+    exit 2
+  fi
+  # experiment encodes the corpus and checkpoints beside its results: keep
+  # those out of $out, which brings back only a few files.
+  work=$(mktemp -d "${TMPDIR:-/tmp}/many-cores.XXXXXX")
+  trap 'rm -rf "${work:-}"' EXIT
+  export WIPSVEC_EVAL=$PWD/$dir/eval
+  local models name status=0
+  models=$(echo ${MODELS:-sg sips wips} | tr ' ' ,)
+  for name in default variant; do
+    local flags=()
+    if [[ $name == variant ]]; then
+      read -r -a flags <<<"${VARIANT--hot-rows 64}"
+    fi
+    echo "== $name: ${flags[*]:-(the defaults)}" >>"$out/log.txt"
+    "$bin" experiment -train "$corpus" -models "$models" -sizes "${SIZE:-100}" -alphas 0.025 \
+      -seeds "${SEEDS:-3}" -iter "${ITER:-5}" -threads "$threads" "${flags[@]}" \
+      -results "$work/$name.jsonl" -md "$work/$name.md" >>"$out/log.txt" 2>&1 || status=1
+    for f in "$work/$name.md" "$work/$name.jsonl"; do
+      if [[ -f $f ]]; then
+        cp "$f" "$out/quality-${f##*/}"
+      fi
+    done
+    cat "$out/quality-$name.md" 2>/dev/null || true
+  done
+  return $status
+}
+
 case ${1:-} in
 prepare)
   shift
   prepare "$@"
   ;;
 run) run ;;
+quality) quality ;;
 *)
   sed -n '2,/^set /p' "$0" | sed '$d' | sed 's/^# \{0,1\}//' >&2
   exit 2

@@ -36,8 +36,7 @@ import "unsafe"
 // rose from 2.44 to 12.8, with or without merging every 1,250 tokens
 // instead). So on more than two threads the rows a run is given merge by
 // projection (projectedMerge: a move the other workers already made
-// counts once), n/2 times as often (mergeInterval), which holds on any
-// number of threads: on 16 cores 64 such rows trained SG 1.2 times as
+// counts once), which holds on any number of threads: on 16 cores 64 such rows trained SG 1.2 times as
 // fast and WIPS 1.14 times, with one epoch's loss 0.03 and 0.07 above
 // plain Hogwild's, a cost that machines of two CPUs, where the workers
 // take turns, cannot weigh on the benchmarks; so it is a flag, not the
@@ -225,9 +224,9 @@ func (w *worker) views() {
 // rows merged every Options.HotSync tokens by sync (adding, or the mean for
 // HSG; on more than two threads by projection but for HSG), and, if
 // targets is more, the rows up to targets every Kind.TargetSync() tokens
-// by projection (by the mean for a model whose merges take it: HSG); on
-// more than two threads every interval is mergeInterval's. The two share
-// one buffer, so that the view has one boundary to compare a row against.
+// by projection (by the mean for a model whose merges take it: HSG). The
+// two share one buffer, so that the view has one boundary to compare a row
+// against.
 func (w *worker) view(matrix []float32, hot, targets int) rows {
 	m, opt := w.r.model, w.r.opt
 	v := rows{shared: matrix, stride: m.Stride, dim: m.Dim}
@@ -238,32 +237,19 @@ func (w *worker) view(matrix []float32, hot, targets int) rows {
 	// Adding overshoots on more than two threads: there every merge but
 	// the mean projects.
 	adds := !m.Kind.def().meanMerge
-	rep := newReplica(matrix, n, m.Stride, mergeInterval(opt.HotSync, opt.Threads))
+	rep := newReplica(matrix, n, m.Stride, opt.HotSync)
 	rep.projected = adds && opt.Threads > 2
 	v.priv, v.hot = rep.priv, int32(n)
 	w.replicas = append(w.replicas, rep)
 	if targets > hot {
-		rep.every, rep.projected = mergeInterval(opt.Model.TargetSync(), opt.Threads), adds
+		rep.every, rep.projected = opt.Model.TargetSync(), adds
 		if hot > 0 {
-			head := rep.split(hot, m.Stride, mergeInterval(opt.HotSync, opt.Threads))
+			head := rep.split(hot, m.Stride, opt.HotSync)
 			head.projected = adds && opt.Threads > 2
 			w.replicas = append(w.replicas, head)
 		}
 	}
 	return v
-}
-
-// mergeInterval is how many tokens a worker of a run on threads threads
-// trains between two merges of a replica that two threads merge every
-// tokens: as many on two threads, 2/threads of them on more, so that
-// between two merges of a worker the others train about twice tokens in
-// all however many they are, and a replica grows no staler with the
-// thread count.
-func mergeInterval(tokens, threads int) int {
-	if threads <= 2 {
-		return tokens
-	}
-	return max(1, tokens*2/threads)
 }
 
 // syncDueHot counts tokens trained since the last merges and merges the

@@ -36,10 +36,10 @@ func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
 		meta.Hyper.ShareNoise = n
 	}
 	if n := hotRows(opt, m.Words); n > 0 {
-		meta.Hyper.HotRows, meta.Hyper.HotSync = n, mergeInterval(opt.HotSync, opt.Threads)
+		meta.Hyper.HotRows, meta.Hyper.HotSync = n, opt.HotSync
 	}
 	if n := targetRows(opt, m.Words, src.Graph != nil); n > 0 {
-		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = n, mergeInterval(opt.Model.TargetSync(), opt.Threads)
+		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = n, opt.Model.TargetSync()
 	}
 	if src.Graph != nil {
 		// A window and subsampling do not apply to the edges of a graph.

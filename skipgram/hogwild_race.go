@@ -15,6 +15,9 @@ func runWorkers(workers []*worker) {
 	if len(workers) == 0 {
 		return
 	}
+	for _, w := range workers {
+		w.turns = nil // one after another, no worker waits for another's turn
+	}
 	g := workers[0].r.gate
 	g.mu.Lock()
 	g.stopped += len(workers)

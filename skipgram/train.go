@@ -129,6 +129,11 @@ type Options struct {
 	// stopAfter, for tests, snapshots and stops the run after this many
 	// block claims, as a cancelled ctx would.
 	stopAfter int64
+	// lockstep, for tests, has the workers of a text run take turns a
+	// sentence at a time (lockstep.go), as if each had a core of its own;
+	// not with checkpoints (a worker at the gate would keep its turn), and
+	// a graph's workers run one after another.
+	lockstep bool
 }
 
 // DefaultOptions are word2vec.c's defaults for skip-gram with negative
@@ -456,6 +461,12 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 	workers := make([]*worker, opt.Threads)
 	for i := range workers {
 		workers[i] = newWorker(r, i, newKernel)
+	}
+	if opt.lockstep && len(workers) > 1 {
+		turns := newTurnstile(len(workers))
+		for _, w := range workers {
+			w.turns = turns
+		}
 	}
 	r.gate = newGate(len(workers))
 	r.stopRequest = make(chan struct{})

@@ -40,6 +40,8 @@ type worker struct {
 	reuse     int        // batch windows: how many more windows the noise words in next serve
 	in, out   rows       // the matrices as this worker trains them (hot.go)
 	replicas  []*replica // its replicas of the hot rows, one per matrix
+	id        int        // its place among the run's workers
+	turns     *turnstile // with Options.lockstep, the workers' turns
 	acc       []float32  // gradient accumulated for the input row
 	tmp       []float32  // IPDS, WIPS: the transformed input row
 	sync      syncer     // the kernel, if it keeps private copies of shared parameters
@@ -91,6 +93,7 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 	opt := r.opt
 	w := &worker{
 		r:        r,
+		id:       id,
 		alpha:    float32(r.alpha(0)),
 		rng:      kernel.NewRNG(opt.Seed, uint64(id)),
 		sentence: ownLines[int32](1024)[:0],
@@ -113,6 +116,10 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 // Between two blocks it stops at the run's gate while a snapshot is taken.
 func (w *worker) run() {
 	defer w.r.gate.leave(w.r.settle)
+	if w.turns != nil {
+		w.turns.wait(w.id)
+		defer w.turns.leave(w.id)
+	}
 	for w.r.gate.pass() && !w.r.stop.Load() {
 		if n := w.r.opt.stopAfter; n > 0 && w.r.sched.next.Load() >= n {
 			w.r.requestStop()
@@ -153,6 +160,10 @@ func (w *worker) trainBlock(b *block) bool {
 				continue
 			}
 			w.trainSentence(sen, alpha)
+			if w.turns != nil {
+				w.turns.pass(w.id)
+				w.turns.wait(w.id)
+			}
 			sen = sen[:0]
 			if !w.between() {
 				return false

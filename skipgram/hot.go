@@ -33,14 +33,16 @@ import "unsafe"
 // workers survive (the row swings about where it settles) and three or
 // more do not (on a 16-core machine SIPS's loss went from 2.36 to 21.6 on
 // 3 threads, SIPS, IPS, IPDS and WIPS reached NaN on 16, and SG's loss
-// rose from 2.44 to 12.8, with or without merging every 1,250 tokens
-// instead). So on more than two threads the rows a run is given merge by
-// projection (projectedMerge: a move the other workers already made
-// counts once), which holds on any number of threads: on 16 cores 64 such rows trained SG 1.2 times as
-// fast and WIPS 1.14 times, with one epoch's loss 0.03 and 0.07 above
-// plain Hogwild's, a cost that machines of two CPUs, where the workers
-// take turns, cannot weigh on the benchmarks; so it is a flag, not the
-// default (docs/scaling.md, "Many cores").
+// rose from 2.44 to 12.8; merged after every sentence, sixteen workers
+// taking turns, as on a core each (lockstep.go), still ended an epoch at
+// 2.77 against 2.56 without replicas). So on more than two threads the
+// rows a run is given merge by projection (projectedMerge: a move the
+// other workers already made counts once), which holds on any number of
+// threads: on 16 cores 64 such rows trained SG 1.2 times as fast and WIPS
+// 1.14 times, with one epoch's loss 0.03 and 0.07 above plain Hogwild's,
+// and sixteen workers taking turns lost SG 1.5 and WIPS 1.3 of the mean
+// of the four benchmarks over five epochs (SIPS held); so it is a flag,
+// not the default (docs/scaling.md, "Many cores").
 //
 // The far cost sits in the rows the targets (contexts and noise words) are
 // drawn from: SG's output matrix, the one-view models' one matrix. With no

@@ -239,15 +239,16 @@ func (w *worker) view(matrix []float32, hot, targets int) rows {
 	// Adding overshoots on more than two threads: there every merge but
 	// the mean projects.
 	adds := !m.Kind.def().meanMerge
+	hotProjected := adds && opt.Threads > 2
 	rep := newReplica(matrix, n, m.Stride, opt.HotSync)
-	rep.projected = adds && opt.Threads > 2
+	rep.projected = hotProjected
 	v.priv, v.hot = rep.priv, int32(n)
 	w.replicas = append(w.replicas, rep)
 	if targets > hot {
 		rep.every, rep.projected = opt.Model.TargetSync(), adds
 		if hot > 0 {
 			head := rep.split(hot, m.Stride, opt.HotSync)
-			head.projected = adds && opt.Threads > 2
+			head.projected = hotProjected
 			w.replicas = append(w.replicas, head)
 		}
 	}

@@ -88,10 +88,10 @@ type Options struct {
 	// rose nine-fold on three threads, IPS, SIPS, IPDS and WIPS reached
 	// NaN on sixteen, where SG's loss rose five-fold (docs/scaling.md,
 	// "Many cores"). So on more than two threads the rows given merge by
-	// projection (HSG's by the mean, as on two; hot.go): stable, faster on 16
-	// cores, at a loss above plain Hogwild's, and not the default. With
-	// the default on two threads, every model also keeps
-	// TwoThreadTargetRows of the rows its targets are drawn from apart
+	// projection (HSG's by the mean, as on two; hot.go): stable, faster on
+	// 16 cores, at a cost in quality, and not the default. With the
+	// default on two threads, every model also keeps TwoThreadTargetRows
+	// of the rows its targets are drawn from apart
 	// (Options.TargetReplicaRows).
 	HotRows int
 	// HotSync is how many tokens (pairs of a graph) a worker trains between

@@ -29,11 +29,11 @@ type batchBuffers struct {
 func newBatchBuffers(dim, window, negative int) batchBuffers {
 	m, nt := 2*window, 1+negative
 	b := batchBuffers{
-		grads:  ownLines[float32](m * nt),
-		gradsT: ownLines[float32](m * nt),
-		scores: ownLines[float32](nt),
-		accs:   ownLines[float32](m * dim),
-		lins:   ownLines[float32](m * dim),
+		grads:  ownPages[float32](m * nt),
+		gradsT: ownPages[float32](m * nt),
+		scores: ownPages[float32](nt),
+		accs:   ownPages[float32](m * dim),
+		lins:   ownPages[float32](m * dim),
 		outs:   ownHeaders(nt),
 		ins:    ownHeaders(m),
 		linRow: ownHeaders(m),
@@ -57,10 +57,10 @@ func (b *batchBuffers) rows(w *worker, targets, ctxs []int32) (outs, ins [][]flo
 	return outs, ins
 }
 
-// ownHeaders returns n row slices with no other object on their cache
-// lines: they are rewritten every window.
+// ownHeaders returns n row slices with no other object on their pages: they
+// are rewritten every window (see ownPages).
 func ownHeaders(n int) [][]float32 {
-	const pad = 3 // 3 headers of 24 bytes cover a 64-byte line
+	const pad = pageBytes/24 + 1 // headers of 24 bytes covering a page
 	return make([][]float32, n+2*pad)[pad : pad+n : pad+n]
 }
 

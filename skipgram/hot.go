@@ -105,7 +105,7 @@ type replica struct {
 
 func newReplica(matrix []float32, hot, stride, every int) *replica {
 	n := hot * stride
-	r := &replica{shared: matrix[:n], priv: ownLines[float32](n), base: ownLines[float32](n), every: every}
+	r := &replica{shared: matrix[:n], priv: ownPages[float32](n), base: ownLines[float32](n), every: every}
 	copy(r.priv, r.shared)
 	copy(r.base, r.shared)
 	return r

@@ -229,10 +229,10 @@ func newBatchHyperbolic(dim, window, negative int, measure bool) *batchHyperboli
 		batchBuffers: newBatchBuffers(dim, window, negative),
 		dim:          dim,
 		measure:      measure,
-		gmk:          ownLines[float32](2 * window * (1 + negative)),
-		u:            ownLines[float32](dim),
+		gmk:          ownPages[float32](2 * window * (1 + negative)),
+		u:            ownPages[float32](dim),
 		vRows:        ownHeaders(2*window + 1),
-		vCoef:        ownLines[float32](2*window + 1),
+		vCoef:        ownPages[float32](2*window + 1),
 	}
 }
 

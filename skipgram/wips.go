@@ -69,7 +69,7 @@ var wipsModel = model{
 			l.settle()
 		}
 		return func(*worker) windowKernel {
-			k := &weightedKernel{m: m, shared: l, lambda: ownLines[float32](m.Dim), dlambda: ownLines[float32](m.Dim)}
+			k := &weightedKernel{m: m, shared: l, lambda: ownPages[float32](m.Dim), dlambda: ownPages[float32](m.Dim)}
 			k.take() // the workers have not started: no lock needed
 			if r.opt.Batch {
 				k.batch = newBatchLinear(m.Dim, r.opt.Window, r.opt.Negative)

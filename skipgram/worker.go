@@ -21,7 +21,7 @@ type windowKernel interface {
 // worker is one Hogwild thread: its random stream, its scratch buffers and
 // the learning rate it last read.
 type worker struct {
-	_      [64]byte // with pub's padding at the end, keeps the hot fields off other workers' lines
+	_      [pageBytes]byte // with the page at the end, keeps the hot fields off other objects' pages (see ownPages)
 	r      *run
 	rng    kernel.RNG
 	alpha  float32 // the learning rate, refreshed when words are published
@@ -55,14 +55,12 @@ type worker struct {
 	pendingSync           int64 // tokens since the kernel last synced
 
 	pub published
+	_   [pageBytes]byte
 }
 
-// ownLines returns n zeroed elements on cache lines of their own. A worker's
-// scratch buffers are written for every pair; allocated plainly, small ones
-// share lines with the other workers' (the allocator packs objects of one
-// size together), and every write then steals the line from another core.
-// The parameter matrices use it too, so that every row of a 16-float stride
-// starts a line.
+// ownLines returns n zeroed elements on cache lines of their own: the
+// parameter matrices use it so that every row of a 16-float stride starts a
+// line. A worker's scratch buffers need more: see ownPages.
 func ownLines[T int32 | float32](n int) []T {
 	const line = 64 / 4 // elements per cache line, both types being 4 bytes
 	buf := make([]T, (n+line-1)/line*line+2*line)
@@ -71,6 +69,27 @@ func ownLines[T int32 | float32](n int) []T {
 		off++
 	}
 	return buf[off : off+n : off+n]
+}
+
+// pageBytes is the size of the pages that a processor's prefetchers stay
+// within: they fetch the lines after (or beside) those a loop touches, but
+// never across a 4 KiB page.
+const pageBytes = 4 << 10
+
+// ownPages returns n zeroed elements with a page of nothing on either side,
+// so that no other object shares a page with them. A worker's scratch
+// buffers are written for every window. On cache lines of their own
+// (ownLines) they still shared pages with the other workers' buffers, since
+// the allocator packs the objects of one size together, and each
+// processor's prefetchers, running on from the lines a loop walked through,
+// pulled the other worker's lines across while that worker was writing them:
+// where the host placed the two CPUs far apart, two SIPS threads kept 0.91 of
+// two separate processes with them and 0.96 with every worker's buffers on
+// pages of their own (docs/scaling.md). Near, nothing changed. It costs two
+// pages a buffer, about 150 KiB a worker.
+func ownPages[T int32 | float32](n int) []T {
+	const pad = pageBytes / 4 // elements in a page, both types being 4 bytes
+	return ownLines[T](n + 2*pad)[pad : pad+n : pad+n]
 }
 
 // published is what a worker shows the progress reporter, padded so that two
@@ -96,13 +115,13 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 		id:       id,
 		alpha:    float32(r.alpha(0)),
 		rng:      kernel.NewRNG(opt.Seed, uint64(id)),
-		sentence: ownLines[int32](1024)[:0],
-		ctxs:     ownLines[int32](2 * opt.Window)[:0],
-		negs:     ownLines[int32](1 + opt.Negative)[:0],
-		next:     ownLines[int32](1 + opt.Negative)[:0],
-		ahead:    ownLines[int32](1 + opt.Negative)[:0],
-		acc:      ownLines[float32](opt.Dim),
-		tmp:      ownLines[float32](opt.Dim),
+		sentence: ownPages[int32](1024)[:0],
+		ctxs:     ownPages[int32](2 * opt.Window)[:0],
+		negs:     ownPages[int32](1 + opt.Negative)[:0],
+		next:     ownPages[int32](1 + opt.Negative)[:0],
+		ahead:    ownPages[int32](1 + opt.Negative)[:0],
+		acc:      ownPages[float32](opt.Dim),
+		tmp:      ownPages[float32](opt.Dim),
 		epoch:    -1,
 		share:    opt.SharedNoise(),
 	}

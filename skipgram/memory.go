@@ -29,7 +29,7 @@ func EstimateMemory(o Options, rows int) Memory {
 	perThread := 4*(1024+2*window+3*targets+4*int64(o.Dim)) + // sentence, window, targets, acc, tmp, lambda
 		4*(2*window*targets+2*window*int64(o.Dim)) + // -batch's gradients and accumulators
 		8<<10 + 512 + // a goroutine's stack and the worker itself
-		(2+2*20)*pageBytes // the pages around the worker and its buffers (ownPages), 20 at most
+		(2+2*24)*pageBytes // the pages around the worker and its buffers (ownPages), 24 at most
 	hot := int64(hotRows(o, rows))
 	replicated := views * hot
 	if targets := int64(targetRows(o, rows, false)); targets > 0 {

@@ -72,12 +72,12 @@ func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
 	d := skipgram.DefaultOptions()
 	f.grid.Epochs, f.threads = defaults.Epochs, runtime.NumCPU()
 	f.setup.Window, f.setup.Negative, f.setup.Sample, f.setup.MinCount = d.Window, d.Negative, d.Sample, minCountDefault
-	f.setup.LambdaInit, f.setup.LambdaAlpha, f.setup.LambdaFloor = d.LambdaInit, d.LambdaAlpha, d.LambdaFloor
+	f.setup.LambdaInit, f.setup.LambdaAlpha = d.LambdaInit, d.LambdaAlpha
 	f.setup.LambdaRecipe = skipgram.LambdaRecipe
 	f.setup.Batch, f.setup.HotRows, f.setup.HotSync, f.setup.ShareNoise = d.Batch, d.HotRows, d.HotSync, d.ShareNoise
 	trainerFlags{window: &f.setup.Window, negative: &f.setup.Negative, iter: &f.grid.Epochs, threads: &f.threads,
 		minCount: &f.setup.MinCount, sample: &f.setup.Sample,
-		lambdaInit: &f.setup.LambdaInit, lambdaAlpha: &f.setup.LambdaAlpha, lambdaFloor: &f.setup.LambdaFloor,
+		lambdaInit: &f.setup.LambdaInit, lambdaAlpha: &f.setup.LambdaAlpha,
 		batch: &f.setup.Batch, shareNoise: &f.setup.ShareNoise, hotRows: &f.setup.HotRows, hotSync: &f.setup.HotSync}.define(fs)
 	fs.StringVar(&f.results, "results", filepath.Join("out", "table3.jsonl"), "results file: one JSON line per run, read to resume")
 	fs.StringVar(&f.md, "md", "", "also write the Markdown table to this file")

@@ -338,7 +338,7 @@ type trainerFlags struct {
 	size, window, negative, iter, threads *int
 	minCount                              *int64
 	sample, alpha                         *float64
-	lambdaAlpha, lambdaFloor              *float64
+	lambdaAlpha                           *float64
 	lambdaInit                            *string
 	batch                                 *bool
 	shareNoise, hotRows, hotSync          *int
@@ -348,7 +348,7 @@ type trainerFlags struct {
 func trainer(opt *skipgram.Options, minCount *int64) trainerFlags {
 	return trainerFlags{size: &opt.Dim, window: &opt.Window, negative: &opt.Negative, iter: &opt.Iter, threads: &opt.Threads,
 		minCount: minCount, sample: &opt.Sample, alpha: &opt.Alpha,
-		lambdaInit: &opt.LambdaInit, lambdaAlpha: &opt.LambdaAlpha, lambdaFloor: &opt.LambdaFloor,
+		lambdaInit: &opt.LambdaInit, lambdaAlpha: &opt.LambdaAlpha,
 		batch: &opt.Batch, shareNoise: &opt.ShareNoise, hotRows: &opt.HotRows, hotSync: &opt.HotSync}
 }
 
@@ -405,13 +405,10 @@ func (t trainerFlags) define(fs *flags) {
 		intFlag(fs, t.hotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")
 	}
 	if t.lambdaInit != nil {
-		fs.StringVar(t.lambdaInit, "lambda-init", *t.lambdaInit, "wips: lambda's `start`: spectral (signs of the corpus's shifted-PMI spectrum), neg:Q (Q weights -1, the rest +1), ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half -1), or a number; scaled to RMS 1")
+		fs.StringVar(t.lambdaInit, "lambda-init", *t.lambdaInit, "wips: lambda's `start`: spectral (signs of the corpus's shifted-PMI spectrum), neg:Q (Q weights -1, the rest +1), ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half -1), or a number; scaled to RMS 1; training keeps every sign")
 	}
 	if t.lambdaAlpha != nil {
-		floatFlag(fs, t.lambdaAlpha, "lambda-alpha", 0, 1, "wips: lambda's starting learning `rate` per coordinate; the step is this times the size K, and decays like the learning rate")
-	}
-	if t.lambdaFloor != nil {
-		floatFlag(fs, t.lambdaFloor, "lambda-floor", 0, 1, "wips: keep every |lambda_k| at least this `fraction` of lambda's RMS (signs can still change); at 1 every weight is +1 or -1, the sign of a raw weight clipped to [-1, 1]; 0 disables")
+		floatFlag(fs, t.lambdaAlpha, "lambda-alpha", 0, 1, "wips: the `fraction` of lambda's step (its gradient over the gradient's mean square) taken at each merge, decayed like -alpha; 0 keeps lambda at its start")
 	}
 }
 

@@ -180,7 +180,7 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 }
 
 // fixedByInit are the flags a continued run takes from its checkpoint.
-var fixedByInit = []string{"model", "size", "neg-dim", "neg-ratio", "lambda-init", "lambda-floor", "read-vocab", "max-vocab"}
+var fixedByInit = []string{"model", "size", "neg-dim", "neg-ratio", "lambda-init", "read-vocab", "max-vocab"}
 
 // initTrainFlags are the settings of a run that continues the model of
 // checkpoint path: the checkpoint's, but for what args sets.

@@ -67,13 +67,28 @@ func ownHeaders(n int) [][]float32 {
 // batchLinear is the batch kernel of the models whose score is linear in
 // each row: s = <w * in, out> (+ in_K + out_K with bias), with w a weight
 // per coordinate (none for SG and IPS, IPDS's signs, WIPS's lambda, whose
-// gradient goes to dw).
+// gradient goes to dw). The rows move by the gradient with u in place of w
+// where u is set (WIPS's signs: see weightedKernel).
 type batchLinear struct {
 	batchBuffers
 	dim  int
-	bias bool      // the last coordinate is a bias (SIPS)
-	w    []float32 // the weights, nil for none
-	dw   []float32 // where the weights' gradient goes (WIPS), or nil
+	bias bool        // the last coordinate is a bias (SIPS)
+	w    []float32   // the weights, nil for none
+	u    []float32   // the weights the rows move with, if not w
+	dw   []float32   // where the weights' gradient goes (WIPS), or nil
+	uins [][]float32 // with u: each context row times u
+}
+
+// weigh sets the kernel's weights w, the weights u its rows move with, and
+// where the weights' gradient goes (WIPS's lambda, signs and dlambda).
+func (k *batchLinear) weigh(w, u, dw []float32) {
+	k.w, k.u, k.dw = w, u, dw
+	m := len(k.ins)
+	buf := ownPages[float32](m * k.dim)
+	k.uins = ownHeaders(m)
+	for i := range k.uins {
+		k.uins[i] = buf[i*k.dim:][:k.dim:k.dim]
+	}
 }
 
 func newBatchLinear(dim, window, negative int) *batchLinear {
@@ -130,24 +145,32 @@ func (k *batchLinear) window(w *worker, center int32, ctxs []int32, alpha float3
 			acc[p] = gsum
 		}
 	}
-	// Targets move by the gradient-weighted sum of the old contexts.
+	// Targets move by the gradient-weighted sum of the old contexts, as
+	// scored or weighted by u.
+	moved, u := lins, k.w
+	if k.u != nil {
+		moved, u = k.uins[:m], k.u
+		for i, in := range ins {
+			kernel.ScaleInto(moved[i], u, in)
+		}
+	}
 	for j, out := range outs {
 		g := gradsT[j*m:][:m]
-		kernel.AxpyMany(out[:p], lins, g)
+		kernel.AxpyMany(out[:p], moved, g)
 		if k.bias {
 			for _, gi := range g {
 				out[p] += gi
 			}
 		}
 	}
-	// Contexts move by w * acc; the weights' gradient is in * acc.
+	// Contexts move by u * acc; the weights' gradient is in * acc.
 	for i, in := range ins {
 		acc := accs[i*dim:][:dim]
 		switch {
 		case k.dw != nil:
-			kernel.WeightedStep(in, k.dw, k.w, acc)
-		case k.w != nil:
-			kernel.MulAdd(in, k.w, acc)
+			kernel.WeightedStep(in, k.dw, u, acc)
+		case u != nil:
+			kernel.MulAdd(in, u, acc)
 		default:
 			kernel.Axpy(in, acc, 1)
 		}

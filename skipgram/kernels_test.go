@@ -59,6 +59,11 @@ func testRun(t testing.TB, kind Kind, dim, words, negative int, seed uint64, set
 			m.Out[i] = (r.Float32()*2 - 1) * 0.3
 		}
 	}
+	// WIPS's weights of several sizes, so that a step taken with lambda
+	// where its signs belong (or the reverse) shows.
+	for k := range m.Lambda {
+		m.Lambda[k] *= 0.3 + 1.7*r.Float32()
+	}
 	counts := make([]int64, words)
 	for i := range counts {
 		counts[i] = int64(words - i)
@@ -83,6 +88,16 @@ func score64(w *worker, in, out []float32) float64 {
 	return dot64(in, out)
 }
 
+// step64 is the score whose gradient a row moves by: the score itself,
+// but for WIPS, whose rows move with the signs of lambda in place of lambda
+// (weightedKernel).
+func step64(w *worker, in, out []float32) float64 {
+	if k, ok := w.kernel.(*weightedKernel); ok {
+		return weightedDot64(in, out, k.signs)
+	}
+	return score64(w, in, out)
+}
+
 func outRow(w *worker, id int) []float32 {
 	m := w.r.model
 	if m.Kind == SG {
@@ -94,7 +109,8 @@ func outRow(w *worker, id int) []float32 {
 // TestGradientsAgainstFiniteDifferences steps each kernel once on a single
 // positive pair and checks that both vectors moved by
 // alpha*(1-sigma(s))*ds/dvector, with ds/dvector from central differences of
-// the float64 score.
+// the float64 score (for WIPS with the signs of lambda in place of lambda:
+// step64), and WIPS's lambda gradient by alpha*(1-sigma(s))*ds/dlambda.
 func TestGradientsAgainstFiniteDifferences(t *testing.T) {
 	const alpha = 1e-3
 	for _, kind := range []Kind{SG, IPS, SIPS, IPDS, WIPS} {
@@ -121,8 +137,8 @@ func TestGradientsAgainstFiniteDifferences(t *testing.T) {
 							t.Errorf("trial %d: d%s[%d] = %.6g, want %.6g", trial, name, i, got, want)
 						}
 					}
-					check("in", in0, in1[i], func(v []float32) float64 { return score64(w, v, out0) })
-					check("out", out0, out1[i], func(v []float32) float64 { return score64(w, in0, v) })
+					check("in", in0, in1[i], func(v []float32) float64 { return step64(w, v, out0) })
+					check("out", out0, out1[i], func(v []float32) float64 { return step64(w, in0, v) })
 				}
 				if kind == WIPS {
 					for k := range wipsOf(w).lambda {

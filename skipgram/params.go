@@ -17,10 +17,9 @@ type Model struct {
 	Out    []float32 // SG only: the context (output) vectors
 	NegDim int       // IPDS
 	Lambda []float32 // WIPS: the learned weights
-	// LambdaRaw are WIPS's latent weights, whose floored image Lambda is:
-	// the steps accumulate here (see weightedKernel.sync). Nil until a run
-	// starts from Lambda.
-	LambdaRaw []float32
+	// LambdaSq is WIPS's moving average of each weight's squared merged
+	// gradient, the scale of its steps (weightedKernel.sync).
+	LambdaSq []float32
 }
 
 // NewModel allocates and initialises the parameters: word rows uniform in

@@ -94,7 +94,7 @@ func (s *Snapshot) Alpha() float64 {
 func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 	old := s.Model
 	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), NegDim: old.NegDim,
-		Lambda: clone32(old.Lambda), LambdaRaw: clone32(old.LambdaRaw)}
+		Lambda: clone32(old.Lambda), LambdaSq: clone32(old.LambdaSq)}
 	m.Stride = (m.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
 	m.In = ownLines[float32](m.Words * m.Stride)
 	if old.Out != nil {
@@ -202,7 +202,7 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 	}
 	m := r.model
 	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, NegDim: m.NegDim,
-		Lambda: clone32(m.Lambda), LambdaRaw: clone32(m.LambdaRaw)}
+		Lambda: clone32(m.Lambda), LambdaSq: clone32(m.LambdaSq)}
 	if r.snapIn == nil {
 		r.snapIn = make([]float32, m.Words*m.Dim)
 		if m.Out != nil {
@@ -255,7 +255,7 @@ func (m *Model) expand() *Model {
 	if m.Out != nil {
 		c.Out = pad(m.Out, m.Words, m.Dim, c.Stride)
 	}
-	c.Lambda, c.LambdaRaw = clone32(m.Lambda), clone32(m.LambdaRaw)
+	c.Lambda, c.LambdaSq = clone32(m.Lambda), clone32(m.LambdaSq)
 	return &c
 }
 
@@ -346,7 +346,7 @@ func WriteCheckpoint(path string, s *Snapshot) error {
 	for _, x := range []struct {
 		name string
 		v    []float32
-	}{{"out", m.Out}, {"lambda", m.Lambda}, {"lambda_raw", m.LambdaRaw}} {
+	}{{"out", m.Out}, {"lambda", m.Lambda}, {"lambda_sq", m.LambdaSq}} {
 		if x.v != nil {
 			sections = append(sections, checkpoint.Section{Name: x.name, Data: float32Bytes(x.v)})
 		}
@@ -407,7 +407,7 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	if m.Lambda, err = section32("lambda", st.Dim); err != nil {
 		return nil, err
 	}
-	if m.LambdaRaw, err = section32("lambda_raw", st.Dim); err != nil {
+	if m.LambdaSq, err = section32("lambda_sq", st.Dim); err != nil {
 		return nil, err
 	}
 	if (m.Out != nil) != (st.Kind.Views() == 2) || (m.Lambda != nil) != st.Kind.LearnsLambda() {

@@ -27,30 +27,19 @@ type Options struct {
 
 	NegDim int // IPDS: the last NegDim coordinates count negatively
 
-	// WIPS: how lambda starts, its step size and its floor
-	// (docs/wips-lambda.md has the ablation behind the defaults).
+	// WIPS: how lambda starts and its step size (docs/wips-lambda.md has
+	// the measurements behind the defaults).
 	//
 	// LambdaInit is "spectral" (the default: the signs of the K largest
 	// eigenvalues of the corpus's shifted PMI, see SpectralNegatives),
 	// "neg:Q" (Q weights -1, the rest +1), "ones", "uniform" (the paper's
 	// U(0, 1/K)), "random" (U(-1, 1)), "signed" (half -1) or a number c
-	// (every weight c). Whatever the start, lambda is scaled to RMS 1 and
-	// held there (see weightedKernel.sync).
+	// (every weight c), scaled to RMS 1. Training keeps every sign.
 	//
 	// LambdaAlpha is lambda's starting learning rate per coordinate: the
-	// step is LambdaAlpha*K, and it decays with Alpha.
-	//
-	// LambdaFloor keeps every |lambda_k| at or above this fraction of
-	// lambda's RMS, so that no coordinate of the vectors stops learning
-	// (their gradient is proportional to lambda_k), while a weight can still
-	// change sign: the floor acts on the weights the model scores with, not
-	// on the ones the steps accumulate in, which pass through zero freely.
-	// At 1 (the default) every weight is +1 or -1: the magnitudes, which
-	// only set each coordinate's learning rate, stay IPDS's, and the steps
-	// decide the signs alone, through raw weights clipped to [-1, 1].
+	// step is LambdaAlpha*K, and it decays with Alpha (weightedKernel.sync).
 	LambdaInit  string
 	LambdaAlpha float64
-	LambdaFloor float64
 	// FixedLambda, when set, freezes WIPS's lambda at this value (used to
 	// show that WIPS with lambda = (1,..,1,-1,..,-1) is IPDS).
 	FixedLambda []float32
@@ -144,7 +133,7 @@ func DefaultOptions() Options {
 	return Options{
 		Model: SG, Dim: 100, Window: 5, Negative: 5, Sample: DefaultSample, Alpha: 0.025,
 		Iter: 5, Threads: 1, Seed: 1, NegDim: DefaultNegDim, Batch: true, HotRows: DefaultHotRows, HotSync: DefaultHotSync,
-		LambdaInit: DefaultLambdaInit, LambdaAlpha: DefaultLambdaAlpha, LambdaFloor: DefaultLambdaFloor,
+		LambdaInit: DefaultLambdaInit, LambdaAlpha: DefaultLambdaAlpha,
 	}
 }
 

@@ -416,12 +416,10 @@ func TestCancelStopsTraining(t *testing.T) {
 	}
 }
 
-// TestWIPSLambdaLearns: with the floor off, lambda's magnitudes move (at
-// the default floor of 1 only its signs can).
+// TestWIPSLambdaLearns: lambda's magnitudes move from their start.
 func TestWIPSLambdaLearns(t *testing.T) {
 	v, stream := syntheticCorpus(t, 40000, 8)
 	opt := testOptions(WIPS)
-	opt.LambdaFloor = 0
 	m, _, err := Train(context.Background(), v, stream, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -444,7 +442,7 @@ func TestDivergenceIsAnErrorNotAPanic(t *testing.T) {
 	v, stream := syntheticCorpus(t, 20000, 9)
 	for _, threads := range []int{1, 2} {
 		opt := testOptions(WIPS)
-		opt.Alpha, opt.LambdaAlpha, opt.Iter, opt.Threads = 50, 500, 100, threads
+		opt.Alpha, opt.LambdaAlpha, opt.Iter, opt.Threads = 50, 1, 100, threads
 		var saved, savedNaN int
 		opt.CheckpointEvery = time.Millisecond
 		opt.Checkpoint = func(s *Snapshot) error {

@@ -195,7 +195,6 @@ type Setup struct {
 	Sample       float64 `json:"sample"`
 	LambdaInit   string  `json:"lambda_init"`
 	LambdaAlpha  float64 `json:"lambda_alpha"`
-	LambdaFloor  float64 `json:"lambda_floor"`
 	// LambdaRecipe is skipgram.LambdaRecipe when the runs were made: WIPS
 	// runs of another recipe (or of none recorded) are trained again.
 	LambdaRecipe int `json:"lambda_recipe,omitempty"`
@@ -217,7 +216,7 @@ func (s Setup) Validate(threads int) error {
 	opt := skipgram.DefaultOptions()
 	opt.Model, opt.Threads = skipgram.WIPS, threads // WIPS checks the lambda settings too
 	opt.Window, opt.Negative, opt.Sample = s.Window, s.Negative, s.Sample
-	opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor = s.LambdaInit, s.LambdaAlpha, s.LambdaFloor
+	opt.LambdaInit, opt.LambdaAlpha = s.LambdaInit, s.LambdaAlpha
 	opt.Batch, opt.HotRows, opt.HotSync, opt.ShareNoise = s.Batch, s.HotRows, s.HotSync, s.ShareNoise
 	if s.MinCount < 1 {
 		return fmt.Errorf("-min-count must be at least 1, got %d", s.MinCount)
@@ -292,7 +291,7 @@ type runKey struct {
 func keyOf(setup Setup, spec RunSpec) runKey {
 	spec.NegRatio = 0
 	if !spec.Model.LearnsLambda() {
-		setup.LambdaInit, setup.LambdaAlpha, setup.LambdaFloor, setup.LambdaRecipe = "", 0, 0, 0
+		setup.LambdaInit, setup.LambdaAlpha, setup.LambdaRecipe = "", 0, 0
 	}
 	return runKey{setup, spec}
 }
@@ -408,7 +407,7 @@ func (r *Runner) Options(spec RunSpec) skipgram.Options {
 	opt.NegDim = spec.NegDim
 	opt.Window, opt.Negative, opt.Sample = r.Setup.Window, r.Setup.Negative, r.Setup.Sample
 	opt.Batch, opt.HotRows, opt.HotSync, opt.ShareNoise = r.Setup.Batch, r.Setup.HotRows, r.Setup.HotSync, r.Setup.ShareNoise
-	opt.LambdaInit, opt.LambdaAlpha, opt.LambdaFloor = r.Setup.LambdaInit, r.Setup.LambdaAlpha, r.Setup.LambdaFloor
+	opt.LambdaInit, opt.LambdaAlpha = r.Setup.LambdaInit, r.Setup.LambdaAlpha
 	opt.Threads = max(r.Threads, 1)
 	return opt
 }

@@ -375,9 +375,9 @@ func (t *Table) Markdown(w io.Writer) error {
 		fmt.Fprintf(&b, ", IPDS q/K in {%s} (q = round(q/K·K) kept in [1, K−1])", joinFloats(t.Grid.Ratios))
 	}
 	fmt.Fprintf(&b, ", seeds {%s}.\n\n", joinSeeds(t.Grid.Seeds))
-	fmt.Fprintf(&b, "Setup: corpus %s (%s in-vocabulary tokens, %s words with min-count %d), %d epoch%s, window %d, %d negatives, sample %g, WIPS λ init %s with step %g and floor %g",
+	fmt.Fprintf(&b, "Setup: corpus %s (%s in-vocabulary tokens, %s words with min-count %d), %d epoch%s, window %d, %d negatives, sample %g, WIPS λ init %s with step %g",
 		s.Corpus, thousands(s.CorpusTokens), thousands(int64(s.Vocab)), s.MinCount, t.Grid.Epochs, plural(t.Grid.Epochs),
-		s.Window, s.Negative, s.Sample, s.LambdaInit, s.LambdaAlpha, s.LambdaFloor)
+		s.Window, s.Negative, s.Sample, s.LambdaInit, s.LambdaAlpha)
 	if t.Threads > 0 {
 		fmt.Fprintf(&b, ", %d thread%s", t.Threads, plural(t.Threads))
 	}

@@ -182,8 +182,8 @@ func lambdaPanel(r RunRecord) (*plot.Plot, error) {
 // PlotLambdaHistograms draws, for every WIPS run of the selected settings
 // (each K, each seed), the histogram of its learned lambda: negative
 // weights red, positive blue, the near-zero band (|λ| below
-// embedding.NearZeroFraction of the RMS, coordinates that have stopped
-// learning) shaded, and the counts in the title. Seeds side by side show
+// embedding.NearZeroFraction of the RMS, coordinates whose share of a
+// score training shrank) shaded, and the counts in the title. Seeds side by side show
 // whether the signs WIPS found are a property of the data or of the run.
 func PlotLambdaHistograms(w io.Writer, t *Table) error {
 	var plots []*plot.Plot
@@ -232,8 +232,8 @@ func lambdaHistPanel(r RunRecord) (*plot.Plot, error) {
 		}
 	}
 	p := newPlot()
-	p.Title.Text = fmt.Sprintf("WIPS λ, K=%d (α %g, seed %d, start %s): %d negative, %d near zero, %d positive; range [%.2f, %.2f]",
-		len(r.Lambda), r.Alpha, r.Seed, orDash(r.LambdaStart), s.Negative, s.NearZero, s.Positive, s.Min, s.Max)
+	p.Title.Text = fmt.Sprintf("WIPS λ, K=%d (α %g, seed %d, start %s): %d negative, %d positive, %d near zero; range [%.2f, %.2f]",
+		len(r.Lambda), r.Alpha, r.Seed, orDash(r.LambdaStart), s.Negative, s.Positive, s.NearZero, s.Min, s.Max)
 	p.X.Label.Text = "λ_k"
 	p.Y.Label.Text = "coordinates"
 	p.Add(horizontalGrid())

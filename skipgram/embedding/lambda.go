@@ -7,13 +7,13 @@ import (
 
 // LambdaSummary describes a WIPS weight vector in the terms that matter for
 // reading it: how many weights are negative (the model is an IPDS with that
-// many negative coordinates), how many are near zero (coordinates that have
-// all but stopped learning, since their vectors' gradient is proportional to
-// the weight) and the range.
+// many negative coordinates), how many are small (coordinates whose share
+// of a score training shrank) and the range.
 type LambdaSummary struct {
-	Negative, NearZero, Positive int     // NearZero is counted apart from the other two
-	Min, Max                     float32 // extremes
-	RMS                          float64
+	Negative, Positive int     // by sign: every weight is one or the other (0 counts as positive)
+	NearZero           int     // weights of either sign below NearZeroFraction of the RMS
+	Min, Max           float32 // extremes
+	RMS                float64
 }
 
 // NearZeroFraction is the threshold of LambdaSummary.NearZero: a weight
@@ -34,12 +34,12 @@ func SummarizeLambda(lambda []float32) LambdaSummary {
 	}
 	s.RMS = math.Sqrt(ss / float64(len(lambda)))
 	for _, x := range lambda {
-		switch {
-		case math.Abs(float64(x)) < NearZeroFraction*s.RMS:
+		if math.Abs(float64(x)) < NearZeroFraction*s.RMS {
 			s.NearZero++
-		case x < 0:
+		}
+		if x < 0 {
 			s.Negative++
-		default:
+		} else {
 			s.Positive++
 		}
 	}
@@ -48,6 +48,6 @@ func SummarizeLambda(lambda []float32) LambdaSummary {
 
 // String is the one line eval and nearest print.
 func (s LambdaSummary) String() string {
-	return fmt.Sprintf("lambda: %d negative, %d near zero (|λ| < %.1f RMS), %d positive; min %.3f, max %.3f",
-		s.Negative, s.NearZero, NearZeroFraction, s.Positive, s.Min, s.Max)
+	return fmt.Sprintf("lambda: %d negative, %d positive, %d below %.1f of the RMS; min %.3f, max %.3f",
+		s.Negative, s.Positive, s.NearZero, NearZeroFraction, s.Min, s.Max)
 }

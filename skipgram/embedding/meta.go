@@ -59,7 +59,6 @@ type Hyper struct {
 	Seed        uint64  `json:"seed"`
 	LambdaInit  string  `json:"lambda_init,omitempty"`
 	LambdaAlpha float64 `json:"lambda_alpha,omitempty"`
-	LambdaFloor float64 `json:"lambda_floor,omitempty"`
 	// LambdaStart is the start LambdaInit resolved to: "neg:Q" for the
 	// spectral start, with Q found in the corpus.
 	LambdaStart string `json:"lambda_start,omitempty"`

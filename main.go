@@ -60,6 +60,7 @@ func commands() []command {
 		{"eval", "Spearman correlations on word-similarity benchmarks, analogies, graph reconstruction", evalHelp, runEval},
 		{"nearest", "nearest neighbours under the model's own similarity", nearestHelp, runNearest},
 		{"demo", "planted-similarity and graph demo (no download), then a real corpus when present", demoHelp, runDemo},
+		{"phrases", "join frequent word pairs into phrases, as word2vec's word2phrase", phrasesHelp, runPhrases},
 		{"encode", "tokenize a corpus once into an encoded corpus that train maps", encodeHelp, runEncode},
 		{"bench", "words/sec, speed-up and memory of the models, gensim beside", benchHelp, runBench},
 		{"experiment", "the paper's Table 3 grid, resumable", experimentHelp, runExperiment},

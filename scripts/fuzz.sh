@@ -11,6 +11,7 @@ targets=(
   ./corpus:FuzzOpen
   ./corpus:FuzzScanner
   ./corpus:FuzzClean
+  ./corpus/phrase:FuzzJoin
   ./vocab:FuzzRead
   ./vocab:FuzzLearn
   ./skipgram/embedding:FuzzReadVectors

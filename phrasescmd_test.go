@@ -126,7 +126,7 @@ func TestPhrasesBadInput(t *testing.T) {
 // TestHelpLines: every flag of these commands is helped in one line of at
 // most 200 characters.
 func TestHelpLines(t *testing.T) {
-	for _, cmd := range []string{"phrases"} {
+	for _, cmd := range []string{"phrases", "nearest"} {
 		var flags []*flag.Flag
 		std := stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard, defined: func(fs *flag.FlagSet) {
 			fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f) })

@@ -19,6 +19,7 @@ targets=(
   ./skipgram/checkpoint:FuzzOpen
   ./bench/eval:FuzzReadDataset
   ./bench/eval:FuzzReadAnalogies
+  ./bench/eval:FuzzParseQuery
   ./bench/experiment:FuzzReadResults
   ./corpus/encoded:FuzzParse
   ./corpus/graph:FuzzRead

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -123,17 +124,21 @@ func TestPhrasesBadInput(t *testing.T) {
 	}
 }
 
-// TestHelpLines: every flag of these commands is helped in one line of at
-// most 200 characters.
+// TestHelpLines: every flag of phrases and nearest, and train's -init and
+// -alpha, is helped in one line of at most 200 characters.
 func TestHelpLines(t *testing.T) {
-	for _, cmd := range []string{"phrases", "nearest"} {
+	for cmd, only := range map[string][]string{"phrases": nil, "nearest": nil, "train": {"init", "alpha"}} {
 		var flags []*flag.Flag
 		std := stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard, defined: func(fs *flag.FlagSet) {
-			fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f) })
+			fs.VisitAll(func(f *flag.Flag) {
+				if only == nil || slices.Contains(only, f.Name) {
+					flags = append(flags, f)
+				}
+			})
 		}}
 		run([]string{cmd, "-h"}, std)
-		if len(flags) == 0 {
-			t.Fatalf("%s: no flags", cmd)
+		if len(flags) == 0 || only != nil && len(flags) != len(only) {
+			t.Fatalf("%s: flags %v", cmd, flags)
 		}
 		for _, f := range flags {
 			if strings.Contains(f.Usage, "\n") || len(f.Usage) > 200 {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
+	"github.com/wipsvec/wipsvec/corpus/encoded"
 	"github.com/wipsvec/wipsvec/corpus/phrase"
 )
 
@@ -57,6 +58,11 @@ func runPhrases(args []string, std stdio) error {
 	sources, err := corpus.Expand(*train)
 	if err != nil {
 		return fmt.Errorf("phrases: %w", err)
+	}
+	for _, src := range sources {
+		if src != "-" && encoded.IsEncoded(src) {
+			return usagef("phrases: %s is an encoded corpus, whose words are ids: phrases reads the text it was encoded from", src)
+		}
 	}
 	if *output != "-" {
 		if err := atomicfile.CheckOutputs(sources, []string{*output}); err != nil {

@@ -95,6 +95,10 @@ func TestPhrasesBadInput(t *testing.T) {
 	os.WriteFile(good, []byte(phrasesText), 0o644)
 	binary := filepath.Join(dir, "binary.txt")
 	os.WriteFile(binary, []byte("new york\x00 new york\n"), 0o644)
+	wvc := filepath.Join(dir, "c.wvc")
+	if _, se, err := runCmd("encode", "-train", good, "-output", wvc, "-min-count", "1", "-quiet"); err != nil {
+		t.Fatalf("%v\n%s", err, se)
+	}
 	outDir := filepath.Join(dir, "out")
 	os.Mkdir(outDir, 0o755)
 	out := filepath.Join(outDir, "p.txt")
@@ -104,6 +108,7 @@ func TestPhrasesBadInput(t *testing.T) {
 	}{
 		{[]string{"-train", filepath.Join(dir, "nope.txt"), "-output", out}, "no such file"},
 		{[]string{"-train", binary, "-output", out}, "NUL"},
+		{[]string{"-train", wvc, "-output", out}, "encoded corpus"},
 		{[]string{"-train", good, "-output", good}, "good.txt"},
 		{[]string{"-train", good}, "-output"},
 		{[]string{"-output", out}, "-train"},

@@ -63,6 +63,7 @@ func TestNumericFlagsNeverCrash(t *testing.T) {
 		{"train", "-train", text, "-output", filepath.Join(out, "t.txt"), "-quiet", "-min-count", "1", "-size", "8", "-iter", "1"},
 		{"train", "-graph", tree, "-output", filepath.Join(out, "g.txt"), "-quiet", "-size", "4", "-iter", "2"},
 		{"encode", "-train", text, "-output", filepath.Join(out, "c.wvc"), "-quiet"},
+		{"phrases", "-train", text, "-output", filepath.Join(out, "p.txt"), "-debug", "0"},
 		{"eval", "-vectors", vec, pairs},
 		{"eval", "-vectors", vec, "-graph", tree},
 		{"nearest", "-vectors", vec, "w1"},

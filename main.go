@@ -60,6 +60,7 @@ func commands() []command {
 		{"eval", "Spearman correlations on word-similarity benchmarks, analogies, graph reconstruction", evalHelp, runEval},
 		{"nearest", "nearest neighbours under the model's own similarity", nearestHelp, runNearest},
 		{"demo", "planted-similarity and graph demo (no download), then a real corpus when present", demoHelp, runDemo},
+		{"phrases", "join frequent word pairs into phrases, as word2vec's word2phrase", phrasesHelp, runPhrases},
 		{"encode", "tokenize a corpus once into an encoded corpus that train maps", encodeHelp, runEncode},
 		{"bench", "words/sec, speed-up and memory of the models, gensim beside", benchHelp, runBench},
 		{"experiment", "the paper's Table 3 grid, resumable", experimentHelp, runExperiment},
@@ -390,7 +391,7 @@ func (t trainerFlags) define(fs *flags) {
 		floatFlag(fs, t.sample, "sample", 0, 1, "subsampling `threshold` for frequent words; 0 disables")
 	}
 	if t.alpha != nil {
-		positiveFlag(fs, t.alpha, "alpha", 1, "starting learning `rate`, decayed linearly to 1e-4 of it")
+		floatFlag(fs, t.alpha, "alpha", 0, 1, "starting learning `rate`, decayed linearly to 1e-4 of it; 0 trains nothing (a start from -init stays as it is)")
 	}
 	if t.batch != nil {
 		fs.BoolVar(t.batch, "batch", *t.batch, "share one set of noise words across a centre word's window (HogBatch): every target row is written once per window, not once per pair; -batch=false trains each pair apart, as word2vec.c")

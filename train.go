@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"github.com/wipsvec/wipsvec/corpus/encoded"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -63,6 +65,7 @@ type trainFlags struct {
 	checkpoint, resume, init      string
 	checkpointEvery               time.Duration
 	updateVocab                   bool
+	initVectors                   bool // -init names a vectors file, not a checkpoint
 
 	given map[string]bool    // the flags the command line set
 	args  []string           // the command line that started the run, kept in checkpoints
@@ -103,7 +106,7 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	fs.StringVar(&f.checkpoint, "checkpoint", f.checkpoint, "write the run's whole state to `FILE` every -checkpoint-every, on Ctrl-C or SIGTERM (the run can then be resumed) and at the end (it can then be continued): what -resume and -init go on from")
 	fs.DurationVar(&f.checkpointEvery, "checkpoint-every", f.checkpointEvery, "how often -checkpoint writes (the workers pause only while the parameters are copied)")
 	fs.StringVar(&f.resume, "resume", f.resume, "continue the interrupted run of checkpoint `FILE` to its end, with the settings it started with; -train (or -graph), -output and -checkpoint may name other files")
-	fs.StringVar(&f.init, "init", f.init, "start from the trained model of checkpoint `FILE`: more epochs, or more text; its model, size and vocabulary are kept, its other settings unless given")
+	fs.StringVar(&f.init, "init", f.init, "start from checkpoint `FILE` (its model, size, vocabulary kept), or from word2vec or fastText .vec vectors: their words start from them, the others as new")
 	fs.BoolVar(&f.updateVocab, "update-vocab", f.updateVocab, "with -init: add the words of the new text that reach -min-count (old words keep their rows, counts are merged)")
 	// word2vec.c's flags for what these models are not.
 	intFlag(fs, &f.cbow, "cbow", 0, 1, "word2vec.c's `mode`: 0 (skip-gram) is what every model here is; 1 (CBOW) is refused")
@@ -127,6 +130,8 @@ func parseTrainFlags(args []string, std stdio) (*trainFlags, error) {
 		return nil, usagef("train: give -resume or -init, not both")
 	case f.resume != "":
 		return resumeTrainFlags(f.resume, args, given, std)
+	case f.init != "" && !isCheckpoint(f.init):
+		return f, f.initFromVectors(args, given, std)
 	case f.init != "":
 		return initTrainFlags(f.init, args, given, std)
 	case f.updateVocab:
@@ -206,6 +211,117 @@ func initTrainFlags(path string, args []string, given map[string]bool, std stdio
 	}
 	f.args, f.snap = args, snap
 	return f, f.check(std.err)
+}
+
+// isCheckpoint reports whether the file at path starts as a checkpoint does
+// (a file that cannot be read is left to the reader that says why).
+func isCheckpoint(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	magic := make([]byte, len(checkpoint.Magic))
+	n, _ := io.ReadFull(f, magic)
+	return string(magic[:n]) == checkpoint.Magic
+}
+
+// initFromVectors checks a new run that starts from the vectors file
+// -init names: the file's dimension is the run's, and -size must not say
+// otherwise. The file's rows are read once the vocabulary is known
+// (startModel).
+func (f *trainFlags) initFromVectors(args []string, given map[string]bool, std stdio) error {
+	if f.updateVocab {
+		return usagef("train: -update-vocab adds words to a checkpoint's vocabulary; %s is a vectors file, and the run's vocabulary is its corpus's", f.init)
+	}
+	_, dim, err := embedding.ReadVectorsHeader(f.init)
+	if err != nil {
+		return fmt.Errorf("train: -init: %w", err)
+	}
+	if given["size"] && f.opt.Dim != dim {
+		return usagef("train: -size %d, but the vectors of -init %s have %d dimensions: give -size %d, or leave -size out", f.opt.Dim, f.init, dim, dim)
+	}
+	f.opt.Dim = dim
+	f.initVectors, f.given, f.args = true, given, args
+	if err := f.check(std.err); err != nil {
+		return err
+	}
+	switch {
+	case f.opt.Model == skipgram.HSG:
+		return usagef("train: -init %s: hsg's points lie on the hyperboloid, where a vectors file's do not; start hsg anew or from its checkpoint", f.init)
+	case f.graph != "" && f.opt.Model == skipgram.WIPS && f.opt.LambdaInit == "spectral":
+		return usagef("train: -init %s with -graph: wips's spectral start is not found for a start from vectors; give -lambda-init neg:Q, ones or another start", f.init)
+	}
+	return nil
+}
+
+// startModel is the model a run from the vectors file -init names starts
+// from: a new run's (its rows drawn from -seed as a new run draws them,
+// SG's output rows zero, WIPS's lambda from -lambda-init, the spectral
+// start found in the corpus ids), with the row of every word the file has
+// copied from it. It records the start in st's place: the lambda start
+// and the spectrum, and the file in the sidecar (init).
+func (f *trainFlags) startModel(v *vocab.Vocab, ids [][]int32, stderr io.Writer) (*skipgram.Model, *initStart, error) {
+	opt := f.opt
+	start := &initStart{lambda: opt.LambdaInit}
+	if opt.Model == skipgram.WIPS && opt.LambdaInit == "spectral" && ids != nil {
+		q, eig, _, err := skipgram.SpectralNegatives(v, ids, opt.Dim, skipgram.SpectrumOptions{Window: opt.Window, Negative: opt.Negative})
+		if err != nil {
+			return nil, nil, fmt.Errorf("train: the spectral start of lambda: %w", err)
+		}
+		opt.LambdaInit = "neg:" + strconv.Itoa(q)
+		start.lambda, start.spectrum = opt.LambdaInit, eig
+	}
+	vec, err := embedding.ReadVectorsOf(f.init, func(w string) bool { _, ok := v.ID([]byte(w)); return ok })
+	if err != nil {
+		return nil, nil, fmt.Errorf("train: -init: %w", err)
+	}
+	m := skipgram.NewModel(opt, v.Len())
+	for j, w := range vec.Words {
+		i, _ := v.ID([]byte(w))
+		if row := m.Row(int(i)); start.seen(int(i), v.Len()) {
+			copy(row, vec.Row(j))
+		}
+	}
+	logf(stderr, f.quiet, "init: %d of the %d words start from %s (%d dimensions); the others as in a new run\n", start.words, v.Len(), f.init, vec.Dim)
+	return m, start, nil
+}
+
+// initStart is what a start from a vectors file resolved.
+type initStart struct {
+	lambda   string    // WIPS: the start lambda's -lambda-init resolved to
+	spectrum []float64 // and the spectrum the spectral start counted
+	words    int       // the run's words the file held
+	copied   []bool    // rows copied: a word the file holds twice keeps its first row
+}
+
+// record puts in st what a start from vectors resolved (the trainer,
+// given a model to start from, records it as continued). A nil s records
+// nothing.
+func (s *initStart) record(st *skipgram.Stats) {
+	if s != nil {
+		st.LambdaStart, st.Spectrum = s.lambda, s.spectrum
+	}
+}
+
+// recordMeta names the vectors file in the sidecar.
+func (s *initStart) recordMeta(meta *embedding.Meta, path string) {
+	if s != nil {
+		meta.Hyper.InitVectors, meta.Hyper.InitWords = path, s.words
+	}
+}
+
+// seen reports whether row i is copied for the first time.
+func (s *initStart) seen(i, rows int) bool {
+	if s.copied == nil {
+		s.copied = make([]bool, rows)
+	}
+	if s.copied[i] {
+		return false
+	}
+	s.copied[i] = true
+	s.words++
+	return true
 }
 
 // modelList names the models for -model's help.
@@ -409,6 +525,12 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := f.checkRunMemory(skipgram.EstimateMemory(run, v.Len()), std.err); err != nil {
 		return err
 	}
+	var fromVec *initStart
+	if f.initVectors {
+		if run.Init, fromVec, err = f.startModel(v, ids, std.err); err != nil {
+			return err
+		}
+	}
 	if f.saveVocab != "" {
 		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
 			return fmt.Errorf("save vocabulary: %w", err)
@@ -425,8 +547,10 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return f.trainError(ctx, err)
 	}
+	fromVec.record(&st)
 	meta := skipgram.NewSidecar(m, f.opt, st, skipgram.Source{MinCount: c.MinCount,
 		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}})
+	fromVec.recordMeta(meta, f.init)
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err
 	}
@@ -598,6 +722,12 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := f.checkRunMemory(g.Memory(skipgram.EstimateMemory(run, v.Len())), std.err); err != nil {
 		return err
 	}
+	var fromVec *initStart
+	if f.initVectors {
+		if run.Init, fromVec, err = f.startModel(v, nil, std.err); err != nil {
+			return err
+		}
+	}
 	if f.saveVocab != "" {
 		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
 			return fmt.Errorf("save vocabulary: %w", err)
@@ -610,10 +740,12 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return f.trainError(ctx, err)
 	}
+	fromVec.record(&st)
 	meta := skipgram.NewSidecar(m, f.opt, st, skipgram.Source{MinCount: f.minCount,
 		Corpus: embedding.CorpusInfo{Path: f.graph, Tokens: int64(g.Edges()), Vocab: v.Len()},
 		Graph: &embedding.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
 			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops}})
+	fromVec.recordMeta(meta, f.init)
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err
 	}

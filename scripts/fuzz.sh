@@ -11,6 +11,7 @@ targets=(
   ./corpus:FuzzOpen
   ./corpus:FuzzScanner
   ./corpus:FuzzClean
+  ./corpus/phrase:FuzzJoin
   ./vocab:FuzzRead
   ./vocab:FuzzLearn
   ./skipgram/embedding:FuzzReadVectors
@@ -18,6 +19,7 @@ targets=(
   ./skipgram/checkpoint:FuzzOpen
   ./bench/eval:FuzzReadDataset
   ./bench/eval:FuzzReadAnalogies
+  ./bench/eval:FuzzParseQuery
   ./bench/experiment:FuzzReadResults
   ./corpus/encoded:FuzzParse
   ./corpus/graph:FuzzRead

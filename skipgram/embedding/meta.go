@@ -76,6 +76,10 @@ type Hyper struct {
 	// tokens) and how often (tokens) it merged the rest.
 	HotOutRows int `json:"hot_out_rows,omitempty"`
 	HotOutSync int `json:"hot_out_sync,omitempty"`
+	// InitVectors is the vectors file (train -init FILE) the words it
+	// holds started from, InitWords how many of the run's words it held.
+	InitVectors string `json:"init_vectors,omitempty"`
+	InitWords   int    `json:"init_words,omitempty"`
 }
 
 // CorpusInfo describes the training corpus.

@@ -273,27 +273,55 @@ const (
 // truncated binary row and more or fewer rows than the header declares are
 // all errors that name the file and the row.
 func ReadVectors(path string) (*Vectors, error) {
-	f, err := os.Open(path)
+	return ReadVectorsOf(path, nil)
+}
+
+// ReadVectorsOf is ReadVectors that keeps only the rows whose word keep
+// accepts (all of them for a nil keep), so that a start from a large
+// pretrained file holds the words of one vocabulary. Every row is read and
+// checked all the same.
+func ReadVectorsOf(path string, keep func(word string) bool) (*Vectors, error) {
+	r, f, err := openVectors(path)
 	if err != nil {
-		return nil, fmt.Errorf("read vectors: %w", err)
+		return nil, err
 	}
 	defer f.Close()
+	r.keep = keep
+	return r.read()
+}
+
+// ReadVectorsHeader reads the header of a word2vec file: how many words,
+// of how many dimensions, it says it holds.
+func ReadVectorsHeader(path string) (words, dim int, err error) {
+	r, f, err := openVectors(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	if _, err := r.readHeader(); err != nil {
+		return 0, 0, err
+	}
+	return r.words, r.dim, nil
+}
+
+func openVectors(path string) (*vectorReader, *os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read vectors: %w", err)
+	}
 	r := &vectorReader{path: path, br: bufio.NewReaderSize(f, readBufferSize), size: -1}
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		r.size = fi.Size()
 	}
-	v, err := r.read()
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return r, f, nil
 }
 
 // vectorReader holds the state of one ReadVectors call.
 type vectorReader struct {
 	path string
 	br   *bufio.Reader
-	size int64 // file size, or -1 if unknown
+	size int64                  // file size, or -1 if unknown
+	keep func(word string) bool // the rows kept; nil: all
 
 	words, dim int    // from the header
 	line       int    // text: line number of the current row
@@ -323,6 +351,9 @@ func (r *vectorReader) read() (*Vectors, error) {
 	} else {
 		rows = min(rows, (1<<20)/r.dim)
 	}
+	if r.keep != nil { // the rows kept are not known in advance
+		rows = min(rows, max(1, (1<<16)/r.dim))
+	}
 	v.Words = make([]string, 0, rows)
 	v.Data = make([]float32, 0, rows*r.dim)
 	if r.words == 0 {
@@ -339,8 +370,15 @@ func (r *vectorReader) read() (*Vectors, error) {
 	return v, nil
 }
 
+// fastTextMagic starts fastText's binary model (.bin), whose vectors are
+// not in word2vec's format; fastText writes them as text in its .vec.
+const fastTextMagic = "\xba\x16\x4f\x2f"
+
 // readHeader parses "<words> <dim>\n" and returns its length in bytes.
 func (r *vectorReader) readHeader() (int, error) {
+	if b, _ := r.br.Peek(len(fastTextMagic)); string(b) == fastTextMagic {
+		return 0, r.errorf("a fastText binary model, not a vectors file: use the .vec file fastText writes beside it")
+	}
 	line, err := r.br.ReadSlice('\n')
 	switch {
 	case err == bufio.ErrBufferFull || len(line) > maxHeaderBytes:
@@ -559,6 +597,10 @@ func (r *vectorReader) readText(v *Vectors) error {
 		if err := checkWord(word); err != nil {
 			return r.errorf("row %d (line %d): %w", row, r.line, err)
 		}
+		if r.keep != nil && !r.keep(word) {
+			v.Data = v.Data[:len(v.Data)-r.dim]
+			continue
+		}
 		v.Words = append(v.Words, word)
 	}
 	return r.checkRest(r.words, true)
@@ -627,6 +669,10 @@ func (r *vectorReader) readBinary(v *Vectors) error {
 				v.Data = append(v.Data, x)
 			}
 			j += k
+		}
+		if r.keep != nil && !r.keep(w) {
+			v.Data = v.Data[:len(v.Data)-r.dim]
+			continue
 		}
 		v.Words = append(v.Words, w)
 	}

@@ -1,0 +1,225 @@
+package eval
+
+import (
+	"container/heap"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+)
+
+// Term is one word of a query and its sign.
+type Term struct {
+	Word string
+	Neg  bool // subtracted: the word came after a "-"
+}
+
+// ParseQuery reads a query: words separated by whitespace, each added to
+// the query, or subtracted when a "-" stands before it ("+" adds, as no
+// sign does). "king" is a word, "new york" a sum, "king - man + woman" an
+// analogy. A sign stands alone: "-lrb-" is a word.
+func ParseQuery(s string) ([]Term, error) {
+	var q []Term
+	sign := ""
+	for _, f := range strings.Fields(s) {
+		if f == "+" || f == "-" {
+			if sign != "" {
+				return nil, fmt.Errorf("query %q: %q after %q, want a word", s, f, sign)
+			}
+			sign = f
+			continue
+		}
+		q = append(q, Term{Word: f, Neg: sign == "-"})
+		sign = ""
+	}
+	switch {
+	case sign != "":
+		return nil, fmt.Errorf("query %q ends with %q, want a word after it", s, sign)
+	case len(q) == 0:
+		return nil, fmt.Errorf("query %q has no word", s)
+	}
+	return q, nil
+}
+
+// UnknownError names the words of a query that are not in the vocabulary.
+type UnknownError struct {
+	Words []string
+}
+
+func (e *UnknownError) Error() string {
+	return "not in the vocabulary: " + strings.Join(e.Words, ", ")
+}
+
+// Searcher answers queries for the words nearest to a sum of words, on one
+// table of vectors under one similarity, with what every query needs made
+// once.
+//
+// Under cosine a query is word2vec's: the sum of its words' unit vectors,
+// each with its sign, scaled to unit length, and a word scores its cosine
+// with that. For one word or a sum of words it is word2vec's distance, for
+// "king - man + woman" word-analogy's 3CosAdd, and the arithmetic is
+// theirs (float32, rows scaled as they scale them, sums in the query's
+// order), so that the rankings are theirs to the last tie.
+//
+// Under any other similarity s a word w scores the sum over the query's
+// words q of s(q, w), subtracted for a word with a minus: its similarity to
+// one word, s(king, w) - s(man, w) + s(woman, w) for an analogy. Under
+// cosine this sum ranks as 3CosAdd does; the scores differ by the length of
+// the sum of unit vectors.
+//
+// The query's words are left out of the answer, as are rows that hold the
+// same word; ties go to the earlier (more frequent) word. A word is matched
+// exactly, or else case-insensitively (the first row that matches).
+type Searcher struct {
+	v      *embedding.Vectors
+	sim    embedding.Similarity
+	unit   []float32 // cosine: the rows at unit length, v.Dim apart; a zero row NaN
+	exact  map[string]int
+	folded map[string]int
+}
+
+// NewSearcher prepares v for queries under sim.
+func NewSearcher(v *embedding.Vectors, sim embedding.Similarity) (*Searcher, error) {
+	switch {
+	case v == nil || v.Dim < 1:
+		return nil, errors.New("nearest: no vectors")
+	case sim.Func == nil:
+		return nil, errors.New("nearest: no similarity function")
+	}
+	s := &Searcher{v: v, sim: sim, exact: v.Index(), folded: foldedIndex(v, len(v.Words))}
+	if sim.Form.Cosine {
+		s.unit = unitRows32(v)
+	}
+	return s, nil
+}
+
+// unitRows32 scales every row to unit length as word2vec's distance does:
+// the squared length summed in float32, its square root, and each value
+// divided by it. A zero row becomes NaN, which ranks nowhere.
+func unitRows32(v *embedding.Vectors) []float32 {
+	d := v.Dim
+	m := make([]float32, len(v.Words)*d)
+	for i := range v.Words {
+		out := m[i*d : (i+1)*d]
+		copy(out, v.Row(i))
+		normalize32(out)
+	}
+	return m
+}
+
+// normalize32 divides x by its length, computed in float32.
+func normalize32(x []float32) {
+	var ss float32
+	for _, a := range x {
+		ss += float32(a * a)
+	}
+	l := float32(math.Sqrt(float64(ss)))
+	for k := range x {
+		x[k] /= l
+	}
+}
+
+// row finds word's row: exactly, or else the first case-insensitive match.
+func (s *Searcher) row(word string) (int, bool) {
+	if i, ok := s.exact[word]; ok {
+		return i, true
+	}
+	i, ok := s.folded[strings.ToLower(word)]
+	return i, ok
+}
+
+// Nearest returns the n best words for the query q, best first; an
+// *UnknownError if a word of q is not in the vocabulary.
+func (s *Searcher) Nearest(q []Term, n int) ([]Neighbor, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("nearest: want at least 1 neighbour, not %d", n)
+	}
+	if len(q) == 0 {
+		return nil, errors.New("nearest: empty query")
+	}
+	rows := make([]int, len(q))
+	var unknown []string
+	for i, t := range q {
+		r, ok := s.row(t.Word)
+		if !ok {
+			unknown = append(unknown, t.Word)
+		}
+		rows[i] = r
+	}
+	if len(unknown) > 0 {
+		return nil, &UnknownError{Words: unknown}
+	}
+	skip := make(map[string]bool, len(q))
+	for _, r := range rows {
+		skip[s.v.Words[r]] = true
+	}
+	var score func(row int) float64
+	if s.unit != nil {
+		score = s.cosine(q, rows)
+	} else {
+		score = func(row int) float64 {
+			w := s.v.Row(row)
+			var sum float64
+			for i, t := range q {
+				x := s.sim.Func(s.v.Row(rows[i]), w)
+				if t.Neg {
+					x = -x
+				}
+				sum += x
+			}
+			return sum
+		}
+	}
+	top := &neighborHeap{}
+	for i, w := range s.v.Words {
+		if skip[w] {
+			continue
+		}
+		x := score(i)
+		if math.IsNaN(x) {
+			continue
+		}
+		c := scored{row: i, score: x}
+		if top.Len() < n {
+			heap.Push(top, c)
+		} else if top.worse((*top)[0], c) {
+			(*top)[0] = c
+			heap.Fix(top, 0)
+		}
+	}
+	out := make([]Neighbor, top.Len())
+	for i := len(out) - 1; i >= 0; i-- {
+		c := heap.Pop(top).(scored)
+		out[i] = Neighbor{Word: s.v.Words[c.row], Score: c.score}
+	}
+	return out, nil
+}
+
+// cosine is the score of word2vec's distance and word-analogy: the query's
+// unit vectors summed in its order, the sum scaled to unit length, and its
+// inner product with each unit row, all in float32.
+func (s *Searcher) cosine(q []Term, rows []int) func(int) float64 {
+	d := s.v.Dim
+	vec := make([]float32, d)
+	for i, t := range q {
+		u := s.unit[rows[i]*d : (rows[i]+1)*d]
+		for k := range vec {
+			if t.Neg {
+				vec[k] -= u[k]
+			} else {
+				vec[k] += u[k]
+			}
+		}
+	}
+	normalize32(vec)
+	return func(row int) float64 {
+		u := s.unit[row*d : (row+1)*d]
+		var dot float32
+		for k, x := range vec {
+			dot += float32(x * u[k]) // the conversion keeps the product from fusing into an FMA, as word2vec's build does not fuse
+		}
+		return float64(dot)
+	}
+}

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+)
+
+// pretrained writes a vectors file as word2vec.c writes one (text: "%lf "
+// per value, a trailing space; binary: the word, a space, the floats and
+// "\n") with the words of writeCorpus's groups 0 and 1 and two words the
+// corpus does not have, and returns its vectors by word.
+func pretrained(t *testing.T, path string, dim int, bin bool) map[string][]float32 {
+	t.Helper()
+	r := rng(3)
+	vecs := map[string][]float32{}
+	var words []string
+	for g := range 2 {
+		for w := range 10 {
+			words = append(words, fmt.Sprintf("g%dw%d", g, w))
+		}
+	}
+	words = append(words, "absent", "</s>")
+	var b []byte
+	b = fmt.Appendf(b, "%d %d\n", len(words), dim)
+	for _, w := range words {
+		v := make([]float32, dim)
+		b = append(b, w...)
+		b = append(b, ' ')
+		for k := range v {
+			v[k] = float32(int(r.next()%2001)-1000) / 1000
+			if bin {
+				b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v[k]))
+			} else {
+				b = fmt.Appendf(b, "%f ", v[k])
+			}
+		}
+		b = append(b, '\n')
+		vecs[w] = v
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return vecs
+}
+
+// rng is splitmix64.
+type rng uint64
+
+func (r *rng) next() uint64 {
+	*r += 0x9e3779b97f4a7c15
+	z := uint64(*r)
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+func readRows(t *testing.T, path string) map[string][]float32 {
+	t.Helper()
+	v, err := embedding.ReadVectors(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string][]float32{}
+	for i, w := range v.Words {
+		rows[w] = v.Row(i)
+	}
+	return rows
+}
+
+func sameBits(a, b []float32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestInitFromVectors: -init takes a word2vec file, text or binary. At
+// -alpha 0 every word the file has keeps its vector bit for bit, and the
+// others have the rows a new run gives them; SG's output matrix starts at
+// zero; the file's dimension is the run's.
+func TestInitFromVectors(t *testing.T) {
+	dir, corpus := corpusFile(t, 300)
+	for _, bin := range []bool{false, true} {
+		file := filepath.Join(dir, fmt.Sprintf("pre%v.vec", bin))
+		pre := pretrained(t, file, 12, bin)
+		if !bin { // what the reader made of "%f"
+			pre = readRows(t, file)
+		}
+		for _, model := range []string{"sg", "ips", "sips", "ipds", "wips"} {
+			name := fmt.Sprintf("%s binary %v", model, bin)
+			out := filepath.Join(dir, model+".bin")
+			ckpt := filepath.Join(dir, model+".ckpt")
+			common := []string{"train", "-train", corpus, "-model", model, "-min-count", "1", "-alpha", "0", "-iter", "1", "-threads", "2", "-binary", "1", "-quiet"}
+			if _, se, err := runCmd(append(common, "-init", file, "-output", out, "-checkpoint", ckpt)...); err != nil {
+				t.Fatalf("%s: %v\n%s", name, err, se)
+			}
+			fresh := filepath.Join(dir, model+".new.bin")
+			if _, se, err := runCmd(append(common, "-size", "12", "-output", fresh)...); err != nil {
+				t.Fatalf("%s: %v\n%s", name, err, se)
+			}
+			got, newRun := readRows(t, out), readRows(t, fresh)
+			kept := 0
+			for w, row := range got {
+				want, inFile := pre[w]
+				if !inFile {
+					want = newRun[w]
+				} else {
+					kept++
+				}
+				if !sameBits(row, want) {
+					t.Errorf("%s: %s (in the file: %v) = %v, want %v", name, w, inFile, row, want)
+				}
+			}
+			if kept != 20 || len(got) != 50 {
+				t.Errorf("%s: %d of %d words from the file, want 20 of 50", name, kept, len(got))
+			}
+			m := readSidecar(t, out)
+			if m.Hyper.InitVectors != file || m.Hyper.InitWords != 20 || m.Dim != 12 {
+				t.Errorf("%s: sidecar init %q, %d words, dim %d", name, m.Hyper.InitVectors, m.Hyper.InitWords, m.Dim)
+			}
+			if model == "wips" && !strings.HasPrefix(m.Hyper.LambdaStart, "neg:") {
+				t.Errorf("wips: lambda start %q, want the spectral start resolved as in a new run", m.Hyper.LambdaStart)
+			}
+			snap, err := skipgram.ReadCheckpoint(ckpt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, x := range snap.Model.Out {
+				if x != 0 {
+					t.Fatalf("%s: output matrix [%d] = %v, want it zero as it started", name, i, x)
+				}
+			}
+		}
+	}
+}
+
+// TestInitFromVectorsTrains: with a learning rate the run trains from the
+// file's vectors, and its words end nearer them than a new run's.
+func TestInitFromVectorsTrains(t *testing.T) {
+	dir, corpus := corpusFile(t, 300)
+	file := filepath.Join(dir, "pre.bin")
+	pre := pretrained(t, file, 12, true)
+	run := func(out string, extra ...string) map[string][]float32 {
+		args := append([]string{"train", "-train", corpus, "-output", out, "-min-count", "1", "-size", "12", "-iter", "1", "-threads", "1", "-alpha", "0.001", "-quiet"}, extra...)
+		if _, se, err := runCmd(args...); err != nil {
+			t.Fatalf("%v\n%s", err, se)
+		}
+		return readRows(t, out)
+	}
+	from, fresh := run(filepath.Join(dir, "a.txt"), "-init", file), run(filepath.Join(dir, "b.txt"))
+	dist := func(a, b []float32) (d float64) {
+		for k := range a {
+			d += float64(a[k]-b[k]) * float64(a[k]-b[k])
+		}
+		return d
+	}
+	moved := false
+	for w, v := range pre {
+		if from[w] == nil {
+			continue
+		}
+		if !sameBits(from[w], v) {
+			moved = true
+		}
+		if dist(from[w], v) >= dist(fresh[w], v) {
+			t.Errorf("%s: as far from the file's vector as a new run's", w)
+		}
+	}
+	if !moved {
+		t.Error("at -alpha 0.001 no vector moved")
+	}
+}
+
+func TestInitFromVectorsRefusals(t *testing.T) {
+	dir, corpus := corpusFile(t, 100)
+	file := filepath.Join(dir, "pre.vec")
+	pretrained(t, file, 12, false)
+	ft := filepath.Join(dir, "model.bin")
+	os.WriteFile(ft, []byte("\xba\x16\x4f\x2f\x0c\x00\x00\x00"), 0o644)
+	out := filepath.Join(dir, "out", "v.bin")
+	os.Mkdir(filepath.Dir(out), 0o755)
+	train := []string{"train", "-train", corpus, "-output", out, "-min-count", "1", "-quiet"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-init", file, "-size", "10"}, "-size 10, but the vectors of -init " + file + " have 12 dimensions"},
+		{[]string{"-init", file, "-model", "hsg"}, "hyperboloid"},
+		{[]string{"-init", file, "-update-vocab"}, "-update-vocab"},
+		{[]string{"-init", ft}, "fastText binary model"},
+		{[]string{"-init", filepath.Join(dir, "nope.vec")}, "nope.vec"},
+		{[]string{"-init", out}, "v.bin"},
+	} {
+		_, _, err := runCmd(append(append([]string(nil), train...), c.args...)...)
+		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want one line with %q", c.args, err, c.want)
+		}
+	}
+	if left, _ := os.ReadDir(filepath.Dir(out)); len(left) != 0 {
+		t.Errorf("refused runs left %v", left)
+	}
+}

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/bench/eval"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+)
+
+// pythonDriver loads vectors with python/wipsvec.py and answers the
+// queries it reads as JSON on standard input.
+const pythonDriver = `
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import wipsvec
+req = json.load(sys.stdin)
+kv = wipsvec.load(req["path"])
+out = {"sim": kv.sim.name,
+       "pairs": [kv.similarity(a, b) for a, b in req["pairs"]],
+       "most": [kv.most_similar(positive=p, negative=n, topn=req["topn"]) for p, n in req["queries"]]}
+json.dump(out, sys.stdout)
+`
+
+// python returns /usr/bin/python3 if it has NumPy.
+func python(t *testing.T) string {
+	const py = "/usr/bin/python3"
+	if err := exec.Command(py, "-c", "import numpy").Run(); err != nil {
+		t.Skipf("%s with numpy: %v (Debian's python3-numpy)", py, err)
+	}
+	return py
+}
+
+// TestPythonReaderScoresAsNearest trains small models of every kind,
+// asks python/wipsvec.py for similarities and nearest words (single words,
+// sums, analogies) and compares its scores with those nearest computes
+// (the same search, in process) and with the similarity eval uses.
+func TestPythonReaderScoresAsNearest(t *testing.T) {
+	py := python(t)
+	dir, corpus := corpusFile(t, 1500)
+	queries := [][2][]string{
+		{{"g0w1"}, nil},
+		{{"g3w7"}, nil},
+		{{"g1w2", "g1w3"}, nil},
+		{{"g2w1", "g4w4"}, {"g0w0"}},
+		{{"g4w9"}, {"g3w3"}},
+	}
+	pairs := [][2]string{{"g0w1", "g0w2"}, {"g0w1", "g4w5"}, {"g2w3", "G2W3"}, {"g3w0", "g1w9"}}
+	for _, model := range []string{"plain", "sg", "ips", "sips", "ipds", "wips", "hsg"} {
+		out := filepath.Join(dir, model+".bin")
+		args := []string{"train", "-train", corpus, "-output", out, "-size", "10", "-iter", "2", "-threads", "1", "-min-count", "1", "-quiet"}
+		if model != "plain" {
+			args = append(args, "-model", model)
+		}
+		if model == "sips" || model == "plain" {
+			args = append(args, "-binary", "1")
+		}
+		if _, se, err := runCmd(args...); err != nil {
+			t.Fatalf("%s: %v\n%s", model, err, se)
+		}
+		if model == "plain" {
+			os.Remove(embedding.SidecarPath(out))
+		}
+		m, err := loadEvalModel(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := eval.NewSearcher(m.vec, m.sims[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var req struct {
+			Path    string        `json:"path"`
+			Topn    int           `json:"topn"`
+			Pairs   [][2]string   `json:"pairs"`
+			Queries [][2][]string `json:"queries"`
+		}
+		req.Path, req.Topn, req.Pairs, req.Queries = out, 10, pairs, queries
+		in, _ := json.Marshal(req)
+		cmd := exec.Command(py, "-c", pythonDriver, filepath.Join("python"))
+		cmd.Stdin = strings.NewReader(string(in))
+		raw, err := cmd.Output()
+		if err != nil {
+			msg := ""
+			if ee, ok := err.(*exec.ExitError); ok {
+				msg = string(ee.Stderr)
+			}
+			t.Fatalf("%s: python: %v\n%s", model, err, msg)
+		}
+		var got struct {
+			Sim   string     `json:"sim"`
+			Pairs []float64  `json:"pairs"`
+			Most  [][][2]any `json:"most"`
+		}
+		if err := json.Unmarshal(raw, &got); err != nil {
+			t.Fatalf("%s: %v\n%s", model, err, raw)
+		}
+		sim := m.sims[0]
+		worst := 0.0
+		// Cosine is word2vec's float32 arithmetic in nearest, float64 in
+		// NumPy; the other forms are float64 in both.
+		tol := 1e-9
+		if sim.Form.Cosine {
+			tol = 1e-5
+		}
+		if got.Sim != sim.Name {
+			t.Errorf("%s: python scores with %s, nearest with %s", model, got.Sim, sim.Name)
+		}
+		idx := m.vec.Index()
+		for i, p := range pairs {
+			a, b := idx[strings.ToLower(p[0])], idx[strings.ToLower(p[1])]
+			want := sim.Func(m.vec.Row(a), m.vec.Row(b))
+			worst = max(worst, math.Abs(got.Pairs[i]-want))
+			if math.Abs(got.Pairs[i]-want) > 1e-9*max(1, math.Abs(want)) {
+				t.Errorf("%s: similarity%v = %v, want %v", model, p, got.Pairs[i], want)
+			}
+		}
+		for i, q := range queries {
+			var terms []eval.Term
+			for _, w := range q[0] {
+				terms = append(terms, eval.Term{Word: w})
+			}
+			for _, w := range q[1] {
+				terms = append(terms, eval.Term{Word: w, Neg: true})
+			}
+			want, err := s.Nearest(terms, 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			py := got.Most[i]
+			if len(py) != len(want) {
+				t.Fatalf("%s %v: python gave %d words, nearest %d", model, q, len(py), len(want))
+			}
+			for j, nb := range want {
+				word, score := py[j][0].(string), py[j][1].(float64)
+				d := math.Abs(score - nb.Score)
+				worst = max(worst, d)
+				if d > tol*max(1, math.Abs(nb.Score)) {
+					t.Errorf("%s %v #%d: python %s %v, nearest %s %v", model, q, j+1, word, score, nb.Word, nb.Score)
+				}
+				// A swap of two words is a tie within the tolerance.
+				if word != nb.Word && !(j > 0 && math.Abs(want[j-1].Score-nb.Score) <= tol || j+1 < len(want) && math.Abs(want[j+1].Score-nb.Score) <= tol) {
+					t.Errorf("%s %v #%d: python %s, nearest %s", model, q, j+1, word, nb.Word)
+				}
+			}
+		}
+		t.Logf("%s (%s): largest difference between python's scores and nearest's: %.3g", model, sim.Name, worst)
+	}
+}
+
+// TestPythonReaderRefuses: a sidecar of another file and an unknown word
+// are errors that name them.
+func TestPythonReaderRefuses(t *testing.T) {
+	py := python(t)
+	dir, corpus := corpusFile(t, 200)
+	out := filepath.Join(dir, "v.txt")
+	if _, se, err := runCmd("train", "-train", corpus, "-output", out, "-size", "6", "-iter", "1", "-min-count", "1", "-quiet", "-model", "ipds"); err != nil {
+		t.Fatalf("%v\n%s", err, se)
+	}
+	for _, c := range []struct{ code, want string }{
+		{fmt.Sprintf("kv = wipsvec.load(%q); kv.most_similar('nosuchword')", out), "nosuchword"},
+		{fmt.Sprintf("s = open(%q + '.json').read(); open(%q + '.json', 'w').write(s.replace('\"dim\": 6', '\"dim\": 7')); wipsvec.load(%q)", out, out, out), "sidecar of another file"},
+	} {
+		cmd := exec.Command(py, "-c", "import sys; sys.path.insert(0, 'python'); import wipsvec; "+c.code)
+		msg, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(msg), c.want) {
+			t.Errorf("%s: %v, %s: want an error naming %q", c.code, err, msg, c.want)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package skipgram
 
-import "github.com/wipsvec/wipsvec/skipgram/kernel"
+import (
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+)
 
 // Batch windows (Options.Batch): one set of negatives serves every context
 // of a centre word, as in Intel's pWord2Vec ("HogBatch"). The window's m
@@ -26,17 +29,17 @@ type batchBuffers struct {
 	linRow [][]float32 // the rows of lins
 }
 
-func newBatchBuffers(dim, window, negative int) batchBuffers {
+func newBatchBuffers(a *hogwild.Scratch, dim, window, negative int) batchBuffers {
 	m, nt := 2*window, 1+negative
 	b := batchBuffers{
-		grads:  ownPages[float32](m * nt),
-		gradsT: ownPages[float32](m * nt),
-		scores: ownPages[float32](nt),
-		accs:   ownPages[float32](m * dim),
-		lins:   ownPages[float32](m * dim),
-		outs:   ownHeaders(nt),
-		ins:    ownHeaders(m),
-		linRow: ownHeaders(m),
+		grads:  a.Float32s(m * nt),
+		gradsT: a.Float32s(m * nt),
+		scores: a.Float32s(nt),
+		accs:   a.Float32s(m * dim),
+		lins:   a.Float32s(m * dim),
+		outs:   a.Rows(nt),
+		ins:    a.Rows(m),
+		linRow: a.Rows(m),
 	}
 	for i := range b.linRow {
 		b.linRow[i] = b.lins[i*dim:][:dim:dim]
@@ -57,13 +60,6 @@ func (b *batchBuffers) rows(w *worker, targets, ctxs []int32) (outs, ins [][]flo
 	return outs, ins
 }
 
-// ownHeaders returns n row slices with no other object on their pages: they
-// are rewritten every window (see ownPages).
-func ownHeaders(n int) [][]float32 {
-	const pad = pageBytes/24 + 1 // headers of 24 bytes covering a page
-	return make([][]float32, n+2*pad)[pad : pad+n : pad+n]
-}
-
 // batchLinear is the batch kernel of the models whose score is linear in
 // each row: s = <w * in, out> (+ in_K + out_K with bias), with w a weight
 // per coordinate (none for SG and IPS, IPDS's signs, WIPS's lambda, whose
@@ -81,18 +77,18 @@ type batchLinear struct {
 
 // weigh sets the kernel's weights w, the weights u its rows move with, and
 // where the weights' gradient goes (WIPS's lambda, signs and dlambda).
-func (k *batchLinear) weigh(w, u, dw []float32) {
+func (k *batchLinear) weigh(a *hogwild.Scratch, w, u, dw []float32) {
 	k.w, k.u, k.dw = w, u, dw
 	m := len(k.ins)
-	buf := ownPages[float32](m * k.dim)
-	k.uins = ownHeaders(m)
+	buf := a.Float32s(m * k.dim)
+	k.uins = a.Rows(m)
 	for i := range k.uins {
 		k.uins[i] = buf[i*k.dim:][:k.dim:k.dim]
 	}
 }
 
-func newBatchLinear(dim, window, negative int) *batchLinear {
-	return &batchLinear{batchBuffers: newBatchBuffers(dim, window, negative), dim: dim}
+func newBatchLinear(a *hogwild.Scratch, dim, window, negative int) *batchLinear {
+	return &batchLinear{batchBuffers: newBatchBuffers(a, dim, window, negative), dim: dim}
 }
 
 // window scores the m contexts against the targets and moves both. Each

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -227,7 +228,7 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		noise: vocab.NewNoise(g.Degrees(), power),
 		sig:   kernel.NewSigmoidTable(),
 		total: int64(opt.Iter) * perEdge * int64(edges),
-		sched: newSchedule(nblocks, opt.lanes(), opt.Iter),
+		sched: hogwild.NewSchedule(nblocks, opt.lanes(), opt.Iter),
 		graph: gr,
 		vocab: g.Vocab, fingerprint: fp, lambdaStart: start, spectrum: spectrum, given: given,
 	}

@@ -19,16 +19,9 @@ func runWorkers(workers []*worker) {
 		w.turns = nil // one after another, no worker waits for another's turn
 	}
 	g := workers[0].r.gate
-	g.mu.Lock()
-	g.stopped += len(workers)
-	g.mu.Unlock()
+	g.Hold(len(workers))
 	for _, w := range workers {
-		g.mu.Lock()
-		for g.shut.Load() {
-			g.cond.Wait()
-		}
-		g.stopped--
-		g.mu.Unlock()
+		g.Release()
 		w.run()
 	}
 }

@@ -1,6 +1,10 @@
 package skipgram
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
+)
 
 // Hot rows. With more than one thread, the rows that every thread writes
 // all the time are those of the most frequent words: "the" alone is 1.6%
@@ -103,9 +107,9 @@ type replica struct {
 	projected          bool      // merged by projectedMerge, not by sync
 }
 
-func newReplica(matrix []float32, hot, stride, every int) *replica {
+func newReplica(a *hogwild.Scratch, matrix []float32, hot, stride, every int) *replica {
 	n := hot * stride
-	r := &replica{shared: matrix[:n], priv: ownPages[float32](n), base: ownLines[float32](n), every: every}
+	r := &replica{shared: matrix[:n], priv: a.Float32s(n), base: a.Float32s(n), every: every}
 	copy(r.priv, r.shared)
 	copy(r.base, r.shared)
 	return r
@@ -240,7 +244,7 @@ func (w *worker) view(matrix []float32, hot, targets int) rows {
 	// the mean projects.
 	adds := !m.Kind.def().meanMerge
 	hotProjected := adds && opt.Threads > 2
-	rep := newReplica(matrix, n, m.Stride, opt.HotSync)
+	rep := newReplica(&w.scratch, matrix, n, m.Stride, opt.HotSync)
 	rep.projected = hotProjected
 	v.priv, v.hot = rep.priv, int32(n)
 	w.replicas = append(w.replicas, rep)

@@ -2,6 +2,7 @@ package skipgram
 
 import (
 	"context"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"math"
 	"slices"
 	"strconv"
@@ -21,7 +22,7 @@ func TestReplicaSyncAddsBothWorkersSteps(t *testing.T) {
 		matrix[i] = float32(i)
 	}
 	start := append([]float32(nil), matrix...)
-	a, b := newReplica(matrix, hot, stride, 1), newReplica(matrix, hot, stride, 1)
+	a, b := newReplica(&hogwild.Scratch{}, matrix, hot, stride, 1), newReplica(&hogwild.Scratch{}, matrix, hot, stride, 1)
 	for i := range a.priv {
 		a.priv[i] += 1
 		b.priv[i] += 10
@@ -147,7 +148,7 @@ func TestManyWorkersMergeWithoutOvershoot(t *testing.T) {
 func TestReplicaSyncMeanMerge(t *testing.T) {
 	const hot, stride, dim = 2, 4, 3
 	matrix := make([]float32, 3*stride)
-	a, b := newReplica(matrix, hot, stride, 1), newReplica(matrix, hot, stride, 1)
+	a, b := newReplica(&hogwild.Scratch{}, matrix, hot, stride, 1), newReplica(&hogwild.Scratch{}, matrix, hot, stride, 1)
 	for i := range a.priv {
 		a.priv[i], b.priv[i] = 1, 3
 	}
@@ -176,7 +177,7 @@ func TestProjectedMergeCountsASharedMoveOnce(t *testing.T) {
 	for i := range matrix {
 		matrix[i] = 1
 	}
-	a, b := newReplica(matrix, hot, stride, 1), newReplica(matrix, hot, stride, 1)
+	a, b := newReplica(&hogwild.Scratch{}, matrix, hot, stride, 1), newReplica(&hogwild.Scratch{}, matrix, hot, stride, 1)
 	set := func(r *replica, row int, x, y float32) {
 		r.priv[row*stride] += x
 		r.priv[row*stride+1] += y
@@ -325,8 +326,8 @@ func TestWorkersKeepTargetRowsApart(t *testing.T) {
 		none := o
 		none.HotRows = 0
 		extra := EstimateMemory(o, words).Threads - EstimateMemory(none, words).Threads
-		if want := 2 * int64(c.replicated) * 2 * 4 * int64(stride); extra != want {
-			t.Errorf("%s: the estimate counts %d bytes of replicas, want %d", c.model, extra, want)
+		if want := 2 * int64(c.replicated) * 2 * 4 * int64(stride); extra < want || extra > want+pagesAround {
+			t.Errorf("%s: the estimate counts %d bytes of replicas, want %d and the pages around them", c.model, extra, want)
 		}
 	}
 }
@@ -368,7 +369,7 @@ func TestHotRowsKeepWhatTrainingLearns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains six models on 400,000 tokens; the race build runs its workers one after another anyway")
 	}
-	v, stream := syntheticCorpus(t, 4*blockWords, 4) // blocks for both workers
+	v, stream := syntheticCorpus(t, 4*hogwild.BlockWords, 4) // blocks for both workers
 	for _, kind := range []Kind{SG, IPS, WIPS} {
 		t.Run(string(kind), func(t *testing.T) {
 			opt := testOptions(kind)
@@ -443,23 +444,6 @@ func TestSettleLiftsEveryRow(t *testing.T) {
 	(&run{opt: &opt, model: m}).settle()
 	if w, tc, want := offHyperboloid(m); w >= 0 {
 		t.Fatalf("row %d after settle: time coordinate %v, want %v", w, tc, want)
-	}
-}
-
-// TestGateLastLeaverSettles: the last worker to leave, and only it, runs
-// the run's last step.
-func TestGateLastLeaverSettles(t *testing.T) {
-	g := newGate(3)
-	calls := 0
-	last := func() { calls++ }
-	for i := range 3 {
-		if calls != 0 {
-			t.Fatalf("last ran after %d of 3 workers left", i)
-		}
-		g.leave(last)
-	}
-	if calls != 1 {
-		t.Fatalf("last ran %d times, want once", calls)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -26,8 +27,8 @@ var hsgModel = model{
 	project: liftToHyperboloid, meanMerge: true, targetSync: oneViewTargetSync,
 	start: func(r *run) func(*worker) windowKernel {
 		if r.opt.Batch {
-			return func(*worker) windowKernel {
-				return newBatchHyperbolic(r.model.Dim, r.opt.Window, r.opt.Negative, r.opt.Threads > 1)
+			return func(w *worker) windowKernel {
+				return newBatchHyperbolic(&w.scratch, r.model.Dim, r.opt.Window, r.opt.Negative, r.opt.Threads > 1)
 			}
 		}
 		return everyWorker(&hyperbolicKernel{m: r.model})
@@ -224,15 +225,15 @@ type batchHyperbolic struct {
 	vCoef   []float32   // with measure: their coefficients in the velocity, g_ij, then b_j
 }
 
-func newBatchHyperbolic(dim, window, negative int, measure bool) *batchHyperbolic {
+func newBatchHyperbolic(a *hogwild.Scratch, dim, window, negative int, measure bool) *batchHyperbolic {
 	return &batchHyperbolic{
-		batchBuffers: newBatchBuffers(dim, window, negative),
+		batchBuffers: newBatchBuffers(a, dim, window, negative),
 		dim:          dim,
 		measure:      measure,
-		gmk:          ownPages[float32](2 * window * (1 + negative)),
-		u:            ownPages[float32](dim),
-		vRows:        ownHeaders(2*window + 1),
-		vCoef:        ownPages[float32](2*window + 1),
+		gmk:          a.Float32s(2 * window * (1 + negative)),
+		u:            a.Float32s(dim),
+		vRows:        a.Rows(2*window + 1),
+		vCoef:        a.Float32s(2*window + 1),
 	}
 }
 

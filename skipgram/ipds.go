@@ -26,8 +26,8 @@ var ipdsModel = model{
 		m := r.model
 		if r.opt.Batch {
 			signs := IPDSLambda(m.Dim, m.NegDim)
-			return func(*worker) windowKernel {
-				k := newBatchLinear(m.Dim, r.opt.Window, r.opt.Negative)
+			return func(w *worker) windowKernel {
+				k := newBatchLinear(&w.scratch, m.Dim, r.opt.Window, r.opt.Negative)
 				k.w = signs
 				return k
 			}

@@ -4,6 +4,7 @@ package skipgram
 
 import (
 	"context"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"testing"
 )
 
@@ -19,7 +20,7 @@ func TestManyWorkersReplicasHoldInLockstep(t *testing.T) {
 		t.Skip("trains six models of sixteen workers on 1.6M tokens")
 	}
 	const workers = 16
-	v, stream := syntheticCorpus(t, workers*blockWords, 5)
+	v, stream := syntheticCorpus(t, workers*hogwild.BlockWords, 5)
 	for _, kind := range []Kind{SG, SIPS, WIPS} {
 		t.Run(string(kind), func(t *testing.T) {
 			opt := testOptions(kind)

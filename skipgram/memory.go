@@ -1,6 +1,10 @@
 package skipgram
 
-import "github.com/wipsvec/wipsvec/skipgram/kernel"
+import (
+	"unsafe"
+
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+)
 
 // Memory is an estimate of what a run allocates besides its corpus, which
 // the caller holds: what train prints before it starts and checks against
@@ -25,17 +29,6 @@ func EstimateMemory(o Options, rows int) Memory {
 	if views == 0 {
 		views = 1
 	}
-	window, targets := int64(o.Window), int64(1+o.Negative)
-	perThread := 4*(1024+2*window+3*targets+4*int64(o.Dim)) + // sentence, window, targets, acc, tmp, lambda
-		4*(2*window*targets+2*window*int64(o.Dim)) + // -batch's gradients and accumulators
-		8<<10 + 512 + // a goroutine's stack and the worker itself
-		(2+2*24)*pageBytes // the pages around the worker and its buffers (ownPages), 24 at most
-	hot := int64(hotRows(o, rows))
-	replicated := views * hot
-	if targets := int64(targetRows(o, rows, false)); targets > 0 {
-		replicated = (views-1)*hot + targets // the target rows' own count (text's; a graph's none)
-	}
-	perThread += replicated * 2 * 4 * stride // the replicas' rows and what they were at the last merge
 	var snapshot int64
 	if o.Checkpoint != nil {
 		snapshot = 4 * views * int64(rows) * int64(o.Dim)
@@ -44,8 +37,25 @@ func EstimateMemory(o Options, rows int) Memory {
 		Snapshot: snapshot,
 		Matrices: 4 * views * int64(rows) * stride,
 		Tables:   36 * int64(rows), // the noise sampler's float64 weights, probabilities and alias table; uint32 thresholds
-		Threads:  int64(max(o.Threads, 1)) * perThread,
+		Threads:  int64(max(o.Threads, 1)) * workerBytes(o, rows),
 	}
+}
+
+// workerBytes is what one worker of a run with options o over rows rows
+// allocates: its buffers, its kernel's and its replicas, as its scratch
+// allocator counts them, the worker itself and a goroutine's stack. It
+// builds such a worker, on a model of only the rows its replicas can
+// cover.
+func workerBytes(o Options, rows int) int64 {
+	if o.Model.def().start == nil || o.Validate() != nil {
+		return 0
+	}
+	o.Resume, o.Init, o.Checkpoint = nil, nil, nil
+	n := max(1, min(rows, max(hotRows(o, rows), targetRows(o, rows, false))))
+	r := &run{opt: &o, model: NewModel(o, n), total: 1}
+	w := newWorker(r, 0, o.Model.def().start(r))
+	const stack = 8 << 10
+	return w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + stack
 }
 
 // Memory adds to m what training on g needs beyond its pairs, which the

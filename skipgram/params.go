@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -29,7 +30,7 @@ type Model struct {
 func NewModel(opt Options, words int) *Model {
 	m := &Model{Kind: opt.Model, Dim: opt.Dim, Words: words}
 	m.Stride = (opt.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
-	m.In = ownLines[float32](words * m.Stride)
+	m.In = hogwild.Lines[float32](words * m.Stride)
 	r := kernel.NewRNG(opt.Seed, math.MaxUint64)
 	def := opt.Model.def()
 	for w := 0; w < words; w++ {
@@ -53,7 +54,7 @@ func NewModel(opt Options, words int) *Model {
 // written here, on one thread before they start, it takes them without the
 // interrupts.
 func zeroMatrix(n int) []float32 {
-	m := ownLines[float32](n)
+	m := hogwild.Lines[float32](n)
 	clear(m)
 	return m
 }

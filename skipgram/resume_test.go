@@ -3,6 +3,7 @@ package skipgram
 import (
 	"context"
 	"errors"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"math"
 	"os"
 	"path/filepath"
@@ -318,7 +319,7 @@ func TestContinueKeepsRowsAtRateZero(t *testing.T) {
 // the blocks it had, and one whose blocks this build cannot make again is
 // refused with one line instead of training other text than it recorded.
 func TestResumeKeepsTheCheckpointsBlocks(t *testing.T) {
-	v, stream := syntheticCorpus(t, 4*blockWords, 2)
+	v, stream := syntheticCorpus(t, 4*hogwild.BlockWords, 2)
 	opt := DefaultOptions()
 	opt.Model, opt.Dim, opt.Iter, opt.Threads = SG, 8, 1, 2
 	var snap *Snapshot
@@ -328,9 +329,9 @@ func TestResumeKeepsTheCheckpointsBlocks(t *testing.T) {
 	if _, _, err := Train(context.Background(), v, stream, o); !errors.Is(err, errStopped) {
 		t.Fatal(err)
 	}
-	uniform := len(splitBlocks([][]int32{stream}, blockWords))
-	if snap.pos.Tail != tailCut || snap.pos.Blocks != uniform+2*(tailCut-1) {
-		t.Fatalf("the checkpoint records %d blocks cut with tail %d, want %d and %d", snap.pos.Blocks, snap.pos.Tail, uniform+2*(tailCut-1), tailCut)
+	uniform := len(hogwild.SplitBlocks([][]int32{stream}, hogwild.BlockWords))
+	if snap.pos.Tail != hogwild.TailCut || snap.pos.Blocks != uniform+2*(hogwild.TailCut-1) {
+		t.Fatalf("the checkpoint records %d blocks cut with tail %d, want %d and %d", snap.pos.Blocks, snap.pos.Tail, uniform+2*(hogwild.TailCut-1), hogwild.TailCut)
 	}
 
 	resume := func(pos position) error {

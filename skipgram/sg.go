@@ -24,7 +24,7 @@ func dotKernels(r *run) func(*worker) windowKernel {
 	dim := r.model.Dim
 	return func(w *worker) windowKernel {
 		if r.opt.Batch {
-			return newBatchLinear(dim, r.opt.Window, r.opt.Negative)
+			return newBatchLinear(&w.scratch, dim, r.opt.Window, r.opt.Negative)
 		}
 		return dotKernel{}
 	}

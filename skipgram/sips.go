@@ -14,8 +14,8 @@ var sipsModel = model{
 	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2, targetSync: oneViewTargetSync,
 	start: func(r *run) func(*worker) windowKernel {
 		if r.opt.Batch {
-			return func(*worker) windowKernel {
-				k := newBatchLinear(r.model.Dim, r.opt.Window, r.opt.Negative)
+			return func(w *worker) windowKernel {
+				k := newBatchLinear(&w.scratch, r.model.Dim, r.opt.Window, r.opt.Negative)
 				k.bias = true
 				return k
 			}

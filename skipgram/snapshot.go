@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -96,7 +97,7 @@ func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), NegDim: old.NegDim,
 		Lambda: clone32(old.Lambda), LambdaSq: clone32(old.LambdaSq)}
 	m.Stride = (m.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
-	m.In = ownLines[float32](m.Words * m.Stride)
+	m.In = hogwild.Lines[float32](m.Words * m.Stride)
 	if old.Out != nil {
 		m.Out = zeroMatrix(m.Words * m.Stride)
 	}
@@ -215,9 +216,10 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 	}
 	s := &Snapshot{Options: r.given, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
 		LambdaStart: r.lambdaStart, Spectrum: r.spectrum}
-	s.pos = position{Claims: r.sched.next.Load(), Lanes: r.sched.lanes, Blocks: r.sched.blocks, Tail: r.sched.tail,
+	lanes, blocks, tail := r.sched.Shape()
+	s.pos = position{Claims: r.sched.Claimed(), Lanes: lanes, Blocks: blocks, Tail: tail,
 		Words: r.words.Load(), Total: r.total, Elapsed: r.elapsedBefore + elapsed}
-	s.Done = s.pos.Claims >= int64(r.sched.iter*r.sched.lanes*r.sched.perLane)
+	s.Done = r.sched.Done(s.pos.Claims)
 	for _, w := range workers {
 		ws := workerState{RNG: w.rng.State(), Alpha: w.alpha, PendingWords: w.pendingWords, PendingSync: w.pendingSync,
 			Words: w.words, Pairs: w.pairs, Epoch: w.epoch, EpochLoss: w.epochLoss, EpochPairs: w.epochPairs}
@@ -232,7 +234,7 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 // resume sets a new run's state to the snapshot's: the schedule's position,
 // the counters and every worker's.
 func (r *run) resume(s *Snapshot, workers []*worker) {
-	r.sched.next.Store(s.pos.Claims)
+	r.sched.SetClaimed(s.pos.Claims)
 	r.words.Store(s.pos.Words)
 	r.elapsedBefore = s.pos.Elapsed
 	for i, w := range workers {
@@ -273,7 +275,7 @@ func compactInto(out, rows []float32, n, dim, stride int) []float32 {
 }
 
 func pad(rows []float32, n, dim, stride int) []float32 {
-	out := ownLines[float32](n * stride)
+	out := hogwild.Lines[float32](n * stride)
 	for i := range n {
 		copy(out[i*stride:i*stride+dim], rows[i*dim:(i+1)*dim])
 	}

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -288,14 +289,14 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 		return nil, Stats{}, err
 	}
 	tail := opt.tailPieces()
-	blocks, lanes := dealLanes(splitBlocks(stream, blockWords), opt.lanes(), tail)
+	blocks, lanes := hogwild.DealLanes(hogwild.SplitBlocks(stream, hogwild.BlockWords), opt.lanes(), tail)
 	if s := opt.Resume; s != nil && (len(blocks) != s.pos.Blocks || len(lanes)-1 != s.pos.Lanes) {
 		return nil, Stats{}, fmt.Errorf("the checkpoint's run cut the corpus into %d blocks in %d lanes, this build into %d in %d: resume it with the build that wrote it",
 			s.pos.Blocks, s.pos.Lanes, len(blocks), len(lanes)-1)
 	}
 	var corpusWords int64
 	for _, b := range blocks {
-		corpusWords += b.words
+		corpusWords += b.Words
 	}
 	if corpusWords == 0 {
 		return nil, Stats{}, errors.New("corpus has no in-vocabulary words to train on")
@@ -308,7 +309,7 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 		sig:    kernel.NewSigmoidTable(),
 		total:  int64(opt.Iter) * corpusWords,
 		blocks: blocks,
-		sched:  laneSchedule(lanes, opt.Iter, tail),
+		sched:  hogwild.LaneSchedule(lanes, opt.Iter, tail),
 		vocab:  v, fingerprint: fp, lambdaStart: start, spectrum: spectrum, given: given,
 	}
 	st, err := r.execute(ctx)
@@ -368,7 +369,7 @@ func (o *Options) tailPieces() int {
 	case o.Resume != nil:
 		return o.Resume.pos.Tail
 	case o.Threads > 1:
-		return tailCut
+		return hogwild.TailCut
 	}
 	return 0
 }
@@ -410,8 +411,8 @@ type run struct {
 	keep   []uint32
 	sig    *kernel.SigmoidTable
 	total  int64 // Iter x corpus tokens
-	blocks []block
-	sched  *schedule
+	blocks []hogwild.Block
+	sched  *hogwild.Schedule
 	words  atomic.Int64 // tokens processed, updated per chunk
 	stop   atomic.Bool
 	// diverged is set, with stop, by the first worker to find a parameter
@@ -419,9 +420,9 @@ type run struct {
 	// ErrDiverged instead of training on NaN to its end, and writes no
 	// checkpoint after it.
 	diverged atomic.Bool
-	graph    *graphRun  // set when training on an edge list instead of text
-	gate     *gate      // stops the workers between blocks for a snapshot
-	hotMu    sync.Mutex // serialises the merges of the workers' hot rows
+	graph    *graphRun     // set when training on an edge list instead of text
+	gate     *hogwild.Gate // stops the workers between blocks for a snapshot
+	hotMu    sync.Mutex    // serialises the merges of the workers' hot rows
 
 	// stopRequest is closed, once, when Options.stopAfter is reached.
 	stopRequest chan struct{}
@@ -452,12 +453,12 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 		workers[i] = newWorker(r, i, newKernel)
 	}
 	if opt.lockstep && len(workers) > 1 {
-		turns := newTurnstile(len(workers))
+		turns := hogwild.NewTurns(len(workers))
 		for _, w := range workers {
 			w.turns = turns
 		}
 	}
-	r.gate = newGate(len(workers))
+	r.gate = hogwild.NewGate(len(workers))
 	r.stopRequest = make(chan struct{})
 	if opt.Resume != nil {
 		r.resume(opt.Resume, workers)
@@ -550,7 +551,7 @@ func (r *run) settle() {
 func (r *run) requestStop() {
 	r.stopOnce.Do(func() {
 		r.stopped.Store(true)
-		r.gate.shut.Store(true)
+		r.gate.Shut()
 		close(r.stopRequest)
 	})
 }
@@ -586,12 +587,12 @@ func (r *run) checkpoints(ctx context.Context, workers []*worker, start time.Tim
 	// take copies the state while the workers stand at the gate; with stop
 	// they leave it to end the run.
 	take := func(stop bool) *Snapshot {
-		r.gate.close()
+		r.gate.Close()
 		s := r.snapshot(workers, time.Since(start))
 		if stop {
 			r.stop.Store(true)
 		}
-		r.gate.open()
+		r.gate.Open()
 		return s
 	}
 	for {
@@ -648,171 +649,4 @@ func (r *run) report(workers []*worker, start time.Time, every time.Duration, do
 		}
 		r.opt.Progress(p)
 	}
-}
-
-// block is a stretch of the corpus trained as one unit of work: whole
-// sentences, as pieces of the stream's chunks.
-type block struct {
-	pieces [][]int32
-	words  int64 // tokens that are words, not sentence ends
-}
-
-// tokens is the block's length, sentence ends included.
-func (b *block) tokens() int {
-	n := 0
-	for _, p := range b.pieces {
-		n += len(p)
-	}
-	return n
-}
-
-// blockWords is the length a block is cut at (the next sentence end after
-// it). Workers claim blocks one at a time, so when one of them is slowed
-// down (a shared machine, a cold cache) the others take over its share; the
-// lanes' shorter last blocks (tailCut) keep the idle time at the end of the
-// run to milliseconds.
-// Large enough that the shared claim counter is touched a few times a
-// second; small enough that a block lasts about a tenth of a second.
-const blockWords = 100_000
-
-// tailCut is how many blocks the last block of every lane is cut into on
-// several threads, each half of what is left of it. A run ends when its
-// last worker finishes its last block, and with blocks of blockWords the
-// others had stood idle for up to a block's time: on two threads over 15 MB
-// the two workers finished 22-91 ms apart in runs of 0.7-1.2 s, and on 16
-// threads a worker gets only four or five blocks of the bench's 40 MiB. The
-// schedule deals the lanes' last blocks last, so the run now ends on blocks
-// of a few thousand tokens, milliseconds long.
-const tailCut = 6
-
-// splitBlocks cuts the stream into blocks of about size tokens that end at
-// sentence ends, so that no sentence straddles two blocks (or two workers).
-func splitBlocks(chunks [][]int32, size int) []block {
-	var blocks []block
-	var cur block
-	n := 0 // tokens in cur
-	for _, c := range chunks {
-		lo := 0
-		for i, id := range c {
-			n++
-			if id != vocab.SentenceEnd {
-				cur.words++
-				continue
-			}
-			if n >= size {
-				cur.pieces = append(cur.pieces, c[lo:i+1])
-				blocks = append(blocks, cur)
-				cur, n, lo = block{}, 0, i+1
-			}
-		}
-		if lo < len(c) {
-			cur.pieces = append(cur.pieces, c[lo:])
-		}
-	}
-	if n > 0 {
-		blocks = append(blocks, cur)
-	}
-	return blocks
-}
-
-// dealLanes groups blocks into lanes contiguous runs of about equal length,
-// one per thread (as word2vec.c splits its file), and cuts the last block of
-// each lane into up to tail blocks at sentence ends, each half of what is
-// left of it (tailCut says why). It returns the blocks in lane order and
-// where each lane starts, with the end of the last one after it: lane i is
-// blocks[starts[i]:starts[i+1]]. There are never more lanes than blocks.
-func dealLanes(blocks []block, lanes, tail int) (dealt []block, starts []int) {
-	lanes = max(1, min(lanes, len(blocks)))
-	perLane := (len(blocks) + lanes - 1) / lanes
-	starts = []int{0}
-	for lo := 0; lo < len(blocks); lo += perLane {
-		lane := blocks[lo:min(lo+perLane, len(blocks))]
-		dealt = append(dealt, lane[:len(lane)-1]...)
-		dealt = append(dealt, halve(lane[len(lane)-1], tail)...)
-		starts = append(starts, len(dealt))
-	}
-	return dealt, starts
-}
-
-// halve cuts b into up to n blocks at sentence ends, the first half of b,
-// the next half of the rest, and so on; fewer where b runs out of sentence
-// ends.
-func halve(b block, n int) []block {
-	var out []block
-	for ; n > 1; n-- {
-		parts := splitBlocks(b.pieces, (b.tokens()+1)/2)
-		if len(parts) < 2 {
-			break
-		}
-		out = append(out, parts[0])
-		rest := block{}
-		for _, p := range parts[1:] {
-			rest.pieces = append(rest.pieces, p.pieces...)
-			rest.words += p.words
-		}
-		b = rest
-	}
-	return append(out, b)
-}
-
-// schedule hands out the run's work, Iter passes over the blocks, one block
-// at a time. Within an epoch the blocks are dealt from lanes, one contiguous
-// region of the corpus per thread, as word2vec.c splits its file: threads
-// working at the same time then read far-apart text, touch different rare
-// words and fight less over the same rows. With one thread the order is
-// simply the corpus order, epoch after epoch.
-type schedule struct {
-	_       [64]byte
-	next    atomic.Int64 // claims handed out so far
-	_       [56]byte
-	starts  []int // lane i deals blocks starts[i] to starts[i+1]-1
-	blocks  int
-	lanes   int
-	perLane int // blocks in the longest lane: lanes x perLane >= blocks
-	iter    int
-	tail    int // how the lanes' last blocks were cut (dealLanes), for a snapshot
-}
-
-// newSchedule deals blocks of equal length from lanes lanes of equal
-// length.
-func newSchedule(blocks, lanes, iter int) *schedule {
-	lanes = max(1, min(lanes, blocks))
-	perLane := (blocks + lanes - 1) / lanes
-	starts := make([]int, lanes+1)
-	for i := range starts {
-		starts[i] = min(i*perLane, blocks)
-	}
-	return laneSchedule(starts, iter, 0)
-}
-
-// laneSchedule deals the blocks of the lanes dealLanes made; tail is what
-// it cut their last blocks into.
-func laneSchedule(starts []int, iter, tail int) *schedule {
-	s := &schedule{starts: starts, lanes: max(1, len(starts)-1), iter: iter, tail: tail}
-	if len(starts) > 0 {
-		s.blocks = starts[len(starts)-1]
-	}
-	for i := 1; i < len(starts); i++ {
-		s.perLane = max(s.perLane, starts[i]-starts[i-1])
-	}
-	return s
-}
-
-// claim returns the next block to train and its epoch, or ok false when the
-// run's work is all handed out.
-func (s *schedule) claim() (epoch, blk int, ok bool) {
-	slots := s.lanes * s.perLane
-	for slots > 0 {
-		i := int(s.next.Add(1) - 1)
-		if i >= s.iter*slots {
-			return 0, 0, false
-		}
-		epoch, j := i/slots, i%slots
-		// Slot j is position j/lanes of lane j%lanes; a lane may be short.
-		lane := j % s.lanes
-		if b := s.starts[lane] + j/s.lanes; b < s.starts[lane+1] {
-			return epoch, b, true
-		}
-	}
-	return 0, 0, false
 }

@@ -60,14 +60,14 @@ var wipsModel = model{
 		if r.model.LambdaSq == nil { // a new run; a resumed or continued one has it
 			r.model.LambdaSq = make([]float32, r.model.Dim)
 		}
-		return func(*worker) windowKernel {
-			dim := r.model.Dim
-			k := &weightedKernel{m: r.model, shared: l, lambda: ownPages[float32](dim), signs: ownPages[float32](dim),
-				dlambda: ownPages[float32](dim), signed: ownPages[float32](dim)}
+		return func(w *worker) windowKernel {
+			dim, a := r.model.Dim, &w.scratch
+			k := &weightedKernel{m: r.model, shared: l, lambda: a.Float32s(dim), signs: a.Float32s(dim),
+				dlambda: a.Float32s(dim), signed: a.Float32s(dim)}
 			k.take() // the workers have not started: no lock needed
 			if r.opt.Batch {
-				k.batch = newBatchLinear(dim, r.opt.Window, r.opt.Negative)
-				k.batch.weigh(k.lambda, k.signs, k.dlambda)
+				k.batch = newBatchLinear(a, dim, r.opt.Window, r.opt.Negative)
+				k.batch.weigh(a, k.lambda, k.signs, k.dlambda)
 			}
 			return k
 		}

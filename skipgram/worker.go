@@ -3,8 +3,8 @@ package skipgram
 import (
 	"math"
 	"sync/atomic"
-	"unsafe"
 
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -21,7 +21,7 @@ type windowKernel interface {
 // worker is one Hogwild thread: its random stream, its scratch buffers and
 // the learning rate it last read.
 type worker struct {
-	_      [pageBytes]byte // with the page at the end, keeps the hot fields off other objects' pages (see ownPages)
+	_      [hogwild.PageBytes]byte // with the page at the end, keeps the hot fields off other objects' pages (hogwild.Scratch)
 	r      *run
 	rng    kernel.RNG
 	alpha  float32 // the learning rate, refreshed when words are published
@@ -29,24 +29,24 @@ type worker struct {
 
 	sentence  []int32
 	ctxs      []int32
-	negs      []int32    // the current targets: centre word, then noise words
-	next      []int32    // the next context's targets, drawn ahead for prefetching
-	ahead     []int32    // graphs: the next edge's targets, drawn ahead for prefetching
-	drawn     bool       // graphs: negs already holds the targets of the coming window
-	more      bool       // text: another window of the sentence follows this one
-	nextRows  [2]int32   // text: the next window's centre word and the context it brings in (-1: none)
-	noiseOK   bool       // batch windows: next holds the noise words drawn for this window
-	share     int        // batch windows: how many windows a draw of noise words serves (Options.SharedNoise)
-	reuse     int        // batch windows: how many more windows the noise words in next serve
-	in, out   rows       // the matrices as this worker trains them (hot.go)
-	replicas  []*replica // its replicas of the hot rows, one per matrix
-	id        int        // its place among the run's workers
-	turns     *turnstile // with Options.lockstep, the workers' turns
-	acc       []float32  // gradient accumulated for the input row
-	tmp       []float32  // IPDS, WIPS: the transformed input row
-	sync      syncer     // the kernel, if it keeps private copies of shared parameters
-	avoid     []int32    // graphs: the context's neighbours, never drawn as its negatives (nil for text)
-	avoidNode int32      // graphs: the context whose neighbours avoid lists
+	negs      []int32        // the current targets: centre word, then noise words
+	next      []int32        // the next context's targets, drawn ahead for prefetching
+	ahead     []int32        // graphs: the next edge's targets, drawn ahead for prefetching
+	drawn     bool           // graphs: negs already holds the targets of the coming window
+	more      bool           // text: another window of the sentence follows this one
+	nextRows  [2]int32       // text: the next window's centre word and the context it brings in (-1: none)
+	noiseOK   bool           // batch windows: next holds the noise words drawn for this window
+	share     int            // batch windows: how many windows a draw of noise words serves (Options.SharedNoise)
+	reuse     int            // batch windows: how many more windows the noise words in next serve
+	in, out   rows           // the matrices as this worker trains them (hot.go)
+	replicas  []*replica     // its replicas of the hot rows, one per matrix
+	id        int            // its place among the run's workers
+	turns     *hogwild.Turns // with Options.lockstep, the workers' turns
+	acc       []float32      // gradient accumulated for the input row
+	tmp       []float32      // IPDS, WIPS: the transformed input row
+	sync      syncer         // the kernel, if it keeps private copies of shared parameters
+	avoid     []int32        // graphs: the context's neighbours, never drawn as its negatives (nil for text)
+	avoidNode int32          // graphs: the context whose neighbours avoid lists
 
 	words, pairs          int64
 	epoch                 int // of the last block claimed; the loss is the last epoch's
@@ -54,42 +54,9 @@ type worker struct {
 	pendingWords          int64 // tokens not yet added to the shared counter
 	pendingSync           int64 // tokens since the kernel last synced
 
-	pub published
-	_   [pageBytes]byte
-}
-
-// ownLines returns n zeroed elements on cache lines of their own: the
-// parameter matrices use it so that every row of a 16-float stride starts a
-// line. A worker's scratch buffers need more: see ownPages.
-func ownLines[T int32 | float32](n int) []T {
-	const line = 64 / 4 // elements per cache line, both types being 4 bytes
-	buf := make([]T, (n+line-1)/line*line+2*line)
-	off := 0
-	for uintptr(unsafe.Pointer(&buf[off]))%64 != 0 {
-		off++
-	}
-	return buf[off : off+n : off+n]
-}
-
-// pageBytes is the size of the pages that a processor's prefetchers stay
-// within: they fetch the lines after (or beside) those a loop touches, but
-// never across a 4 KiB page.
-const pageBytes = 4 << 10
-
-// ownPages returns n zeroed elements with a page of nothing on either side,
-// so that no other object shares a page with them. A worker's scratch
-// buffers are written for every window. On cache lines of their own
-// (ownLines) they still shared pages with the other workers' buffers, since
-// the allocator packs the objects of one size together, and each
-// processor's prefetchers, running on from the lines a loop walked through,
-// pulled the other worker's lines across while that worker was writing them:
-// where the host placed the two CPUs far apart, two SIPS threads kept 0.91 of
-// two separate processes with them and 0.96 with every worker's buffers on
-// pages of their own (docs/scaling.md). Near, nothing changed. It costs two
-// pages a buffer, about 150 KiB a worker.
-func ownPages[T int32 | float32](n int) []T {
-	const pad = pageBytes / 4 // elements in a page, both types being 4 bytes
-	return ownLines[T](n + 2*pad)[pad : pad+n : pad+n]
+	pub     published
+	scratch hogwild.Scratch // where its buffers and its kernel's come from
+	_       [hogwild.PageBytes]byte
 }
 
 // published is what a worker shows the progress reporter, padded so that two
@@ -111,20 +78,21 @@ type syncer interface{ sync() }
 func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 	opt := r.opt
 	w := &worker{
-		r:        r,
-		id:       id,
-		alpha:    float32(r.alpha(0)),
-		rng:      kernel.NewRNG(opt.Seed, uint64(id)),
-		sentence: ownPages[int32](1024)[:0],
-		ctxs:     ownPages[int32](2 * opt.Window)[:0],
-		negs:     ownPages[int32](1 + opt.Negative)[:0],
-		next:     ownPages[int32](1 + opt.Negative)[:0],
-		ahead:    ownPages[int32](1 + opt.Negative)[:0],
-		acc:      ownPages[float32](opt.Dim),
-		tmp:      ownPages[float32](opt.Dim),
-		epoch:    -1,
-		share:    opt.SharedNoise(),
+		r:     r,
+		id:    id,
+		alpha: float32(r.alpha(0)),
+		rng:   kernel.NewRNG(opt.Seed, uint64(id)),
+		epoch: -1,
+		share: opt.SharedNoise(),
 	}
+	a := &w.scratch
+	w.sentence = a.Int32s(1024)[:0]
+	w.ctxs = a.Int32s(2 * opt.Window)[:0]
+	w.negs = a.Int32s(1 + opt.Negative)[:0]
+	w.next = a.Int32s(1 + opt.Negative)[:0]
+	w.ahead = a.Int32s(1 + opt.Negative)[:0]
+	w.acc = a.Float32s(opt.Dim)
+	w.tmp = a.Float32s(opt.Dim)
 	w.views()
 	w.kernel = newKernel(w)
 	w.sync, _ = w.kernel.(syncer)
@@ -134,17 +102,17 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 // run trains the blocks the worker claims until the run's work is done.
 // Between two blocks it stops at the run's gate while a snapshot is taken.
 func (w *worker) run() {
-	defer w.r.gate.leave(w.r.settle)
+	defer w.r.gate.Leave(w.r.settle)
 	if w.turns != nil {
-		w.turns.wait(w.id)
-		defer w.turns.leave(w.id)
+		w.turns.Wait(w.id)
+		defer w.turns.Leave(w.id)
 	}
-	for w.r.gate.pass() && !w.r.stop.Load() {
-		if n := w.r.opt.stopAfter; n > 0 && w.r.sched.next.Load() >= n {
+	for w.r.gate.Pass() && !w.r.stop.Load() {
+		if n := w.r.opt.stopAfter; n > 0 && w.r.sched.Claimed() >= n {
 			w.r.requestStop()
 			continue
 		}
-		e, b, ok := w.r.sched.claim()
+		e, b, ok := w.r.sched.Claim()
 		if !ok {
 			break
 		}
@@ -165,11 +133,11 @@ func (w *worker) run() {
 }
 
 // trainBlock makes one pass over a block; false if the run was stopped.
-func (w *worker) trainBlock(b *block) bool {
+func (w *worker) trainBlock(b *hogwild.Block) bool {
 	keep := w.r.keep
 	sen := w.sentence[:0]
 	alpha := w.alpha
-	for _, piece := range b.pieces {
+	for _, piece := range b.Pieces {
 		for _, id := range piece {
 			if id != vocab.SentenceEnd {
 				w.pendingWords++
@@ -180,8 +148,8 @@ func (w *worker) trainBlock(b *block) bool {
 			}
 			w.trainSentence(sen, alpha)
 			if w.turns != nil {
-				w.turns.pass(w.id)
-				w.turns.wait(w.id)
+				w.turns.Pass(w.id)
+				w.turns.Wait(w.id)
 			}
 			sen = sen[:0]
 			if !w.between() {

@@ -1,4 +1,4 @@
-package skipgram
+package hogwild
 
 import (
 	"testing"
@@ -10,24 +10,25 @@ type pageSpan struct{ first, last uintptr }
 
 func spanOf(p unsafe.Pointer, bytes uintptr) pageSpan {
 	a := uintptr(p)
-	return pageSpan{a / pageBytes, (a + bytes - 1) / pageBytes}
+	return pageSpan{a / PageBytes, (a + bytes - 1) / PageBytes}
 }
 
 func (s pageSpan) overlaps(o pageSpan) bool { return s.first <= o.last && o.first <= s.last }
 
-// TestOwnPagesShareNoPage allocates many small scratch buffers of one size,
-// which the allocator packs side by side, and checks that no two of them
-// touch a common page and that each starts a cache line: two workers'
+// TestScratchSharesNoPage allocates many small scratch buffers of one
+// size, which the allocator packs side by side, and checks that no two of
+// them touch a common page and that each starts a cache line: two workers'
 // buffers on one page let each processor's prefetchers pull the other's
-// lines across (ownPages).
-func TestOwnPagesShareNoPage(t *testing.T) {
+// lines across (Scratch); and that the scratch counts them, pages and all.
+func TestScratchSharesNoPage(t *testing.T) {
 	for _, n := range []int{1, 6, 10, 100, 1024, 5000} {
 		var seen []pageSpan
 		var floats [][]float32 // kept alive, so that none of them is freed and its memory reused
 		var headers [][][]float32
+		var a Scratch
 		for range 16 {
-			f := ownPages[float32](n)
-			h := ownHeaders(n)
+			f := a.Float32s(n)
+			h := a.Rows(n)
 			floats, headers = append(floats, f), append(headers, h)
 			if len(f) != n || cap(f) != n || len(h) != n || cap(h) != n {
 				t.Fatalf("n=%d: got len/cap %d/%d and %d/%d", n, len(f), cap(f), len(h), cap(h))
@@ -50,27 +51,8 @@ func TestOwnPagesShareNoPage(t *testing.T) {
 		if len(floats) != len(headers) {
 			t.Fatal("lost a buffer")
 		}
-	}
-}
-
-// TestWorkersShareNoPage checks that no two workers' own fields, written
-// for every window, sit on one page.
-func TestWorkersShareNoPage(t *testing.T) {
-	var spans []pageSpan
-	var workers []*worker // on the heap, as the run's are
-	for range 8 {
-		w := new(worker)
-		workers = append(workers, w)
-		from, to := unsafe.Offsetof(w.r), unsafe.Offsetof(w.pub)+unsafe.Sizeof(w.pub)
-		s := spanOf(unsafe.Pointer(&w.r), to-from)
-		for _, o := range spans {
-			if s.overlaps(o) {
-				t.Fatalf("two workers' fields share a page (pages %d-%d and %d-%d)", s.first, s.last, o.first, o.last)
-			}
+		if min := int64(16 * (4*n + 24*n + 4*PageBytes)); a.Bytes() < min {
+			t.Fatalf("n=%d: the scratch counts %d bytes for 16 buffers of each kind, at least %d are theirs", n, a.Bytes(), min)
 		}
-		spans = append(spans, s)
-	}
-	if len(workers) != len(spans) {
-		t.Fatal("lost a worker")
 	}
 }

@@ -1,16 +1,16 @@
-package skipgram
+package hogwild
 
 import (
 	"sync"
 	"sync/atomic"
 )
 
-// gate stops the workers of a run between two blocks, so that a snapshot
+// Gate stops the workers of a run between two blocks, so that a snapshot
 // sees a state no block is halfway through: every block claimed so far is
 // trained, none after it is begun. A worker reads one atomic flag per block
 // to know whether it is wanted; the lock is taken only while a snapshot
 // waits.
-type gate struct {
+type Gate struct {
 	shut    atomic.Bool // a snapshot waits: workers stop at their next block
 	mu      sync.Mutex
 	cond    sync.Cond
@@ -18,15 +18,16 @@ type gate struct {
 	stopped int // workers standing at the gate
 }
 
-func newGate(workers int) *gate {
-	g := &gate{running: workers}
+// NewGate returns an open gate for workers workers.
+func NewGate(workers int) *Gate {
+	g := &Gate{running: workers}
 	g.cond.L = &g.mu
 	return g
 }
 
-// pass is a worker's check between blocks: while the gate is shut it
+// Pass is a worker's check between blocks: while the gate is shut it
 // waits. It reports true, so that it reads as a loop condition.
-func (g *gate) pass() bool {
+func (g *Gate) Pass() bool {
 	if !g.shut.Load() {
 		return true
 	}
@@ -41,11 +42,11 @@ func (g *gate) pass() bool {
 	return true
 }
 
-// leave is a worker's last call: it has finished and will not pass again.
+// Leave is a worker's last call: it has finished and will not pass again.
 // The last worker to leave runs last, if set, under the gate's lock: no
 // worker writes any more, and a snapshot waiting to close the gate sees
 // what last left.
-func (g *gate) leave(last func()) {
+func (g *Gate) Leave(last func()) {
 	g.mu.Lock()
 	g.running--
 	if g.running == 0 && last != nil {
@@ -55,9 +56,9 @@ func (g *gate) leave(last func()) {
 	g.mu.Unlock()
 }
 
-// close shuts the gate and waits until every worker still running stands
+// Close shuts the gate and waits until every worker still running stands
 // at it, each having finished its block.
-func (g *gate) close() {
+func (g *Gate) Close() {
 	g.mu.Lock()
 	g.shut.Store(true)
 	for g.stopped < g.running {
@@ -66,10 +67,33 @@ func (g *gate) close() {
 	g.mu.Unlock()
 }
 
-// open lets the workers go on.
-func (g *gate) open() {
+// Shut shuts the gate without waiting: workers stop at their next block
+// until Open.
+func (g *Gate) Shut() { g.shut.Store(true) }
+
+// Open lets the workers go on.
+func (g *Gate) Open() {
 	g.mu.Lock()
 	g.shut.Store(false)
 	g.cond.Broadcast()
+	g.mu.Unlock()
+}
+
+// Hold counts n workers that have not started as standing at the gate, so
+// that a snapshot taken before they start waits only for those that run
+// (a serial schedule, as the race detector's builds run the workers).
+func (g *Gate) Hold(n int) {
+	g.mu.Lock()
+	g.stopped += n
+	g.mu.Unlock()
+}
+
+// Release lets one held worker start, once the gate is open.
+func (g *Gate) Release() {
+	g.mu.Lock()
+	for g.shut.Load() {
+		g.cond.Wait()
+	}
+	g.stopped--
 	g.mu.Unlock()
 }

@@ -86,7 +86,7 @@ var wipsModel = model{
 // docs/wips-lambda.md.
 const (
 	DefaultLambdaInit  = "spectral"
-	DefaultLambdaAlpha = 0.01
+	DefaultLambdaAlpha = 0.001
 )
 
 // LambdaRecipe numbers the ways WIPS's lambda has been trained under the

@@ -554,12 +554,12 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err
 	}
-	if m.Lambda != nil {
+	if meta.Lambda != nil {
 		start := f.opt.LambdaInit
 		if st.LambdaStart != f.opt.LambdaInit {
 			start += " -> " + st.LambdaStart
 		}
-		logf(std.err, false, "wips: lambda start %s; %s\n", start, embedding.SummarizeLambda(m.Lambda))
+		logf(std.err, false, "wips: lambda start %s; %s\n", start, embedding.SummarizeLambda(meta.Lambda))
 	}
 	logf(std.err, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads, kernels: %s), loss %.4f; %s\n",
 		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(f.opt.Threads), f.opt.Threads, kernel.Name(),
@@ -749,8 +749,8 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err
 	}
-	if m.Lambda != nil {
-		logf(std.err, false, "wips: lambda start %s -> %s; %s\n", f.opt.LambdaInit, st.LambdaStart, embedding.SummarizeLambda(m.Lambda))
+	if meta.Lambda != nil {
+		logf(std.err, false, "wips: lambda start %s -> %s; %s\n", f.opt.LambdaInit, st.LambdaStart, embedding.SummarizeLambda(meta.Lambda))
 	}
 	logf(std.err, false, "trained %s on %d nodes: %d edges in %.2fs, %.0f edges/sec (%d threads), loss %.4f; %s\n",
 		m.Kind, v.Len(), st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds(), f.opt.Threads,

@@ -49,7 +49,7 @@ func TestTrainGraphSingleThreadIsBitIdentical(t *testing.T) {
 				t.Errorf("trained %d pairs (%d counted), want iter x 2 x edges = %d", st.Pairs, st.Words, want)
 			}
 			m2, _, _ := TrainGraph(context.Background(), treeGraph(3, 3), opt)
-			if !slices.Equal(m1.In, m2.In) || !slices.Equal(m1.Out, m2.Out) || !slices.Equal(m1.Lambda, m2.Lambda) {
+			if !slices.Equal(m1.In, m2.In) || !slices.Equal(m1.Out, m2.Out) || !slices.Equal(m1.param("lambda"), m2.param("lambda")) {
 				t.Fatal("two runs with -threads 1 and the same seed differ")
 			}
 			opt.Seed++

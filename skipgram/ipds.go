@@ -21,23 +21,37 @@ var ipdsModel = model{
 		}
 		return nil
 	},
-	init: func(m *Model, o *Options, _ *kernel.RNG) { m.NegDim = o.NegDim },
+	// The signs of the coordinates, (1, ..., 1, -1, ..., -1) with q = NegDim
+	// negative, which a continued run keeps.
+	params: []param{{name: "signs", fill: func(v []float32, o *Options, _ *kernel.RNG) { copy(v, IPDSLambda(o.Dim, o.NegDim)) }}},
 	start: func(r *run) func(*worker) windowKernel {
 		m := r.model
+		signs := m.param("signs")
 		if r.opt.Batch {
-			signs := IPDSLambda(m.Dim, m.NegDim)
 			return func(w *worker) windowKernel {
 				k := newBatchLinear(&w.scratch, m.Dim, r.opt.Window, r.opt.Negative)
 				k.w = signs
 				return k
 			}
 		}
-		return everyWorker(&diffKernel{m: m, pos: m.Dim - m.NegDim})
+		return everyWorker(&diffKernel{m: m, pos: m.Dim - negDim(m)})
 	},
-	sidecar: func(meta *embedding.Meta, m *Model, _ *Options, _ *Stats) { meta.NegDim = m.NegDim },
+	sidecar: func(meta *embedding.Meta, m *Model, _ *Options, _ *Stats) { meta.NegDim = negDim(m) },
 	forms: func(m *Model) []embedding.Form {
-		return []embedding.Form{{Name: fmt.Sprintf("ipds(q=%d)", m.NegDim), Neg: m.NegDim}}
+		q := negDim(m)
+		return []embedding.Form{{Name: fmt.Sprintf("ipds(q=%d)", q), Neg: q}}
 	},
+}
+
+// negDim is q, the number of m's negative coordinates.
+func negDim(m *Model) int {
+	q := 0
+	for _, s := range m.param("signs") {
+		if s < 0 {
+			q++
+		}
+	}
+	return q
 }
 
 // diffKernel is IPDS: s = <in+, out+> - <in-, out->, the last Dim-pos

@@ -61,8 +61,8 @@ func testRun(t testing.TB, kind Kind, dim, words, negative int, seed uint64, set
 	}
 	// WIPS's weights of several sizes, so that a step taken with lambda
 	// where its signs belong (or the reverse) shows.
-	for k := range m.Lambda {
-		m.Lambda[k] *= 0.3 + 1.7*r.Float32()
+	for k := range m.param("lambda") {
+		m.param("lambda")[k] *= 0.3 + 1.7*r.Float32()
 	}
 	counts := make([]int64, words)
 	for i := range counts {
@@ -79,7 +79,7 @@ func score64(w *worker, in, out []float32) float64 {
 	case SIPS:
 		return shiftedDot64(in, out)
 	case IPDS:
-		return diffDot64(in, out, m.NegDim)
+		return diffDot64(in, out, negDim(m))
 	case WIPS:
 		return weightedDot64(in, out, wipsOf(w).lambda)
 	case HSG:

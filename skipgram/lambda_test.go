@@ -3,6 +3,7 @@ package skipgram
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
@@ -20,7 +21,7 @@ func TestMergeLambdaStep(t *testing.T) {
 	r, k := w.r, wipsOf(w)
 	r.opt.Alpha, r.opt.LambdaAlpha = 0.5, 0.2
 	k.alpha = 0.25 // rate 0.2 * 0.25/0.5 * 0.25 = 0.025
-	copy(r.model.Lambda, []float32{1, 0.5, -1, -2})
+	copy(r.model.param("lambda"), []float32{1, 0.5, -1, -2})
 	copy(k.dlambda, []float32{5, -10, 0.1, 0})
 	k.sync()
 	// Mean squares d²: 25, 100, 0.01, 0. Factors 1 + 0.025*d/(d²*lambda):
@@ -33,8 +34,8 @@ func TestMergeLambdaStep(t *testing.T) {
 			}
 		}
 	}
-	check("first merge, lambda", r.model.Lambda, []float32{1.005, 0.4975, -0.99, -2})
-	check("first merge, mean squares", r.model.LambdaSq, []float32{25, 100, 0.01, 0})
+	check("first merge, lambda", r.model.param("lambda"), []float32{1.005, 0.4975, -0.99, -2})
+	check("first merge, mean squares", r.model.param("lambda_sq"), []float32{25, 100, 0.01, 0})
 	check("first merge, worker's copy", k.lambda, []float32{1.005, 0.4975, -0.99, -2})
 	check("first merge, signs", k.signs, []float32{1, 1, -1, -1})
 	check("first merge, gradient cleared", k.dlambda, []float32{0, 0, 0, 0})
@@ -44,8 +45,8 @@ func TestMergeLambdaStep(t *testing.T) {
 	// mean squares decay, their weights stay.
 	k.dlambda[3] = 0.5
 	k.sync()
-	check("second merge, lambda", r.model.Lambda, []float32{1.005, 0.4975, -0.99, -1.98})
-	check("second merge, mean squares", r.model.LambdaSq, []float32{0.999 * 25, 0.999 * 100, 0.999 * 0.01, 0.25})
+	check("second merge, lambda", r.model.param("lambda"), []float32{1.005, 0.4975, -0.99, -1.98})
+	check("second merge, mean squares", r.model.param("lambda_sq"), []float32{0.999 * 25, 0.999 * 100, 0.999 * 0.01, 0.25})
 }
 
 // TestLambdaLearnedFitsAtLeastItsStart: on the synthetic topical corpus,
@@ -72,7 +73,7 @@ func TestLambdaLearnedFitsAtLeastItsStart(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("batch %v, step %g: loss %.4f learned, %.4f frozen; lambda %v", batch, step, sl.Loss, sf.Loss, m.Lambda)
+			t.Logf("batch %v, step %g: loss %.4f learned, %.4f frozen; lambda %v", batch, step, sl.Loss, sf.Loss, m.param("lambda"))
 			if sl.Loss > sf.Loss+5e-4 {
 				t.Errorf("batch %v, step %g: loss %.4f with lambda learned, above %.4f frozen at its start", batch, step, sl.Loss, sf.Loss)
 			}
@@ -80,17 +81,15 @@ func TestLambdaLearnedFitsAtLeastItsStart(t *testing.T) {
 	}
 }
 
-// TestMergeLambdaFrozen: a fixed lambda never moves.
+// TestMergeLambdaFrozen: a step of 0 never moves lambda.
 func TestMergeLambdaFrozen(t *testing.T) {
 	w := testWorker(t, WIPS, 4, 10, 1, 1)
-	w.r.opt.FixedLambda = IPDSLambda(4, 1)
-	copy(w.r.model.Lambda, w.r.opt.FixedLambda)
+	w.r.opt.LambdaAlpha = 0
+	was := slices.Clone(w.r.model.param("lambda"))
 	wipsOf(w).dlambda[0] = 5
 	wipsOf(w).sync()
-	for k, l := range w.r.model.Lambda {
-		if l != w.r.opt.FixedLambda[k] {
-			t.Fatalf("frozen lambda moved: %v", w.r.model.Lambda)
-		}
+	if !slices.Equal(w.r.model.param("lambda"), was) {
+		t.Fatalf("frozen lambda moved: %v, was %v", w.r.model.param("lambda"), was)
 	}
 }
 
@@ -134,7 +133,7 @@ func TestSpectralStartOnTopicalCorpus(t *testing.T) {
 	if st.LambdaStart != "neg:1" || len(st.Spectrum) != opt.Dim {
 		t.Fatalf("stats record start %q and %d eigenvalues", st.LambdaStart, len(st.Spectrum))
 	}
-	if s := embedding.SummarizeLambda(m.Lambda); s.NearZero != 0 {
-		t.Fatalf("dead coordinates after training: %v", m.Lambda)
+	if s := embedding.SummarizeLambda(m.param("lambda")); s.NearZero != 0 {
+		t.Fatalf("dead coordinates after training: %v", m.param("lambda"))
 	}
 }

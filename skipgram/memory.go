@@ -45,17 +45,27 @@ func EstimateMemory(o Options, rows int) Memory {
 // allocates: its buffers, its kernel's and its replicas, as its scratch
 // allocator counts them, the worker itself and a goroutine's stack. It
 // builds such a worker, on a model of only the rows its replicas can
-// cover.
+// cover, at two small sizes, and extends the line through them to o's
+// size (every buffer is a constant plus a multiple of the size or of the
+// rows' stride), so that a size too large to train is estimated, not
+// allocated.
 func workerBytes(o Options, rows int) int64 {
+	o.Resume, o.Init, o.Checkpoint, o.NegDim = nil, nil, nil, 1
 	if o.Model.def().start == nil || o.Validate() != nil {
 		return 0
 	}
-	o.Resume, o.Init, o.Checkpoint = nil, nil, nil
 	n := max(1, min(rows, max(hotRows(o, rows), targetRows(o, rows, false))))
-	r := &run{opt: &o, model: NewModel(o, n), total: 1}
-	w := newWorker(r, 0, o.Model.def().start(r))
-	const stack = 8 << 10
-	return w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + stack
+	at := func(dim int) int64 {
+		o.Dim = dim
+		r := &run{opt: &o, model: NewModel(o, n), total: 1}
+		w := newWorker(r, 0, o.Model.def().start(r))
+		const stack = 8 << 10
+		return w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + stack
+	}
+	const d = kernel.LineFloats
+	stride := int64((o.Dim + d - 1) / d * d)
+	small, twice := at(d), at(2*d)
+	return small + (twice-small)*(stride-d)/d
 }
 
 // Memory adds to m what training on g needs beyond its pairs, which the

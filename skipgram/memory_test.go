@@ -2,6 +2,7 @@ package skipgram
 
 import (
 	"testing"
+	"unsafe"
 
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 )
@@ -59,6 +60,26 @@ func TestEstimateMemory(t *testing.T) {
 		m := NewModel(o, 1000)
 		if got, want := int64(4*(len(m.In)+len(m.Out))), EstimateMemory(o, 1000).Matrices; got != want {
 			t.Errorf("%s allocates %d bytes of parameters, the estimate says %d", kind, got, want)
+		}
+	}
+}
+
+// TestEstimateMemoryCountsWhatAWorkerTakes: the estimate of a worker's
+// memory, extended from two small sizes, covers what a worker of the run's
+// own size allocates (its scratch allocator's count), by less than a
+// percent more.
+func TestEstimateMemoryCountsWhatAWorkerTakes(t *testing.T) {
+	for _, kind := range Kinds() {
+		for _, batch := range []bool{false, true} {
+			o := DefaultOptions()
+			o.Model, o.Dim, o.Threads, o.Batch, o.NegDim = kind, 100, 2, batch, 3
+			r := &run{opt: &o, model: NewModel(o, 5000), total: 1}
+			w := newWorker(r, 0, kind.def().start(r))
+			got := w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + 8<<10
+			est := EstimateMemory(o, 5000).Threads / 2
+			if est < got || float64(est) > 1.01*float64(got) {
+				t.Errorf("%s, batch %v: the estimate says %d bytes a worker, a worker takes %d", kind, batch, est, got)
+			}
 		}
 	}
 }

@@ -61,9 +61,12 @@ type model struct {
 	// their contexts as well as their targets, over two hundred thousand
 	// (HSG's merged by the mean; docs/scaling.md).
 	targetSync int
-	// init sets up what the parameters need beyond their rows (WIPS's
-	// lambda), drawing from r after them; nil: nothing.
-	init func(m *Model, o *Options, r *kernel.RNG)
+	// params are the model's parameter vectors beyond its rows, each Dim
+	// long (WIPS's lambda, IPDS's signs). A new model fills them in this
+	// order, drawing from the random stream after the rows; checkpoints,
+	// continued runs and expanded snapshots carry them by name, without
+	// knowing what they are.
+	params []param
 	// prepare resolves, from the data, where the model starts (WIPS's
 	// spectral start), before the parameters exist. It may change o and
 	// returns what it resolved for Stats; nil: nothing to resolve.
@@ -77,6 +80,18 @@ type model struct {
 	// forms are the similarities the trained model scores with, the first
 	// being the one nearest and graph ranking use.
 	forms func(m *Model) []embedding.Form
+}
+
+// A param is a vector of a model's own parameters, Dim long.
+type param struct {
+	name string // its name in a checkpoint
+	// fill sets a new model's vector from the options, drawing from r;
+	// nil leaves it zero.
+	fill func(v []float32, o *Options, r *kernel.RNG)
+	// learned: training changes it, so a checkpoint must hold it. One that
+	// does not, written before the model kept the vector, gets it from
+	// fill.
+	learned bool
 }
 
 // oneViewTargetSync is the one-view models' targetSync: with their 4,096

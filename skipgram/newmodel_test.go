@@ -13,24 +13,35 @@ import (
 	bgraph "github.com/wipsvec/wipsvec/bench/graph"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
 // sipdsModel is a model that exists only in this file: IPDS with one
-// negative coordinate and SIPS's bias, s = <y+, y+'> - y_q y'_q + u + u',
-// trained by a kernel written plainly. Adding it takes this definition and
-// its row in models, nothing else: training on text and on a graph, the
-// sidecar, evaluation and graph ranking all come from the table.
+// negative coordinate and SIPS's bias, each coordinate weighted by a gain
+// it learns, s = sum_{i<q} g_i y_i y'_i - g_q y_q y'_q + u + u', trained by
+// a kernel written plainly. Adding it takes this definition and its row in
+// models, nothing else: training on text and on a graph, its parameter
+// vector in checkpoints and continued runs, the sidecar, evaluation and
+// graph ranking all come from the table.
 var sipdsModel = model{
 	kind:   "sipds",
-	about:  "<y+, y+'> - y_q y'_q + u + u'",
+	about:  "<g y+, y+'> - g_q y_q y'_q + u + u', the gains g learned",
 	views:  1,
 	minDim: 3,
+	params: []param{{name: "gain", learned: true, fill: func(v []float32, _ *Options, _ *kernel.RNG) {
+		for i := range v {
+			v[i] = 1
+		}
+	}}},
 	start: func(r *run) func(*worker) windowKernel {
 		k := &sipdsKernel{m: r.model}
 		return func(*worker) windowKernel { return k }
 	},
-	forms: func(*Model) []embedding.Form {
-		return []embedding.Form{{Name: "sipds", Bias: true, Neg: 1}}
+	forms: func(m *Model) []embedding.Form {
+		n := m.Dim - 1
+		w := slices.Clone(m.param("gain")[:n])
+		w[n-1] = -w[n-1]
+		return []embedding.Form{{Name: "sipds", Bias: true, Weights: w}}
 	},
 }
 
@@ -38,12 +49,13 @@ type sipdsKernel struct{ m *Model }
 
 func (k *sipdsKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	n := k.m.Dim
-	u, q := n-1, n-2 // the bias, the negative coordinate
-	sign := func(i int) float32 {
+	gain := k.m.param("gain") // shared by the workers, Hogwild
+	u, q := n-1, n-2          // the bias, the negative coordinate
+	weight := func(i int) float32 {
 		if i == q {
-			return -1
+			return -gain[i]
 		}
-		return 1
+		return gain[i]
 	}
 	for _, c := range ctxs {
 		in := k.m.Row(int(c))
@@ -53,13 +65,14 @@ func (k *sipdsKernel) window(w *worker, center int32, ctxs []int32, alpha float3
 			out := k.m.Row(int(t))
 			s := in[u] + out[u]
 			for i := range u {
-				s += sign(i) * in[i] * out[i]
+				s += weight(i) * in[i] * out[i]
 			}
 			g, l := w.r.sig.Gradient(s, d == 0, alpha)
 			loss += l
 			for i := range u {
-				acc[i] += g * sign(i) * out[i]
-				out[i] += g * sign(i) * in[i]
+				gain[i] += 0.01 * g * in[i] * out[i] * weight(i) / gain[i]
+				acc[i] += g * weight(i) * out[i]
+				out[i] += g * weight(i) * in[i]
 			}
 			acc[u] += g
 			out[u] += g
@@ -92,12 +105,31 @@ func TestNewModelInOneFile(t *testing.T) {
 	v, stream := syntheticCorpus(t, 60000, 1)
 	opt := DefaultOptions()
 	opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Sample = kind, 12, 3, 1, 0
+	ckpt := filepath.Join(t.TempDir(), "run.ckpt")
+	opt.Checkpoint = func(s *Snapshot) error { return WriteCheckpoint(ckpt, s) }
 	m, st, err := Train(context.Background(), v, stream, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if chance := 6 * math.Ln2; !(st.Loss < 0.8*chance) {
 		t.Errorf("loss %.3f, want well below chance %.3f", st.Loss, chance)
+	}
+
+	// Its own parameter vector: learned, and carried by a checkpoint and by
+	// a continued run without a word about the model anywhere else.
+	gain := m.param("gain")
+	if slices.Equal(gain, NewModel(opt, 1).param("gain")) {
+		t.Errorf("the gains did not move from their start: %v", gain)
+	}
+	snap, err := ReadCheckpoint(ckpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := snap.Model.param("gain"); !slices.Equal(got, gain) {
+		t.Errorf("the checkpoint's gains %v, want %v", got, gain)
+	}
+	if got := snap.Continue(v, 1).param("gain"); !slices.Equal(got, gain) {
+		t.Errorf("a continued run starts from gains %v, want %v", got, gain)
 	}
 
 	// The files: the sidecar records the similarity; Load needs no model.
@@ -140,6 +172,7 @@ func TestNewModelInOneFile(t *testing.T) {
 	}
 	g := &Graph{Nodes: len(e.Nodes), Pairs: slices.Clone(e.Pairs), Noise: NoiseUniform}
 	gopt := opt
+	gopt.Checkpoint = nil
 	gopt.Dim, gopt.Iter, gopt.Negative = 6, 100, 10
 	gm, gst, err := TrainGraph(context.Background(), g, gopt)
 	if err != nil {

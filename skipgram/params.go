@@ -2,6 +2,7 @@ package skipgram
 
 import (
 	"math"
+	"slices"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
@@ -16,11 +17,41 @@ type Model struct {
 	Words  int
 	In     []float32 // the word vectors; for one-view models the only matrix
 	Out    []float32 // SG only: the context (output) vectors
-	NegDim int       // IPDS
-	Lambda []float32 // WIPS: the learned weights
-	// LambdaSq is WIPS's moving average of each weight's squared merged
-	// gradient, the scale of its steps (weightedKernel.sync).
-	LambdaSq []float32
+	// params are the model's own parameter vectors by name (model.params):
+	// what its kernels and its sidecar read, and what snapshots carry.
+	params map[string][]float32
+}
+
+// param is the model's parameter vector name (nil if it has none).
+func (m *Model) param(name string) []float32 { return m.params[name] }
+
+// newParams makes the parameter vectors kind declares, filled from o and r.
+func newParams(kind Kind, dim int, o *Options, r *kernel.RNG) map[string][]float32 {
+	ps := kind.def().params
+	if len(ps) == 0 {
+		return nil
+	}
+	m := make(map[string][]float32, len(ps))
+	for _, p := range ps {
+		v := make([]float32, dim)
+		if p.fill != nil {
+			p.fill(v, o, r)
+		}
+		m[p.name] = v
+	}
+	return m
+}
+
+// cloneParams copies a model's parameter vectors.
+func cloneParams(ps map[string][]float32) map[string][]float32 {
+	if ps == nil {
+		return nil
+	}
+	c := make(map[string][]float32, len(ps))
+	for name, v := range ps {
+		c[name] = slices.Clone(v)
+	}
+	return c
 }
 
 // NewModel allocates and initialises the parameters: word rows uniform in
@@ -39,9 +70,7 @@ func NewModel(opt Options, words int) *Model {
 	if def.views == 2 {
 		m.Out = zeroMatrix(words * m.Stride)
 	}
-	if def.init != nil {
-		def.init(m, &opt, &r)
-	}
+	m.params = newParams(opt.Model, opt.Dim, &opt, &r)
 	return m
 }
 
@@ -73,7 +102,12 @@ func (def *model) fresh(row []float32, r *kernel.RNG) {
 
 // finite reports whether every parameter is a finite number.
 func (m *Model) finite() bool {
-	return finite(m.In) && finite(m.Out) && finite(m.Lambda)
+	for _, v := range m.params {
+		if !finite(v) {
+			return false
+		}
+	}
+	return finite(m.In) && finite(m.Out)
 }
 
 // finite reports whether every element of v is a finite number.

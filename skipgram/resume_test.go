@@ -40,8 +40,8 @@ func sameModel(t *testing.T, what string, got, want *Model) {
 	if want.Out != nil && !sameBits(compact(got.Out, got.Words, got.Dim, got.Stride), compact(want.Out, want.Words, want.Dim, want.Stride)) {
 		t.Fatalf("%s: output rows differ", what)
 	}
-	if !sameBits(got.Lambda, want.Lambda) || !sameBits(got.LambdaSq, want.LambdaSq) {
-		t.Fatalf("%s: lambda %v (mean squares %v), want %v (%v)", what, got.Lambda, got.LambdaSq, want.Lambda, want.LambdaSq)
+	if !sameBits(got.param("lambda"), want.param("lambda")) || !sameBits(got.param("lambda_sq"), want.param("lambda_sq")) {
+		t.Fatalf("%s: lambda %v (mean squares %v), want %v (%v)", what, got.param("lambda"), got.param("lambda_sq"), want.param("lambda"), want.param("lambda_sq"))
 	}
 }
 
@@ -100,8 +100,8 @@ func TestResumeIsBitIdentical(t *testing.T) {
 				if a := snap.Alpha(); !(a < opt.Alpha) || a <= opt.Alpha*1e-4 {
 					t.Fatalf("the checkpoint's learning rate is %g of a start %g", a, opt.Alpha)
 				}
-				if kind == WIPS && slices.IndexFunc(snap.Model.Lambda, func(l float32) bool { return l != 1 && l != -1 }) < 0 {
-					t.Fatalf("WIPS's lambda %v has not moved from its signs", snap.Model.Lambda)
+				if kind == WIPS && slices.IndexFunc(snap.Model.param("lambda"), func(l float32) bool { return l != 1 && l != -1 }) < 0 {
+					t.Fatalf("WIPS's lambda %v has not moved from its signs", snap.Model.param("lambda"))
 				}
 			}
 		})
@@ -299,7 +299,7 @@ func TestContinueKeepsRowsAtRateZero(t *testing.T) {
 				t.Fatalf("%s: %s's output row moved at rate 0", kind, w)
 			}
 		}
-		if !sameBits(m.Lambda, old.Lambda) {
+		if !sameBits(m.param("lambda"), old.param("lambda")) {
 			t.Fatalf("%s: lambda moved at rate 0", kind)
 		}
 		o.Alpha, o.Init = 0.025, snap.Continue(merged, 7)

@@ -94,8 +94,7 @@ func (s *Snapshot) Alpha() float64 {
 // row). WIPS's lambda and raw weights carry over.
 func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 	old := s.Model
-	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), NegDim: old.NegDim,
-		Lambda: clone32(old.Lambda), LambdaSq: clone32(old.LambdaSq)}
+	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), params: cloneParams(old.params)}
 	m.Stride = (m.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
 	m.In = hogwild.Lines[float32](m.Words * m.Stride)
 	if old.Out != nil {
@@ -202,8 +201,7 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 		w.syncHot() // the workers stand at the gate: their replicas are still
 	}
 	m := r.model
-	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, NegDim: m.NegDim,
-		Lambda: clone32(m.Lambda), LambdaSq: clone32(m.LambdaSq)}
+	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, params: cloneParams(m.params)}
 	if r.snapIn == nil {
 		r.snapIn = make([]float32, m.Words*m.Dim)
 		if m.Out != nil {
@@ -257,7 +255,7 @@ func (m *Model) expand() *Model {
 	if m.Out != nil {
 		c.Out = pad(m.Out, m.Words, m.Dim, c.Stride)
 	}
-	c.Lambda, c.LambdaSq = clone32(m.Lambda), clone32(m.LambdaSq)
+	c.params = cloneParams(m.params)
 	return &c
 }
 
@@ -316,7 +314,6 @@ type snapshotState struct {
 	Kind        Kind        `json:"model"`
 	Dim         int         `json:"dim"`
 	Words       int         `json:"words"`
-	NegDim      int         `json:"neg_dim,omitempty"`
 	Corpus      Fingerprint `json:"corpus"`
 	Graph       bool        `json:"graph,omitempty"`
 	Done        bool        `json:"done"`
@@ -333,7 +330,7 @@ func WriteCheckpoint(path string, s *Snapshot) error {
 		return fmt.Errorf("write checkpoint %s: checkpoints are written on little-endian hosts only", path)
 	}
 	m := s.Model
-	st := snapshotState{Trainer: Version, Options: s.Options, Kind: m.Kind, Dim: m.Dim, Words: m.Words, NegDim: m.NegDim,
+	st := snapshotState{Trainer: Version, Options: s.Options, Kind: m.Kind, Dim: m.Dim, Words: m.Words,
 		Corpus: s.Corpus, Graph: s.Graph, Done: s.Done, LambdaStart: s.LambdaStart, Spectrum: s.Spectrum, Position: s.pos,
 		Command: s.Command}
 	counts := make([]byte, 8*len(s.Vocab.Counts))
@@ -345,13 +342,11 @@ func WriteCheckpoint(path string, s *Snapshot) error {
 		{Name: "counts", Data: counts},
 		{Name: "in", Data: float32Bytes(m.In)},
 	}
-	for _, x := range []struct {
-		name string
-		v    []float32
-	}{{"out", m.Out}, {"lambda", m.Lambda}, {"lambda_sq", m.LambdaSq}} {
-		if x.v != nil {
-			sections = append(sections, checkpoint.Section{Name: x.name, Data: float32Bytes(x.v)})
-		}
+	if m.Out != nil {
+		sections = append(sections, checkpoint.Section{Name: "out", Data: float32Bytes(m.Out)})
+	}
+	for _, p := range m.Kind.def().params {
+		sections = append(sections, checkpoint.Section{Name: p.name, Data: float32Bytes(m.param(p.name))})
 	}
 	return checkpoint.Write(path, &st, sections)
 }
@@ -386,7 +381,7 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	}
 	s := &Snapshot{Options: st.Options, Corpus: st.Corpus, Graph: st.Graph, Done: st.Done,
 		LambdaStart: st.LambdaStart, Spectrum: st.Spectrum, Command: st.Command, pos: st.Position}
-	m := &Model{Kind: st.Kind, Dim: st.Dim, Stride: st.Dim, Words: st.Words, NegDim: st.NegDim}
+	m := &Model{Kind: st.Kind, Dim: st.Dim, Stride: st.Dim, Words: st.Words}
 	section32 := func(name string, n int) ([]float32, error) {
 		if f.Len(name) < 0 {
 			return nil, nil
@@ -406,14 +401,22 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	if m.Out, err = section32("out", st.Words*st.Dim); err != nil {
 		return nil, err
 	}
-	if m.Lambda, err = section32("lambda", st.Dim); err != nil {
-		return nil, err
-	}
-	if m.LambdaSq, err = section32("lambda_sq", st.Dim); err != nil {
-		return nil, err
-	}
-	if (m.Out != nil) != (st.Kind.Views() == 2) || (m.Lambda != nil) != st.Kind.LearnsLambda() {
+	if (m.Out != nil) != (st.Kind.Views() == 2) {
 		return nil, bad("the parameters do not fit model %s", st.Kind)
+	}
+	// The model's own vectors; one the file lacks, written before the model
+	// kept it, is filled as a new run fills it, unless training learns it.
+	m.params = newParams(st.Kind, st.Dim, &st.Options, ptr(kernel.NewRNG(st.Options.Seed, math.MaxUint64)))
+	for _, p := range st.Kind.def().params {
+		v, err := section32(p.name, st.Dim)
+		switch {
+		case err != nil:
+			return nil, err
+		case v != nil:
+			m.params[p.name] = v
+		case p.learned:
+			return nil, bad("no %s for model %s", p.name, st.Kind)
+		}
 	}
 	s.Model = m
 	if f.Len("words") < 0 || f.Len("counts") != 8*int64(st.Words) {
@@ -443,3 +446,5 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	}
 	return s, nil
 }
+
+func ptr[T any](v T) *T { return &v }

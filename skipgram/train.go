@@ -41,9 +41,6 @@ type Options struct {
 	// step is LambdaAlpha*K, and it decays with Alpha (weightedKernel.sync).
 	LambdaInit  string
 	LambdaAlpha float64
-	// FixedLambda, when set, freezes WIPS's lambda at this value (used to
-	// show that WIPS with lambda = (1,..,1,-1,..,-1) is IPDS).
-	FixedLambda []float32
 
 	// Batch shares one set of negatives across the window of a centre word
 	// (pWord2Vec's HogBatch, batch.go), the default for text: every target

@@ -74,7 +74,7 @@ func TestSingleThreadIsBitIdentical(t *testing.T) {
 				t.Fatal(err)
 			}
 			m2, _, _ := Train(context.Background(), v, stream, opt)
-			if !slices.Equal(m1.In, m2.In) || !slices.Equal(m1.Out, m2.Out) || !slices.Equal(m1.Lambda, m2.Lambda) {
+			if !slices.Equal(m1.In, m2.In) || !slices.Equal(m1.Out, m2.Out) || !slices.Equal(m1.param("lambda"), m2.param("lambda")) {
 				t.Fatal("two runs with -threads 1 and the same seed differ")
 			}
 			opt.Seed++
@@ -148,8 +148,8 @@ func TestChunkedStreamTrainsLikeFlat(t *testing.T) {
 	}
 }
 
-// TestWIPSWithIPDSLambdaIsIPDS trains WIPS with lambda frozen to
-// (1,..,1,-1,..,-1) and IPDS with the same q, seed and one thread: the paper's
+// TestWIPSWithIPDSLambdaIsIPDS trains WIPS with lambda frozen at
+// (1,..,1,-1,..,-1) (a step of 0) and IPDS with the same q, seed and one thread: the paper's
 // Table 1 says they are the same model. The two kernels are written
 // separately; multiplying by +-1 is exact in float32, so they must agree to
 // the bit (the bound allows for float32 rounding should the kernels ever
@@ -159,7 +159,7 @@ func TestWIPSWithIPDSLambdaIsIPDS(t *testing.T) {
 	ipds := testOptions(IPDS)
 	wips := ipds
 	wips.Model = WIPS
-	wips.FixedLambda = IPDSLambda(ipds.Dim, ipds.NegDim)
+	wips.LambdaInit, wips.LambdaAlpha = "neg:"+strconv.Itoa(ipds.NegDim), 0
 	a, _, err := Train(context.Background(), v, stream, ipds)
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +176,7 @@ func TestWIPSWithIPDSLambdaIsIPDS(t *testing.T) {
 	if maxDiff > 1e-4*maxAbs {
 		t.Fatalf("WIPS with IPDS's lambda differs from IPDS by %g (largest coordinate %g)", maxDiff, maxAbs)
 	}
-	if !slices.Equal(b.Lambda, wips.FixedLambda) {
+	if !slices.Equal(b.param("lambda"), IPDSLambda(ipds.Dim, ipds.NegDim)) {
 		t.Fatal("frozen lambda moved")
 	}
 }
@@ -230,13 +230,13 @@ func TestWIPSLambdaLearns(t *testing.T) {
 		t.Fatal(err)
 	}
 	moved := 0
-	for _, l := range m.Lambda {
+	for _, l := range m.param("lambda") {
 		if l != 1 {
 			moved++
 		}
 	}
-	if moved < len(m.Lambda)/2 {
-		t.Fatalf("lambda barely moved: %v", m.Lambda)
+	if moved < len(m.param("lambda"))/2 {
+		t.Fatalf("lambda barely moved: %v", m.param("lambda"))
 	}
 }
 

@@ -22,9 +22,6 @@ const WIPS Kind = "wips"
 var wipsModel = model{
 	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true, targetSync: oneViewTargetSync,
 	check: func(o *Options) error {
-		if o.FixedLambda != nil && len(o.FixedLambda) != o.Dim {
-			return fmt.Errorf("fixed lambda has %d weights, want %d", len(o.FixedLambda), o.Dim)
-		}
 		if _, err := parseLambdaInit(o.LambdaInit); err != nil {
 			return err
 		}
@@ -33,19 +30,19 @@ var wipsModel = model{
 		}
 		return nil
 	},
-	init: func(m *Model, o *Options, r *kernel.RNG) {
-		m.Lambda = make([]float32, o.Dim)
-		if o.FixedLambda != nil {
-			copy(m.Lambda, o.FixedLambda)
-			return
-		}
-		init, _ := parseLambdaInit(o.LambdaInit)
-		init(m.Lambda, r)
-		normalizeRMS(m.Lambda)
+	params: []param{
+		{name: "lambda", learned: true, fill: func(v []float32, o *Options, r *kernel.RNG) {
+			init, _ := parseLambdaInit(o.LambdaInit)
+			init(v, r)
+			normalizeRMS(v)
+		}},
+		// The moving average of each weight's squared merged gradient,
+		// the scale of its steps (weightedKernel.sync).
+		{name: "lambda_sq"},
 	},
 	// The spectral start resolves into "neg:Q", Q counted in the data.
 	prepare: func(o *Options, d data) (string, []float64, error) {
-		if o.FixedLambda != nil || o.LambdaInit != "spectral" {
+		if o.LambdaInit != "spectral" {
 			return o.LambdaInit, nil, nil
 		}
 		q, eig, err := d.spectrum(o.Dim, o.Negative)
@@ -56,10 +53,7 @@ var wipsModel = model{
 		return o.LambdaInit, eig, nil
 	},
 	start: func(r *run) func(*worker) windowKernel {
-		l := &lambdaRun{model: r.model, opt: r.opt}
-		if r.model.LambdaSq == nil { // a new run; a resumed or continued one has it
-			r.model.LambdaSq = make([]float32, r.model.Dim)
-		}
+		l := &lambdaRun{lambda: r.model.param("lambda"), sq: r.model.param("lambda_sq"), opt: r.opt}
 		return func(w *worker) windowKernel {
 			dim, a := r.model.Dim, &w.scratch
 			k := &weightedKernel{m: r.model, shared: l, lambda: a.Float32s(dim), signs: a.Float32s(dim),
@@ -73,12 +67,12 @@ var wipsModel = model{
 		}
 	},
 	sidecar: func(meta *embedding.Meta, m *Model, o *Options, st *Stats) {
-		meta.Lambda = slices.Clone(m.Lambda)
+		meta.Lambda = slices.Clone(m.param("lambda"))
 		h := &meta.Hyper
 		h.LambdaInit, h.LambdaAlpha, h.LambdaStart = o.LambdaInit, o.LambdaAlpha, st.LambdaStart
 	},
 	forms: func(m *Model) []embedding.Form {
-		return []embedding.Form{{Name: "wip", Weights: slices.Clone(m.Lambda)}}
+		return []embedding.Form{{Name: "wip", Weights: slices.Clone(m.param("lambda"))}}
 	},
 }
 
@@ -97,12 +91,12 @@ const (
 // (weightedKernel); 3 and before: plain steps on raw weights, floored.
 const LambdaRecipe = 4
 
-// lambdaRun is what the workers of one WIPS run share: the model's lambda,
-// under a lock.
+// lambdaRun is what the workers of one WIPS run share: the model's lambda
+// and the mean squares of its gradient, under a lock.
 type lambdaRun struct {
-	mu    sync.Mutex
-	model *Model
-	opt   *Options
+	mu         sync.Mutex
+	lambda, sq []float32
+	opt        *Options
 }
 
 // keep and restore are the worker's own state for a snapshot: its private
@@ -181,7 +175,7 @@ func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 //
 // For the vectors as they are, the loss is convex in each lambda_k. The
 // model keeps a moving average of each weight's squared merged gradient
-// (Model.LambdaSq), which where the gradient's noise dominates estimates
+// ("lambda_sq"), which where the gradient's noise dominates estimates
 // the Fisher information, the loss's curvature in lambda_k, and lambda_k
 // takes the fraction LambdaAlpha of the step gradient / average, decayed
 // like the learning rate: a step with no scale to tune to a corpus or a
@@ -192,7 +186,8 @@ func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 // weight faster than a percent a merge.
 func (k *weightedKernel) sync() {
 	l := k.shared
-	if l.opt.FixedLambda != nil || l.opt.Alpha == 0 {
+	if l.opt.LambdaAlpha == 0 || l.opt.Alpha == 0 {
+		clear(k.dlambda)
 		return
 	}
 	// The gradient carries the learning rate, its square twice: the
@@ -200,18 +195,17 @@ func (k *weightedKernel) sync() {
 	alpha := float64(k.alpha)
 	rate := l.opt.LambdaAlpha * alpha / l.opt.Alpha * alpha
 	l.mu.Lock()
-	m := l.model
 	for i, d := range k.dlambda {
 		x := float64(d)
-		v := float64(m.LambdaSq[i])
+		v := float64(l.sq[i])
 		if v == 0 {
 			v = x * x // the first merge: no average yet
 		}
 		v = lambdaSqDecay*v + (1-lambdaSqDecay)*x*x
-		m.LambdaSq[i] = float32(v)
+		l.sq[i] = float32(v)
 		if v > 0 {
-			f := 1 + rate*x/(v*float64(m.Lambda[i]))
-			m.Lambda[i] *= float32(min(max(f, 1-maxLambdaChange), 1+maxLambdaChange))
+			f := 1 + rate*x/(v*float64(l.lambda[i]))
+			l.lambda[i] *= float32(min(max(f, 1-maxLambdaChange), 1+maxLambdaChange))
 		}
 		k.dlambda[i] = 0
 	}
@@ -223,14 +217,14 @@ func (k *weightedKernel) sync() {
 // fraction of the weight.
 const maxLambdaChange = 0.01
 
-// lambdaSqDecay is the weight of the past in Model.LambdaSq's average, per
+// lambdaSqDecay is the weight of the past in "lambda_sq"'s average, per
 // merge: about the last thousand merges count.
 const lambdaSqDecay = 0.999
 
 // take copies the shared lambda into the worker's, with its signs; the
 // caller holds the lock (or the workers have not started).
 func (k *weightedKernel) take() {
-	copy(k.lambda, k.shared.model.Lambda)
+	copy(k.lambda, k.shared.lambda)
 	setSigns(k.signs, k.lambda)
 }
 

@@ -533,21 +533,22 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 		return fmt.Errorf("training diverged: loss %v", st.Loss)
 	}
 	rec.Loss = round(st.Loss, 6)
-	for _, l := range m.Lambda {
+	meta := skipgram.NewSidecar(m, opt, st, skipgram.Source{})
+	for _, l := range meta.Lambda {
 		if !finite(float64(l)) {
 			return fmt.Errorf("training diverged: wips lambda has %v", l)
 		}
 	}
-	if m.Lambda != nil {
-		rec.Lambda = slices.Clone(m.Lambda)
+	if meta.Lambda != nil {
+		rec.Lambda = meta.Lambda
 		rec.LambdaStart = st.LambdaStart
-		for _, l := range m.Lambda {
+		for _, l := range meta.Lambda {
 			if l < 0 {
 				rec.LambdaNegative++
 			}
 		}
 	}
-	sims := skipgram.NewSidecar(m, opt, st, skipgram.Source{}).Similarities()
+	sims := meta.Similarities()
 	vec := m.Vectors(r.Vocab.Words)
 	rec.Rho = make(map[string]map[string]float64, len(sims))
 	rec.Pairs = make(map[string]int, len(r.Datasets))

@@ -74,8 +74,8 @@ func (e PlantedExperiment) Run(ctx context.Context) (*Planted, []PlantedRun, err
 		if err != nil {
 			return nil, nil, fmt.Errorf("planted %s: %w", kind, err)
 		}
-		sim := skipgram.NewSidecar(m, opt, skipgram.Stats{}, skipgram.Source{}).Similarities()[0]
-		run := PlantedRun{Model: kind, Fit: p.Fit(m.Vectors(v.Words), sim, e.Planted.Seed+2), Lambda: m.Lambda}
+		meta := skipgram.NewSidecar(m, opt, skipgram.Stats{}, skipgram.Source{})
+		run := PlantedRun{Model: kind, Fit: p.Fit(m.Vectors(v.Words), meta.Similarities()[0], e.Planted.Seed+2), Lambda: meta.Lambda}
 		if e.Done != nil {
 			e.Done(run)
 		}

@@ -135,7 +135,7 @@ func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
 		f.setup.ShareNoise = 0 // exact pairs share nothing: the runs match those made before -share-noise
 	}
 	// The records say what trained: the default's rows on this many threads.
-	f.setup.HotRows = (&skipgram.Options{Threads: f.threads, HotRows: f.setup.HotRows}).HotReplicaRows()
+	f.setup.HotRows = (&skipgram.Options{Settings: skipgram.Settings{Threads: f.threads, HotRows: f.setup.HotRows}}).HotReplicaRows()
 	if f.setup.HotRows == 0 {
 		f.setup.HotSync = 0 // no replicas, nothing to merge: the runs match those made before -hot-sync
 	}

@@ -196,7 +196,8 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	}
 	given := opt
 	var fp Fingerprint
-	if opt.Checkpoint != nil || opt.Resume != nil || opt.stopAfter > 0 {
+	hooks := hooksOf(ctx)
+	if opt.Checkpoint != nil || opt.Resume != nil || hooks.stopAfter > 0 {
 		if g.Vocab == nil || g.Vocab.Len() != g.Nodes {
 			return nil, Stats{}, errors.New("a graph run that snapshots needs its nodes' names (Graph.Vocab, as NewGraph sets it)")
 		}
@@ -231,6 +232,7 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		sched: hogwild.NewSchedule(nblocks, opt.lanes(), opt.Iter),
 		graph: gr,
 		vocab: g.Vocab, fingerprint: fp, lambdaStart: start, spectrum: spectrum, given: given,
+		hooks: hooks,
 	}
 	st, err := r.execute(ctx)
 	return finish(m, st, err, opt, start, spectrum)

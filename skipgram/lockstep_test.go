@@ -24,14 +24,15 @@ func TestManyWorkersReplicasHoldInLockstep(t *testing.T) {
 	for _, kind := range []Kind{SG, SIPS, WIPS} {
 		t.Run(string(kind), func(t *testing.T) {
 			opt := testOptions(kind)
-			opt.Threads, opt.Iter, opt.Dim, opt.lockstep = workers, 1, 16, true
+			opt.Threads, opt.Iter, opt.Dim = workers, 1, 16
+			ctx := withHooks(context.Background(), testHooks{lockstep: true})
 			opt.HotRows = 0
-			plain, plainSt, err := Train(context.Background(), v, stream, opt)
+			plain, plainSt, err := Train(ctx, v, stream, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
 			opt.HotRows = 64
-			hot, hotSt, err := Train(context.Background(), v, stream, opt)
+			hot, hotSt, err := Train(ctx, v, stream, opt)
 			if err != nil {
 				t.Fatalf("64 hot rows: %v (plain Hogwild's loss %.4f)", err, plainSt.Loss)
 			}

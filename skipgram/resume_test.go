@@ -47,13 +47,12 @@ func sameModel(t *testing.T, what string, got, want *Model) {
 
 // interrupted runs opt, stopped after claims block claims, through a
 // checkpoint file, and resumes it to its end.
-func interrupted(t *testing.T, claims int64, opt Options, train func(Options) (*Model, Stats, error)) (*Model, Stats, *Snapshot) {
+func interrupted(t *testing.T, claims int64, opt Options, train func(context.Context, Options) (*Model, Stats, error)) (*Model, Stats, *Snapshot) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "run.ckpt")
 	o := opt
-	o.stopAfter = claims
 	o.Checkpoint = func(s *Snapshot) error { return WriteCheckpoint(path, s) }
-	if _, _, err := train(o); !errors.Is(err, errStopped) {
+	if _, _, err := train(withHooks(context.Background(), testHooks{stopAfter: claims}), o); !errors.Is(err, errStopped) {
 		t.Fatalf("stopped after %d claims: %v", claims, err)
 	}
 	snap, err := ReadCheckpoint(path)
@@ -65,7 +64,7 @@ func interrupted(t *testing.T, claims int64, opt Options, train func(Options) (*
 	}
 	o = opt
 	o.Resume = snap
-	m, st, err := train(o)
+	m, st, err := train(context.Background(), o)
 	if err != nil {
 		t.Fatalf("resumed after %d claims: %v", claims, err)
 	}
@@ -84,8 +83,8 @@ func TestResumeIsBitIdentical(t *testing.T) {
 			opt := DefaultOptions()
 			opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed = kind, 12, 3, 1, 5
 			opt.NegDim, opt.Batch, opt.Sample = 3, true, 1e-3 // more frequent words: lambda moves sooner
-			train := func(o Options) (*Model, Stats, error) { return Train(context.Background(), v, stream, o) }
-			want, wst, err := train(opt)
+			train := func(ctx context.Context, o Options) (*Model, Stats, error) { return Train(ctx, v, stream, o) }
+			want, wst, err := train(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -122,15 +121,15 @@ func TestResumeGraphIsBitIdentical(t *testing.T) {
 		t.Run(string(kind), func(t *testing.T) {
 			opt := DefaultGraphOptions()
 			opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed = kind, 6, 6, 1, 3
-			train := func(o Options) (*Model, Stats, error) {
+			train := func(ctx context.Context, o Options) (*Model, Stats, error) {
 				_, g, err := NewGraph(e, 1)
 				if err != nil {
 					return nil, Stats{}, err
 				}
 				g.Noise = DefaultGraphNoise
-				return TrainGraph(context.Background(), g, o)
+				return TrainGraph(ctx, g, o)
 			}
-			want, wst, err := train(opt)
+			want, wst, err := train(context.Background(), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -153,9 +152,8 @@ func TestResumeRefusesOtherRuns(t *testing.T) {
 	opt.Model, opt.Dim, opt.Iter, opt.Threads = IPS, 8, 2, 1
 	var snap, last *Snapshot
 	o := opt
-	o.stopAfter = 2
 	o.Checkpoint = func(s *Snapshot) error { snap = s; return nil }
-	if _, _, err := Train(context.Background(), v, stream, o); !errors.Is(err, errStopped) {
+	if _, _, err := Train(withHooks(context.Background(), testHooks{stopAfter: 2}), v, stream, o); !errors.Is(err, errStopped) {
 		t.Fatal(err)
 	}
 	o = opt
@@ -172,7 +170,7 @@ func TestResumeRefusesOtherRuns(t *testing.T) {
 		t.Errorf("resumed on another corpus: %v", err)
 	}
 	o.Window = 3
-	if _, _, err := Train(context.Background(), v, stream, o); err == nil || !strings.Contains(err.Error(), "options differ") {
+	if _, _, err := Train(context.Background(), v, stream, o); err == nil || !strings.Contains(err.Error(), "settings differ") {
 		t.Errorf("resumed with another window: %v", err)
 	}
 	o = opt
@@ -324,9 +322,8 @@ func TestResumeKeepsTheCheckpointsBlocks(t *testing.T) {
 	opt.Model, opt.Dim, opt.Iter, opt.Threads = SG, 8, 1, 2
 	var snap *Snapshot
 	o := opt
-	o.stopAfter = 2
 	o.Checkpoint = func(s *Snapshot) error { snap = s; return nil }
-	if _, _, err := Train(context.Background(), v, stream, o); !errors.Is(err, errStopped) {
+	if _, _, err := Train(withHooks(context.Background(), testHooks{stopAfter: 2}), v, stream, o); !errors.Is(err, errStopped) {
 		t.Fatal(err)
 	}
 	uniform := len(hogwild.SplitBlocks([][]int32{stream}, hogwild.BlockWords))

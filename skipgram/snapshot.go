@@ -182,11 +182,8 @@ func (s *Snapshot) check(opt *Options, fp Fingerprint, graph bool) error {
 		return fmt.Errorf("%w (%d ids, checksums %08x and %08x; here %d ids, %08x and %08x)",
 			ErrOtherCorpus, s.Corpus.Tokens, s.Corpus.IDs, s.Corpus.Vocab, fp.Tokens, fp.IDs, fp.Vocab)
 	}
-	a, b := *opt, s.Options
-	a.Progress, a.ProgressEvery, a.Checkpoint, a.CheckpointEvery, a.Resume, a.Init, a.stopAfter, a.lockstep = nil, 0, nil, 0, nil, nil, 0, false
-	b.Progress, b.ProgressEvery, b.Checkpoint, b.CheckpointEvery, b.Resume, b.Init, b.stopAfter, b.lockstep = nil, 0, nil, 0, nil, nil, 0, false
-	if fmt.Sprint(a) != fmt.Sprint(b) {
-		return fmt.Errorf("the options differ from the checkpoint's: %+v, the checkpoint %+v", a, b)
+	if opt.Settings != s.Options.Settings {
+		return fmt.Errorf("the settings differ from the checkpoint's: %+v, the checkpoint %+v", opt.Settings, s.Options.Settings)
 	}
 	return nil
 }

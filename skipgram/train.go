@@ -14,8 +14,44 @@ import (
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
-// Options configures a training run. The names follow word2vec.c's flags.
+// Options configures a training run: its settings, and how it reports,
+// checkpoints and starts.
 type Options struct {
+	Settings
+
+	// Progress, if set, is called from a separate goroutine about every
+	// ProgressEvery while training, and once at the end.
+	Progress      func(Progress) `json:"-"`
+	ProgressEvery time.Duration  `json:"-"`
+
+	// Checkpoint, if set, is given a Snapshot of the run about every
+	// CheckpointEvery (default 10 minutes), when ctx is cancelled (the run
+	// then stops at the end of the blocks in progress instead of in their
+	// middle, so that it can be resumed), and when the run ends. The
+	// workers wait at the end of their blocks only while the parameters
+	// are copied; Checkpoint writes the copy while they go on, and the
+	// next snapshot waits for it. The snapshot's parameters are reused by
+	// the next: it is valid until Checkpoint returns. An error from
+	// Checkpoint stops the run with that error.
+	Checkpoint      func(*Snapshot) error `json:"-"`
+	CheckpointEvery time.Duration         `json:"-"`
+
+	// Resume, if set, continues the run it is a snapshot of instead of
+	// starting a new one; the other options must be the snapshot's. With
+	// Threads == 1 the resumed run ends bit-for-bit where the uninterrupted
+	// one would have.
+	Resume *Snapshot `json:"-"`
+
+	// Init, if set, is where a new run starts instead of new parameters:
+	// a trained model continued for more epochs or on more text (see
+	// Snapshot.Continue). Its rows must match the vocabulary.
+	Init *Model `json:"-"`
+}
+
+// Settings are what a run trains and how, all of it data: two runs'
+// settings compare with ==, and a checkpoint and a sidecar record them
+// whole. The names follow word2vec.c's flags.
+type Settings struct {
 	Model    Kind
 	Dim      int     // -size: coordinates per vector (for SIPS including the bias, for HSG including the time coordinate)
 	Window   int     // -window: maximum distance to a context word; shrunk at random per centre word
@@ -37,8 +73,8 @@ type Options struct {
 	// U(0, 1/K)), "random" (U(-1, 1)), "signed" (half -1) or a number c
 	// (every weight c), scaled to RMS 1. Training keeps every sign.
 	//
-	// LambdaAlpha is lambda's starting learning rate per coordinate: the
-	// step is LambdaAlpha*K, and it decays with Alpha (weightedKernel.sync).
+	// LambdaAlpha is the fraction of lambda's step taken at each merge,
+	// decayed like Alpha (weightedKernel.sync); 0 keeps lambda at its start.
 	LambdaInit  string
 	LambdaAlpha float64
 
@@ -84,43 +120,6 @@ type Options struct {
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.
 	HotSync int
-
-	// Progress, if set, is called from a separate goroutine about every
-	// ProgressEvery while training, and once at the end.
-	Progress      func(Progress) `json:"-"`
-	ProgressEvery time.Duration  `json:"-"`
-
-	// Checkpoint, if set, is given a Snapshot of the run about every
-	// CheckpointEvery (default 10 minutes), when ctx is cancelled (the run
-	// then stops at the end of the blocks in progress instead of in their
-	// middle, so that it can be resumed), and when the run ends. The
-	// workers wait at the end of their blocks only while the parameters
-	// are copied; Checkpoint writes the copy while they go on, and the
-	// next snapshot waits for it. The snapshot's parameters are reused by
-	// the next: it is valid until Checkpoint returns. An error from
-	// Checkpoint stops the run with that error.
-	Checkpoint      func(*Snapshot) error `json:"-"`
-	CheckpointEvery time.Duration         `json:"-"`
-
-	// Resume, if set, continues the run it is a snapshot of instead of
-	// starting a new one; the other options must be the snapshot's. With
-	// Threads == 1 the resumed run ends bit-for-bit where the uninterrupted
-	// one would have.
-	Resume *Snapshot `json:"-"`
-
-	// Init, if set, is where a new run starts instead of new parameters:
-	// a trained model continued for more epochs or on more text (see
-	// Snapshot.Continue). Its rows must match the vocabulary.
-	Init *Model `json:"-"`
-
-	// stopAfter, for tests, snapshots and stops the run after this many
-	// block claims, as a cancelled ctx would.
-	stopAfter int64
-	// lockstep, for tests, has the workers of a text run take turns a
-	// sentence at a time (lockstep.go), as if each had a core of its own;
-	// not with checkpoints (a worker at the gate would keep its turn), and
-	// a graph's workers run one after another.
-	lockstep bool
 }
 
 // DefaultOptions are word2vec.c's defaults for skip-gram with negative
@@ -128,11 +127,11 @@ type Options struct {
 // general models' own: IPDS's q (DefaultNegDim) and WIPS's lambda recipe.
 // Every command starts from them.
 func DefaultOptions() Options {
-	return Options{
+	return Options{Settings: Settings{
 		Model: SG, Dim: 100, Window: 5, Negative: 5, Sample: DefaultSample, Alpha: 0.025,
 		Iter: 5, Threads: 1, Seed: 1, NegDim: DefaultNegDim, Batch: true, HotRows: DefaultHotRows, HotSync: DefaultHotSync,
 		LambdaInit: DefaultLambdaInit, LambdaAlpha: DefaultLambdaAlpha,
-	}
+	}}
 }
 
 // The defaults of Options.HotRows and HotSync (docs/scaling.md).
@@ -275,7 +274,8 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 	}
 	given := opt
 	var fp Fingerprint
-	if opt.Checkpoint != nil || opt.Resume != nil || opt.stopAfter > 0 {
+	hooks := hooksOf(ctx)
+	if opt.Checkpoint != nil || opt.Resume != nil || hooks.stopAfter > 0 {
 		fp = textFingerprint(v, stream)
 	}
 	m, start, spectrum, err := begin(&opt, v.Len(), fp, false, data{spectrum: func(k, negative int) (int, []float64, error) {
@@ -308,6 +308,7 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 		blocks: blocks,
 		sched:  hogwild.LaneSchedule(lanes, opt.Iter, tail),
 		vocab:  v, fingerprint: fp, lambdaStart: start, spectrum: spectrum, given: given,
+		hooks: hooks,
 	}
 	st, err := r.execute(ctx)
 	return finish(m, st, err, opt, start, spectrum)
@@ -421,7 +422,9 @@ type run struct {
 	gate     *hogwild.Gate // stops the workers between blocks for a snapshot
 	hotMu    sync.Mutex    // serialises the merges of the workers' hot rows
 
-	// stopRequest is closed, once, when Options.stopAfter is reached.
+	hooks testHooks // what a test set (hooksOf)
+
+	// stopRequest is closed, once, when hooks.stopAfter is reached.
 	stopRequest chan struct{}
 	stopOnce    sync.Once
 	stopped     atomic.Bool
@@ -449,7 +452,7 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 	for i := range workers {
 		workers[i] = newWorker(r, i, newKernel)
 	}
-	if opt.lockstep && len(workers) > 1 {
+	if r.hooks.lockstep && len(workers) > 1 {
 		turns := hogwild.NewTurns(len(workers))
 		for _, w := range workers {
 			w.turns = turns
@@ -476,7 +479,7 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 		}()
 	}
 	var ckptErr error
-	if opt.Checkpoint != nil || opt.stopAfter > 0 {
+	if opt.Checkpoint != nil || r.hooks.stopAfter > 0 {
 		// The snapshots' memory is touched now, before the workers start,
 		// not while they wait at the gate.
 		r.snapshot(workers, 0)
@@ -544,7 +547,7 @@ func (r *run) settle() {
 }
 
 // requestStop shuts the gate and asks the checkpointer to snapshot the run
-// and stop it: Options.stopAfter is reached.
+// and stop it: hooks.stopAfter is reached.
 func (r *run) requestStop() {
 	r.stopOnce.Do(func() {
 		r.stopped.Store(true)
@@ -553,7 +556,7 @@ func (r *run) requestStop() {
 	})
 }
 
-// errStopped ends a run that a test stopped (Options.stopAfter).
+// errStopped ends a run that a test stopped (hooks.stopAfter).
 var errStopped = errors.New("stopped after the blocks asked for")
 
 // DefaultCheckpointEvery is how often a run with Options.Checkpoint

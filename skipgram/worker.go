@@ -41,7 +41,7 @@ type worker struct {
 	in, out   rows           // the matrices as this worker trains them (hot.go)
 	replicas  []*replica     // its replicas of the hot rows, one per matrix
 	id        int            // its place among the run's workers
-	turns     *hogwild.Turns // with Options.lockstep, the workers' turns
+	turns     *hogwild.Turns // with the lockstep hook, the workers' turns
 	acc       []float32      // gradient accumulated for the input row
 	tmp       []float32      // IPDS, WIPS: the transformed input row
 	sync      syncer         // the kernel, if it keeps private copies of shared parameters
@@ -108,7 +108,7 @@ func (w *worker) run() {
 		defer w.turns.Leave(w.id)
 	}
 	for w.r.gate.Pass() && !w.r.stop.Load() {
-		if n := w.r.opt.stopAfter; n > 0 && w.r.sched.Claimed() >= n {
+		if n := w.r.hooks.stopAfter; n > 0 && w.r.sched.Claimed() >= n {
 			w.r.requestStop()
 			continue
 		}

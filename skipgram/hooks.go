@@ -1,0 +1,29 @@
+package skipgram
+
+import "context"
+
+// testHooks are what only tests set: they reach a run through its context,
+// so that Options holds nothing a caller cannot use.
+type testHooks struct {
+	// stopAfter snapshots and stops the run after this many block claims,
+	// as a cancelled ctx would.
+	stopAfter int64
+	// lockstep has the workers of a text run take turns a sentence at a
+	// time (hogwild.Turns), as if each had a core of its own; not with
+	// checkpoints (a worker at the gate would keep its turn), and a
+	// graph's workers run one after another.
+	lockstep bool
+}
+
+type hooksKey struct{}
+
+// withHooks is ctx carrying h to the runs it starts.
+func withHooks(ctx context.Context, h testHooks) context.Context {
+	return context.WithValue(ctx, hooksKey{}, h)
+}
+
+// hooksOf is what ctx carries for a run; none outside tests.
+func hooksOf(ctx context.Context) testHooks {
+	h, _ := ctx.Value(hooksKey{}).(testHooks)
+	return h
+}

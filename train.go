@@ -72,11 +72,15 @@ type trainFlags struct {
 	snap  *skipgram.Snapshot // the checkpoint -resume or -init goes on from
 }
 
-// defaultTrainFlags are train's settings before the command line.
-func defaultTrainFlags() *trainFlags {
+// defaultTrainFlags are train's settings before the command line, for a
+// graph's edges or for a text: skipgram's defaults of each.
+func defaultTrainFlags(graph bool) *trainFlags {
 	f := &trainFlags{opt: skipgram.DefaultOptions(), model: string(skipgram.SG), minCount: minCountDefault,
 		ids: string(encoded.Auto), checkMemory: true, negDist: skipgram.DefaultGraphNoise, debugLevel: 2,
 		checkpointEvery: skipgram.DefaultCheckpointEvery}
+	if graph {
+		f.opt, f.minCount = skipgram.DefaultGraphOptions(), skipgram.DefaultGraphMinCount
+	}
 	f.opt.Threads = max(1, runtime.NumCPU())
 	return f
 }
@@ -120,10 +124,16 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 }
 
 func parseTrainFlags(args []string, std stdio) (*trainFlags, error) {
-	f := defaultTrainFlags()
+	f := defaultTrainFlags(false)
 	given, err := f.parse(args, std)
 	if err != nil {
 		return nil, err
+	}
+	if f.graph != "" { // a graph's defaults are its own: the flags again, onto them
+		f = defaultTrainFlags(true)
+		if given, err = f.parse(args, std); err != nil {
+			return nil, err
+		}
 	}
 	switch {
 	case f.resume != "" && f.init != "":
@@ -164,7 +174,7 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 	if len(snap.Command) == 0 {
 		return nil, fmt.Errorf("train: checkpoint %s does not record how its run started", path)
 	}
-	f := defaultTrainFlags()
+	f := defaultTrainFlags(snap.Graph)
 	if f.given, err = f.parse(snap.Command, std); err != nil {
 		return nil, fmt.Errorf("train: checkpoint %s: its command line: %w", path, err)
 	}
@@ -199,7 +209,7 @@ func initTrainFlags(path string, args []string, given map[string]bool, std stdio
 	if err != nil {
 		return nil, err
 	}
-	f := defaultTrainFlags()
+	f := defaultTrainFlags(snap.Graph)
 	f.opt = snap.Options
 	f.model = string(snap.Options.Model)
 	if f.given, err = f.parse(args, std); err != nil {
@@ -380,35 +390,17 @@ func (f *trainFlags) check(stderr io.Writer) error {
 	return nil
 }
 
-// graphDefaults refuses the flags that do not apply to a graph and applies
-// the graph defaults to those not given.
+// graphDefaults refuses the flags that do not apply to a graph (its
+// defaults are defaultTrainFlags's).
 func (f *trainFlags) graphDefaults() error {
 	for _, name := range []string{"read-vocab", "batch", "window", "sample", "ids", "max-vocab"} {
 		if f.given[name] {
 			return usagef("train: -%s does not apply to -graph", name)
 		}
 	}
-	f.opt.Batch = false // a graph's pair is its own window
 	if f.negDist != skipgram.NoiseUnigram && f.negDist != skipgram.NoiseUniform {
 		return usagef("train: -neg-dist must be %s or %s, got %q", skipgram.NoiseUnigram, skipgram.NoiseUniform, f.negDist)
 	}
-	if !f.given["min-count"] {
-		f.minCount = skipgram.DefaultGraphMinCount
-	}
-	if f.init != "" { // a continued graph run keeps its checkpoint's settings
-		return nil
-	}
-	g := skipgram.DefaultGraphOptions()
-	if !f.given["iter"] {
-		f.opt.Iter = g.Iter
-	}
-	if !f.given["negative"] {
-		f.opt.Negative = g.Negative
-	}
-	if !f.given["alpha"] {
-		f.opt.Alpha = g.Alpha
-	}
-	f.opt.Sample = g.Sample
 	return nil
 }
 

@@ -179,13 +179,11 @@ func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha f
 	sig := w.r.sig
 	n := k.m.Dim
 	acc := w.acc[:n]
-	w.startTargets(center)
-	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center)
+	for c, targets := range w.contexts(center, ctxs) {
 		in := w.in.at(c)[:n]
 		clear(acc)
 		var inCoef float32 // acc's share along in: the sum of g*mk
-		for d, target := range w.negs {
+		for d, target := range targets {
 			out := w.out.at(target)[:n]
 			mk := minkowski(in, out)
 			g, l := sig.Gradient(mk+HSGTheta, d == 0, alpha)
@@ -196,7 +194,6 @@ func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha f
 		}
 		kernel.Axpy(acc, in, inCoef)
 		expMap(in, acc)
-		w.advanceTargets()
 	}
 	return loss
 }

@@ -67,16 +67,14 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 	sig := w.r.sig
 	p, n := k.pos, k.m.Dim
 	acc, signed := w.acc[:n], w.tmp[:n]
-	w.startTargets(center)
-	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center)
+	for c, targets := range w.contexts(center, ctxs) {
 		in := w.in.at(c)[:n]
 		copy(signed[:p], in[:p])
 		for i := p; i < n; i++ {
 			signed[i] = -in[i]
 		}
 		clear(acc)
-		for d, target := range w.negs {
+		for d, target := range targets {
 			out := w.out.at(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(signed, out), d == 0, alpha)
 			loss += l
@@ -84,7 +82,6 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 		}
 		kernel.Axpy(in[:p], acc[:p], 1)
 		kernel.Axpy(in[p:], acc[p:], -1)
-		w.advanceTargets()
 	}
 	return loss
 }

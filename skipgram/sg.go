@@ -37,19 +37,16 @@ type dotKernel struct{}
 func (dotKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	sig := w.r.sig
 	acc := w.acc
-	w.startTargets(center)
-	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center)
+	for c, targets := range w.contexts(center, ctxs) {
 		in := w.in.at(c)
 		clear(acc)
-		for d, target := range w.negs {
+		for d, target := range targets {
 			out := w.out.at(target)
 			g, l := sig.Gradient(kernel.Dot(in, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, in, g)
 		}
 		kernel.Axpy(in, acc, 1)
-		w.advanceTargets()
 	}
 	return loss
 }

@@ -33,12 +33,10 @@ func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha floa
 	sig := w.r.sig
 	p := k.m.Dim - 1
 	acc := w.acc[:p+1]
-	w.startTargets(center)
-	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center)
+	for c, targets := range w.contexts(center, ctxs) {
 		in := w.in.at(c)[:p+1]
 		clear(acc)
-		for d, target := range w.negs {
+		for d, target := range targets {
 			out := w.out.at(target)[:p+1]
 			g, l := sig.Gradient(kernel.Dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
 			loss += l
@@ -47,7 +45,6 @@ func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha floa
 			out[p] += g
 		}
 		kernel.Axpy(in, acc, 1)
-		w.advanceTargets()
 	}
 	return loss
 }

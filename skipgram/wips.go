@@ -150,21 +150,18 @@ func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 	n := k.m.Dim
 	acc, lin, signed := w.acc[:n], w.tmp[:n], k.signed[:n]
 	lambda, signs, dlambda := k.lambda[:n], k.signs[:n], k.dlambda[:n]
-	w.startTargets(center)
-	for i, c := range ctxs {
-		w.prefetchNext(ctxs, i, center)
+	for c, targets := range w.contexts(center, ctxs) {
 		in := w.in.at(c)[:n]
 		kernel.ScaleInto(lin, lambda, in)
 		kernel.ScaleInto(signed, signs, in)
 		clear(acc)
-		for d, target := range w.negs {
+		for d, target := range targets {
 			out := w.out.at(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)
 		}
 		kernel.WeightedStep(in, dlambda, signs, acc)
-		w.advanceTargets()
 	}
 	return loss
 }

@@ -1,6 +1,7 @@
 package skipgram
 
 import (
+	"iter"
 	"math"
 	"sync/atomic"
 
@@ -304,35 +305,34 @@ func (w *worker) drawNoise(t []int32) []int32 {
 	return t
 }
 
-// startTargets draws the targets of a window's first context into w.negs,
-// unless trainEdges drew them ahead.
-func (w *worker) startTargets(center int32) {
-	if w.drawn {
-		w.drawn = false
-		return
+// contexts yields each context of a window with its targets, the centre word
+// then the noise words, and draws the next context's targets and prefetches
+// its rows, for writing, while the kernel trains the current one: the rows
+// are random, and waiting for memory is the largest cost left once the
+// arithmetic is vectorised. The draws come in the order they would without
+// the look-ahead, so results are the same. A graph's edge has its targets
+// drawn ahead by trainEdges (drawn).
+func (w *worker) contexts(center int32, ctxs []int32) iter.Seq2[int32, []int32] {
+	return func(yield func(int32, []int32) bool) {
+		if w.drawn {
+			w.drawn = false
+		} else {
+			w.negs = w.drawTargets(w.negs[:0], center)
+		}
+		for i, c := range ctxs {
+			if i+1 < len(ctxs) {
+				w.next = w.drawTargets(w.next[:0], center)
+				kernel.PrefetchW(w.in.at(ctxs[i+1]))
+				for _, t := range w.next {
+					kernel.PrefetchW(w.out.at(t))
+				}
+			}
+			if !yield(c, w.negs) {
+				return
+			}
+			w.negs, w.next = w.next, w.negs
+		}
 	}
-	w.negs = w.drawTargets(w.negs[:0], center)
-}
-
-// prefetchNext draws the targets of context i+1 into w.next and prefetches
-// its input row and their output rows, for writing, while context i
-// computes: the rows are random, and waiting for memory is the largest cost
-// left once the arithmetic is vectorised. The draws come in the same order as without the
-// lookahead, so results are unchanged.
-func (w *worker) prefetchNext(ctxs []int32, i int, center int32) {
-	if i+1 >= len(ctxs) {
-		return
-	}
-	w.next = w.drawTargets(w.next[:0], center)
-	kernel.PrefetchW(w.in.at(ctxs[i+1]))
-	for _, t := range w.next {
-		kernel.PrefetchW(w.out.at(t))
-	}
-}
-
-// advanceTargets makes the drawn-ahead targets current.
-func (w *worker) advanceTargets() {
-	w.negs, w.next = w.next, w.negs
 }
 
 // drawTargets appends the centre word and the noise words to t.

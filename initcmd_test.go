@@ -198,7 +198,7 @@ func TestInitFromVectorsRefusals(t *testing.T) {
 		want string
 	}{
 		{[]string{"-init", file, "-size", "10"}, "-size 10, but the vectors of -init " + file + " have 12 dimensions"},
-		{[]string{"-init", file, "-model", "hsg"}, "hyperboloid"},
+		{[]string{"-init", file, "-model", "hsg"}, "space of their own"},
 		{[]string{"-init", file, "-update-vocab"}, "-update-vocab"},
 		{[]string{"-init", ft}, "fastText binary model"},
 		{[]string{"-init", filepath.Join(dir, "nope.vec")}, "nope.vec"},

@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -253,85 +252,27 @@ func (f *trainFlags) initFromVectors(args []string, given map[string]bool, std s
 	}
 	f.opt.Dim = dim
 	f.initVectors, f.given, f.args = true, given, args
-	if err := f.check(std.err); err != nil {
-		return err
-	}
-	switch {
-	case f.opt.Model == skipgram.HSG:
-		return usagef("train: -init %s: hsg's points lie on the hyperboloid, where a vectors file's do not; start hsg anew or from its checkpoint", f.init)
-	case f.graph != "" && f.opt.Model == skipgram.WIPS && f.opt.LambdaInit == "spectral":
-		return usagef("train: -init %s with -graph: wips's spectral start is not found for a start from vectors; give -lambda-init neg:Q, ones or another start", f.init)
-	}
-	return nil
+	return f.check(std.err)
 }
 
-// startModel is the model a run from the vectors file -init names starts
-// from: a new run's (its rows drawn from -seed as a new run draws them,
-// SG's output rows zero, WIPS's lambda from -lambda-init, the spectral
-// start found in the corpus ids), with the row of every word the file has
-// copied from it. It records the start in st's place: the lambda start
-// and the spectrum, and the file in the sidecar (init).
-func (f *trainFlags) startModel(v *vocab.Vocab, ids [][]int32, stderr io.Writer) (*skipgram.Model, *initStart, error) {
-	opt := f.opt
-	start := &initStart{lambda: opt.LambdaInit}
-	if opt.Model == skipgram.WIPS && opt.LambdaInit == "spectral" && ids != nil {
-		q, eig, _, err := skipgram.SpectralNegatives(v, ids, opt.Dim, skipgram.SpectrumOptions{Window: opt.Window, Negative: opt.Negative})
-		if err != nil {
-			return nil, nil, fmt.Errorf("train: the spectral start of lambda: %w", err)
-		}
-		opt.LambdaInit = "neg:" + strconv.Itoa(q)
-		start.lambda, start.spectrum = opt.LambdaInit, eig
-	}
+// startVectors reads the rows of the vectors file -init names that the
+// vocabulary v has, which the run starts from (skipgram.Options.Start).
+func (f *trainFlags) startVectors(v *vocab.Vocab) (*embedding.Vectors, error) {
 	vec, err := embedding.ReadVectorsOf(f.init, func(w string) bool { _, ok := v.ID([]byte(w)); return ok })
 	if err != nil {
-		return nil, nil, fmt.Errorf("train: -init: %w", err)
+		return nil, fmt.Errorf("train: -init: %w", err)
 	}
-	m := skipgram.NewModel(opt, v.Len())
-	for j, w := range vec.Words {
-		i, _ := v.ID([]byte(w))
-		if row := m.Row(int(i)); start.seen(int(i), v.Len()) {
-			copy(row, vec.Row(j))
-		}
-	}
-	logf(stderr, f.quiet, "init: %d of the %d words start from %s (%d dimensions); the others as in a new run\n", start.words, v.Len(), f.init, vec.Dim)
-	return m, start, nil
+	return vec, nil
 }
 
-// initStart is what a start from a vectors file resolved.
-type initStart struct {
-	lambda   string    // WIPS: the start lambda's -lambda-init resolved to
-	spectrum []float64 // and the spectrum the spectral start counted
-	words    int       // the run's words the file held
-	copied   []bool    // rows copied: a word the file holds twice keeps its first row
-}
-
-// record puts in st what a start from vectors resolved (the trainer,
-// given a model to start from, records it as continued). A nil s records
-// nothing.
-func (s *initStart) record(st *skipgram.Stats) {
-	if s != nil {
-		st.LambdaStart, st.Spectrum = s.lambda, s.spectrum
+// started says how many words started from -init's vectors, and records
+// the file in the sidecar.
+func (f *trainFlags) started(st skipgram.Stats, rows int, meta *embedding.Meta, stderr io.Writer) {
+	if !f.initVectors {
+		return
 	}
-}
-
-// recordMeta names the vectors file in the sidecar.
-func (s *initStart) recordMeta(meta *embedding.Meta, path string) {
-	if s != nil {
-		meta.Hyper.InitVectors, meta.Hyper.InitWords = path, s.words
-	}
-}
-
-// seen reports whether row i is copied for the first time.
-func (s *initStart) seen(i, rows int) bool {
-	if s.copied == nil {
-		s.copied = make([]bool, rows)
-	}
-	if s.copied[i] {
-		return false
-	}
-	s.copied[i] = true
-	s.words++
-	return true
+	meta.Hyper.InitVectors, meta.Hyper.InitWords = f.init, st.Started
+	logf(stderr, f.quiet, "init: %d of the %d words started from %s; the others as in a new run\n", st.Started, rows, f.init)
 }
 
 // modelList names the models for -model's help.
@@ -517,9 +458,8 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := f.checkRunMemory(skipgram.EstimateMemory(run, v.Len()), std.err); err != nil {
 		return err
 	}
-	var fromVec *initStart
 	if f.initVectors {
-		if run.Init, fromVec, err = f.startModel(v, ids, std.err); err != nil {
+		if run.Start, err = f.startVectors(v); err != nil {
 			return err
 		}
 	}
@@ -539,10 +479,9 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return f.trainError(ctx, err)
 	}
-	fromVec.record(&st)
 	meta := skipgram.NewSidecar(m, f.opt, st, skipgram.Source{MinCount: c.MinCount,
 		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}})
-	fromVec.recordMeta(meta, f.init)
+	f.started(st, v.Len(), meta, std.err)
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err
 	}
@@ -714,9 +653,8 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := f.checkRunMemory(g.Memory(skipgram.EstimateMemory(run, v.Len())), std.err); err != nil {
 		return err
 	}
-	var fromVec *initStart
 	if f.initVectors {
-		if run.Init, fromVec, err = f.startModel(v, nil, std.err); err != nil {
+		if run.Start, err = f.startVectors(v); err != nil {
 			return err
 		}
 	}
@@ -732,12 +670,11 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return f.trainError(ctx, err)
 	}
-	fromVec.record(&st)
 	meta := skipgram.NewSidecar(m, f.opt, st, skipgram.Source{MinCount: f.minCount,
 		Corpus: embedding.CorpusInfo{Path: f.graph, Tokens: int64(g.Edges()), Vocab: v.Len()},
 		Graph: &embedding.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
 			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops}})
-	fromVec.recordMeta(meta, f.init)
+	f.started(st, v.Len(), meta, std.err)
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err
 	}

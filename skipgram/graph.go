@@ -203,7 +203,15 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		}
 		fp = graphFingerprint(g)
 	}
-	m, start, spectrum, err := begin(&opt, g.Nodes, fp, true, data{spectrum: func(k, negative int) (int, []float64, error) {
+	var nodes []string
+	if g.Vocab != nil {
+		nodes = g.Vocab.Words
+	} else if opt.Start != nil {
+		return nil, Stats{}, errors.New("a graph run that starts from vectors needs its nodes' names (Graph.Vocab, as NewGraph sets it)")
+	} else {
+		nodes = make([]string, g.Nodes)
+	}
+	m, orig, err := begin(&opt, nodes, fp, true, data{spectrum: func(k, negative int) (int, []float64, error) {
 		return graphSpectralNegatives(g, k, negative, power)
 	}})
 	if err != nil {
@@ -231,11 +239,11 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		total: int64(opt.Iter) * perEdge * int64(edges),
 		sched: hogwild.NewSchedule(nblocks, opt.lanes(), opt.Iter),
 		graph: gr,
-		vocab: g.Vocab, fingerprint: fp, lambdaStart: start, spectrum: spectrum, given: given,
+		vocab: g.Vocab, fingerprint: fp, origin: orig, given: given,
 		hooks: hooks,
 	}
 	st, err := r.execute(ctx)
-	return finish(m, st, err, opt, start, spectrum)
+	return finish(m, st, err, opt, orig)
 }
 
 // adjacency holds, for every node, itself and its neighbours in either

@@ -210,7 +210,7 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 		c.Out = compactInto(r.snapOut, m.Out, m.Words, m.Dim, m.Stride)
 	}
 	s := &Snapshot{Options: r.given, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
-		LambdaStart: r.lambdaStart, Spectrum: r.spectrum}
+		LambdaStart: r.origin.lambdaStart, Spectrum: r.origin.spectrum}
 	lanes, blocks, tail := r.sched.Shape()
 	s.pos = position{Claims: r.sched.Claimed(), Lanes: lanes, Blocks: blocks, Tail: tail,
 		Words: r.words.Load(), Total: r.total, Elapsed: r.elapsedBefore + elapsed}

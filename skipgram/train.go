@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -46,6 +47,13 @@ type Options struct {
 	// a trained model continued for more epochs or on more text (see
 	// Snapshot.Continue). Its rows must match the vocabulary.
 	Init *Model `json:"-"`
+
+	// Start, if set, gives a new run's rows a start: the row of every word
+	// (node) it holds is copied from it, the others are drawn as a new
+	// run's, and SG's output rows start at zero (pretrained vectors, as
+	// gensim's intersect_word2vec_format). A model whose rows lie in a
+	// space of their own (HSG's hyperboloid) is refused.
+	Start *embedding.Vectors `json:"-"`
 }
 
 // Settings are what a run trains and how, all of it data: two runs'
@@ -241,6 +249,9 @@ type Stats struct {
 	// the shifted PMI by absolute value.
 	LambdaStart string
 	Spectrum    []float64
+
+	// Started is how many rows Options.Start gave their start.
+	Started int
 }
 
 // chunkWords is how many tokens a worker processes between updates of the
@@ -278,7 +289,7 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 	if opt.Checkpoint != nil || opt.Resume != nil || hooks.stopAfter > 0 {
 		fp = textFingerprint(v, stream)
 	}
-	m, start, spectrum, err := begin(&opt, v.Len(), fp, false, data{spectrum: func(k, negative int) (int, []float64, error) {
+	m, orig, err := begin(&opt, v.Words, fp, false, data{spectrum: func(k, negative int) (int, []float64, error) {
 		q, eig, _, err := SpectralNegatives(v, stream, k, SpectrumOptions{Window: opt.Window, Negative: negative})
 		return q, eig, err
 	}})
@@ -307,33 +318,42 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 		total:  int64(opt.Iter) * corpusWords,
 		blocks: blocks,
 		sched:  hogwild.LaneSchedule(lanes, opt.Iter, tail),
-		vocab:  v, fingerprint: fp, lambdaStart: start, spectrum: spectrum, given: given,
+		vocab:  v, fingerprint: fp, origin: orig, given: given,
 		hooks: hooks,
 	}
 	st, err := r.execute(ctx)
-	return finish(m, st, err, opt, start, spectrum)
+	return finish(m, st, err, opt, orig)
+}
+
+// origin is what a run's start resolved: WIPS's spectral start and its
+// eigenvalues, and how many rows Options.Start gave their start.
+type origin struct {
+	lambdaStart string
+	spectrum    []float64
+	started     int
 }
 
 // begin makes the run's parameters: the snapshot's when resuming, the
-// given ones when continuing (Init), new ones otherwise (prepare). fp is
-// the data's fingerprint, which a resumed snapshot must share.
-func begin(opt *Options, rows int, fp Fingerprint, graph bool, d data) (m *Model, start string, spectrum []float64, err error) {
+// given ones when continuing (Init), new ones otherwise (prepare), for the
+// rows words. fp is the data's fingerprint, which a resumed snapshot must
+// share.
+func begin(opt *Options, words []string, fp Fingerprint, graph bool, d data) (*Model, origin, error) {
 	switch {
 	case opt.Resume != nil:
 		s := opt.Resume
 		if err := s.check(opt, fp, graph); err != nil {
-			return nil, "", nil, err
+			return nil, origin{}, err
 		}
-		return s.Model.expand(), s.LambdaStart, s.Spectrum, nil
+		return s.Model.expand(), origin{lambdaStart: s.LambdaStart, spectrum: s.Spectrum}, nil
 	case opt.Init != nil:
 		m := opt.Init
-		if m.Kind != opt.Model || m.Dim != opt.Dim || m.Words != rows {
-			return nil, "", nil, fmt.Errorf("the initial model is %s with %d rows of %d coordinates, the run %s with %d of %d",
-				m.Kind, m.Words, m.Dim, opt.Model, rows, opt.Dim)
+		if m.Kind != opt.Model || m.Dim != opt.Dim || m.Words != len(words) {
+			return nil, origin{}, fmt.Errorf("the initial model is %s with %d rows of %d coordinates, the run %s with %d of %d",
+				m.Kind, m.Words, m.Dim, opt.Model, len(words), opt.Dim)
 		}
-		return m, "continued", nil, nil
+		return m, origin{lambdaStart: "continued"}, nil
 	}
-	return prepare(opt, rows, d)
+	return prepare(opt, words, d)
 }
 
 // SharedNoise is how many consecutive windows share a draw of noise words:
@@ -373,15 +393,46 @@ func (o *Options) tailPieces() int {
 }
 
 // prepare resolves what the model starts from in the data d (WIPS's
-// spectral start, into opt) and makes its initial parameters for words
-// rows.
-func prepare(opt *Options, words int, d data) (m *Model, start string, spectrum []float64, err error) {
+// spectral start, into opt) and makes its initial parameters for the rows
+// words, with Options.Start's rows copied in.
+func prepare(opt *Options, words []string, d data) (*Model, origin, error) {
+	var o origin
 	if p := opt.Model.def().prepare; p != nil {
-		if start, spectrum, err = p(opt, d); err != nil {
-			return nil, "", nil, err
+		var err error
+		if o.lambdaStart, o.spectrum, err = p(opt, d); err != nil {
+			return nil, origin{}, err
 		}
 	}
-	return NewModel(*opt, words), start, spectrum, nil
+	m := NewModel(*opt, len(words))
+	if v := opt.Start; v != nil {
+		if opt.Model.def().project != nil {
+			return nil, origin{}, fmt.Errorf("%s's rows lie in a space of their own, where a vectors file's do not: start it anew or from its checkpoint", opt.Model)
+		}
+		if v.Dim != opt.Dim {
+			return nil, origin{}, fmt.Errorf("the starting vectors have %d dimensions, the run %d", v.Dim, opt.Dim)
+		}
+		o.started = m.startFrom(v, words)
+	}
+	return m, o, nil
+}
+
+// startFrom copies into m the row of every word of words that vec holds
+// (the first, if it holds one twice) and returns how many it copied.
+func (m *Model) startFrom(vec *embedding.Vectors, words []string) int {
+	id := make(map[string]int, len(words))
+	for i, w := range words {
+		id[w] = i
+	}
+	copied := make([]bool, len(words))
+	n := 0
+	for j, w := range vec.Words {
+		if i, ok := id[w]; ok && !copied[i] {
+			copy(m.Row(i), vec.Row(j))
+			copied[i] = true
+			n++
+		}
+	}
+	return n
 }
 
 // ErrDiverged is a run whose parameters stopped being finite numbers. A
@@ -392,8 +443,8 @@ var ErrDiverged = errors.New("training diverged")
 
 // finish records in st what the model's start resolved to, and turns a run
 // whose parameters diverged into an error that says what to change.
-func finish(m *Model, st Stats, err error, opt Options, start string, spectrum []float64) (*Model, Stats, error) {
-	st.LambdaStart, st.Spectrum = start, spectrum
+func finish(m *Model, st Stats, err error, opt Options, o origin) (*Model, Stats, error) {
+	st.LambdaStart, st.Spectrum, st.Started = o.lambdaStart, o.spectrum, o.started
 	if errors.Is(err, ErrDiverged) || err == nil && !m.finite() {
 		err = fmt.Errorf("%w after %d words: the %s vectors hold NaN or Inf; lower -alpha (%g) or, for wips, -lambda-alpha (%g)",
 			ErrDiverged, st.Words, opt.Model, opt.Alpha, opt.LambdaAlpha)
@@ -433,8 +484,7 @@ type run struct {
 	given         Options // as the caller gave them, before prepare resolved any
 	vocab         *vocab.Vocab
 	fingerprint   Fingerprint
-	lambdaStart   string
-	spectrum      []float64
+	origin        origin
 	elapsedBefore time.Duration // a resumed run's time before it stopped
 
 	// snapIn and snapOut hold the parameters of the last snapshot (see

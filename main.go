@@ -400,7 +400,7 @@ func (t trainerFlags) define(fs *flags) {
 		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words, so that a noise word's row stays on one core for them; 1: a fresh draw per window; 0: the model's ("+sharedNoiseDefaults()+")")
 	}
 	if t.hotRows != nil {
-		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "with more than one thread, each keeps a private replica of this many `rows` of the most frequent words (best connected nodes), merged every -hot-sync tokens, so that the rows every thread writes do not cross between cores on every pair; 0: plain Hogwild on every row; -1: "+strconv.Itoa(skipgram.TwoThreadHotRows)+" on two threads, none on more (on more than two threads the rows given merge by projection, a change the other threads already made counting once: faster on many cores, at some quality), and on two threads the first "+strconv.Itoa(skipgram.TwoThreadTargetRows)+" rows the targets are drawn from apart (SG's output rows, the one-view models' rows), those past the hot ones merged every "+strconv.Itoa(skipgram.SG.TargetSync())+" tokens for SG and every "+strconv.Itoa(skipgram.SIPS.TargetSync())+" for the one-view models")
+		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "`rows` of the most frequent words each of n >= 2 threads keeps a replica of; 0: none; -1: the model's (ips, sips, ipds, hsg: 64*2/n, and 4096*2/n target rows)")
 	}
 	if t.hotSync != nil {
 		intFlag(fs, t.hotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")

@@ -52,10 +52,10 @@ func newBatchBuffers(a *hogwild.Scratch, dim, window, negative int) batchBuffers
 func (b *batchBuffers) rows(w *worker, targets, ctxs []int32) (outs, ins [][]float32) {
 	outs, ins = b.outs[:len(targets)], b.ins[:len(ctxs)]
 	for j, t := range targets {
-		outs[j] = w.out.at(t)
+		outs[j] = w.out.At(t)
 	}
 	for i, c := range ctxs {
-		ins[i] = w.in.at(c)
+		ins[i] = w.in.At(c)
 	}
 	return outs, ins
 }

@@ -372,9 +372,9 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 			w.avoidNode, w.avoid = c, g.adj.list(c)
 		}
 		w.ahead = w.drawTargets(w.ahead[:0], t)
-		kernel.PrefetchW(w.in.at(c))
+		kernel.PrefetchW(w.in.At(c))
 		for _, t := range w.ahead {
-			kernel.PrefetchW(w.out.at(t))
+			kernel.PrefetchW(w.out.At(t))
 		}
 	}
 

@@ -24,7 +24,7 @@ const HSG Kind = "hsg"
 
 var hsgModel = model{
 	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2,
-	project: liftToHyperboloid, meanMerge: true, targetSync: oneViewTargetSync,
+	project: liftToHyperboloid, meanMerge: true, replicas: true,
 	start: func(r *run) func(*worker) windowKernel {
 		if r.opt.Batch {
 			return func(w *worker) windowKernel {
@@ -180,11 +180,11 @@ func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha f
 	n := k.m.Dim
 	acc := w.acc[:n]
 	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.at(c)[:n]
+		in := w.in.At(c)[:n]
 		clear(acc)
 		var inCoef float32 // acc's share along in: the sum of g*mk
 		for d, target := range targets {
-			out := w.out.at(target)[:n]
+			out := w.out.At(target)[:n]
 			mk := minkowski(in, out)
 			g, l := sig.Gradient(mk+HSGTheta, d == 0, alpha)
 			loss += l

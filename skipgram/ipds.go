@@ -14,7 +14,7 @@ import (
 const IPDS Kind = "ipds"
 
 var ipdsModel = model{
-	kind: IPDS, about: "<y+, y+'> - <y-, y-'>, the last q coordinates negative", views: 1, minDim: 2, negDim: true, targetSync: oneViewTargetSync,
+	kind: IPDS, about: "<y+, y+'> - <y-, y-'>, the last q coordinates negative", views: 1, minDim: 2, negDim: true, replicas: true,
 	check: func(o *Options) error {
 		if o.NegDim <= 0 || o.NegDim >= o.Dim {
 			return fmt.Errorf("-neg-dim must be in (0, %d) for ipds, got %d", o.Dim, o.NegDim)
@@ -68,14 +68,14 @@ func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 	p, n := k.pos, k.m.Dim
 	acc, signed := w.acc[:n], w.tmp[:n]
 	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.at(c)[:n]
+		in := w.in.At(c)[:n]
 		copy(signed[:p], in[:p])
 		for i := p; i < n; i++ {
 			signed[i] = -in[i]
 		}
 		clear(acc)
 		for d, target := range targets {
-			out := w.out.at(target)[:n]
+			out := w.out.At(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(signed, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)

@@ -7,7 +7,7 @@ import "github.com/wipsvec/wipsvec/skipgram/embedding"
 const IPS Kind = "ips"
 
 var ipsModel = model{
-	kind: IPS, about: "<y, y'>", views: 1, minDim: 1, targetSync: oneViewTargetSync,
+	kind: IPS, about: "<y, y'>", views: 1, minDim: 1, replicas: true,
 	start: dotKernels,
 	forms: func(*Model) []embedding.Form { return []embedding.Form{{Name: "ip"}} },
 }

@@ -9,12 +9,11 @@ import (
 )
 
 // TestManyWorkersReplicasHoldInLockstep trains sixteen workers that take
-// turns a sentence at a time, as on sixteen cores, with and without
-// replicas of the hot rows: merged by projection on more than two threads,
-// the replicas must learn the topic groups as well as plain Hogwild and
-// end near its loss. Merged by adding, as on two threads, they diverge
-// here as they did on a 16-core machine, which two CPUs left to the
-// scheduler never showed.
+// turns a sentence at a time, as on sixteen cores, with and without 64
+// hot rows given: merged by projection, the replicas must learn the topic
+// groups as well as plain Hogwild and end near its loss. Merged by adding,
+// they diverged here as they did on a 16-core machine, which two CPUs left
+// to the scheduler never showed.
 func TestManyWorkersReplicasHoldInLockstep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains six models of sixteen workers on 1.6M tokens")
@@ -34,12 +33,12 @@ func TestManyWorkersReplicasHoldInLockstep(t *testing.T) {
 			opt.HotRows = 64
 			hot, hotSt, err := Train(ctx, v, stream, opt)
 			if err != nil {
-				t.Fatalf("64 hot rows: %v (plain Hogwild's loss %.4f)", err, plainSt.Loss)
+				t.Fatalf("replicas: %v (plain Hogwild's loss %.4f)", err, plainSt.Loss)
 			}
 			gp, gh := groupGap(plain, v), groupGap(hot, v)
-			t.Logf("%s: loss %.4f plain, %.4f with 64 hot rows; group gap %.3f and %.3f", kind, plainSt.Loss, hotSt.Loss, gp, gh)
+			t.Logf("%s: loss %.4f plain, %.4f with replicas; group gap %.3f and %.3f", kind, plainSt.Loss, hotSt.Loss, gp, gh)
 			if !(gp > 0.1) || !(gh > 0.8*gp) || !(hotSt.Loss < plainSt.Loss+0.1) {
-				t.Errorf("%s, 64 hot rows on %d workers in lockstep: loss %.4f and group gap %.3f, against %.4f and %.3f without",
+				t.Errorf("%s, replicas on %d workers in lockstep: loss %.4f and group gap %.3f, against %.4f and %.3f without",
 					kind, workers, hotSt.Loss, gh, plainSt.Loss, gp)
 			}
 		})

@@ -32,35 +32,26 @@ type model struct {
 	// the checks every model shares; nil: none.
 	check func(o *Options) error
 	// project puts a row into the model's space (HSG lifts it onto the
-	// hyperboloid): a new row after word2vec's uniform draw, a hot row
-	// after the workers' replicas are merged into it (hot.go), and every
-	// row after a run of several workers (run.settle); nil: any row is one.
+	// hyperboloid): a new row after word2vec's uniform draw, a replica's
+	// row after a merge, and every row after a run of several workers
+	// (run.settle); nil: any row is one.
 	project func(row []float32)
-	// meanMerge merges the workers' replicas of a hot row (hot.go) by
-	// the mean of their changes instead of their sum. The sum is what
-	// plain Hogwild would have done when the changes are small; once
-	// every replica has moved most of the way to the same place it
-	// overshoots, by the number of workers, which on the hyperboloid,
-	// where a point's coordinates grow exponentially with its distance,
-	// threw HSG's hub nodes far out (docs/scaling.md).
+	// meanMerge merges the workers' replicas (hogwild.Replica) by the mean
+	// of their changes instead of by projection: on the hyperboloid, where
+	// a point's coordinates grow exponentially with its distance, a sum
+	// of changes threw HSG's hub nodes far out (docs/scaling.md).
 	meanMerge bool
 	// shareNoise is how many consecutive windows share a draw of noise
 	// words when Options.ShareNoise leaves it to the model (0: one). SG's
-	// is 2: two threads kept 0.83 of two separate processes instead of
-	// 0.77 where the host placed the CPUs far apart, with the mean of the
-	// four benchmarks held over six seeds; SIPS lost 0.9 of it and WIPS 0.5
-	// (docs/scaling.md), so the one-view models draw for every window.
+	// 2 trains one thread 7% faster with its quality held; the one-view
+	// models lost quality with it (docs/scaling.md).
 	shareNoise int
-	// targetSync is how many tokens a worker of a two-thread run on text
-	// trains between two merges of the target rows it keeps apart past the
-	// hot ones (Options.TargetReplicaRows, hot.go); 0: it keeps none. The
-	// rows its targets are drawn from are where the cost sits where the
-	// host placed the CPUs far apart, and how stale a replica of them may
-	// grow before the model's quality feels it is the model's own: SG's
-	// output rows held over two million tokens, the one-view models' rows,
-	// their contexts as well as their targets, over two hundred thousand
-	// (HSG's merged by the mean; docs/scaling.md).
-	targetSync int
+	// replicas: on two threads or more, every worker keeps replicas of
+	// the rows the workers write most (Options.HotReplicaRows and
+	// TargetReplicaRows), merged by projection, or by the mean with
+	// meanMerge. They train IPS, SIPS, IPDS and HSG 5-13% faster on two
+	// threads, SG and WIPS no faster (docs/scaling.md).
+	replicas bool
 	// params are the model's parameter vectors beyond its rows, each Dim
 	// long (WIPS's lambda, IPDS's signs). A new model fills them in this
 	// order, drawing from the random stream after the rows; checkpoints,
@@ -93,13 +84,6 @@ type param struct {
 	// fill.
 	learned bool
 }
-
-// oneViewTargetSync is the one-view models' targetSync: with their 4,096
-// most frequent rows apart on two threads and merged every 200,000 tokens,
-// IPS, SIPS, IPDS and WIPS held the mean of the four benchmarks over three
-// seeds, where two million tokens cost SIPS 0.8 of it, and HSG's (merged by
-// the mean) rose by 1.1 (docs/scaling.md).
-const oneViewTargetSync = 200_000
 
 // everyWorker is the kernel constructor of a kernel that keeps no state of
 // its own: every worker runs the same one, on its own buffers.
@@ -169,11 +153,6 @@ func (k Kind) MinDim() int { return k.def().minDim }
 // TakesNegDim reports whether k's last Options.NegDim coordinates count
 // negatively (IPDS's q), a setting an experiment searches over.
 func (k Kind) TakesNegDim() bool { return k.def().negDim }
-
-// TargetSync is how many tokens a worker of a two-thread run on text
-// trains between two merges of the target rows it keeps apart past the hot
-// ones (Options.TargetReplicaRows); 0: k keeps none apart.
-func (k Kind) TargetSync() int { return k.def().targetSync }
 
 // LearnsLambda reports whether k learns WIPS's weights lambda, and so
 // takes the Lambda* options.

@@ -12,9 +12,9 @@ const SG Kind = "sg"
 
 var sgModel = model{
 	kind: SG, about: "<y, y'_out> with a second (output) matrix", views: 2, minDim: 1,
-	shareNoise: 2, targetSync: 2_000_000,
-	start: dotKernels,
-	forms: func(*Model) []embedding.Form { return embedding.Plain() },
+	shareNoise: 2,
+	start:      dotKernels,
+	forms:      func(*Model) []embedding.Form { return embedding.Plain() },
 }
 
 // dotKernels returns the constructor of the inner-product kernels, over a
@@ -38,10 +38,10 @@ func (dotKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (l
 	sig := w.r.sig
 	acc := w.acc
 	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.at(c)
+		in := w.in.At(c)
 		clear(acc)
 		for d, target := range targets {
-			out := w.out.at(target)
+			out := w.out.At(target)
 			g, l := sig.Gradient(kernel.Dot(in, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, in, g)

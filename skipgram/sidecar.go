@@ -39,7 +39,7 @@ func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
 		meta.Hyper.HotRows, meta.Hyper.HotSync = n, opt.HotSync
 	}
 	if n := targetRows(opt, m.Words, src.Graph != nil); n > 0 {
-		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = n, opt.Model.TargetSync()
+		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = n, ReplicaTargetSync
 	}
 	if src.Graph != nil {
 		// A window and subsampling do not apply to the edges of a graph.

@@ -11,7 +11,7 @@ import (
 const SIPS Kind = "sips"
 
 var sipsModel = model{
-	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2, targetSync: oneViewTargetSync,
+	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2, replicas: true,
 	start: func(r *run) func(*worker) windowKernel {
 		if r.opt.Batch {
 			return func(w *worker) windowKernel {
@@ -34,10 +34,10 @@ func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha floa
 	p := k.m.Dim - 1
 	acc := w.acc[:p+1]
 	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.at(c)[:p+1]
+		in := w.in.At(c)[:p+1]
 		clear(acc)
 		for d, target := range targets {
-			out := w.out.at(target)[:p+1]
+			out := w.out.At(target)[:p+1]
 			g, l := sig.Gradient(kernel.Dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc[:p], out[:p], in[:p], g)

@@ -195,7 +195,7 @@ func (s *Snapshot) check(opt *Options, fp Fingerprint, graph bool) error {
 // the first time costs ten times its copy.
 func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 	for _, w := range workers {
-		w.syncHot() // the workers stand at the gate: their replicas are still
+		w.replicas.MergeAll() // the workers stand at the gate: their replicas are still
 	}
 	m := r.model
 	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, params: cloneParams(m.params)}

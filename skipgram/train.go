@@ -106,24 +106,13 @@ type Settings struct {
 	ShareNoise int
 
 	// HotRows is how many rows of each matrix, the most frequent words'
-	// (a graph's best connected nodes'), every worker of a run on more
-	// than one thread keeps a private replica of, merged into the shared
-	// rows every HotSync tokens (hot.go): the rows every thread writes
-	// all the time then cross between cores once per merge rather than
-	// once per window. 0 is plain Hogwild on every row. The default,
-	// DefaultHotRows, is TwoThreadHotRows rows on two threads and none on
-	// more: 64 rows merged every 10,000 tokens trained two threads 4-10%
-	// faster with quality held, but a merge that adds every worker's
-	// changes overshoots by the number of workers once the replicas of a
-	// row have each moved most of the way to the same place: SIPS's loss
-	// rose nine-fold on three threads, IPS, SIPS, IPDS and WIPS reached
-	// NaN on sixteen, where SG's loss rose five-fold (docs/scaling.md,
-	// "Many cores"). So on more than two threads the rows given merge by
-	// projection (HSG's by the mean, as on two; hot.go): stable, faster on
-	// 16 cores, at a cost in quality, and not the default. With the
-	// default on two threads, every model also keeps TwoThreadTargetRows
-	// of the rows its targets are drawn from apart
-	// (Options.TargetReplicaRows).
+	// (a graph's best connected nodes'), every worker of a run on two
+	// threads or more keeps a replica of, merged into the shared rows every
+	// HotSync tokens (hogwild.Replica): the rows every worker writes then
+	// cross between cores once per merge instead of once per window. 0 is
+	// plain Hogwild on every row; DefaultHotRows leaves it to the model
+	// (HotReplicaRows), whose default also keeps apart the rest of the rows
+	// its targets are drawn from up to TargetReplicaRows.
 	HotRows int
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.
@@ -142,20 +131,17 @@ func DefaultOptions() Options {
 	}}
 }
 
-// The defaults of Options.HotRows and HotSync (docs/scaling.md).
+// The defaults of Options.HotRows and HotSync, and the rows a model that
+// keeps replicas keeps apart by default on two threads or more: the first
+// DefaultReplicaHotRows merged every HotSync tokens, the rest up to
+// DefaultReplicaTargetRows of the rows its targets are drawn from every
+// ReplicaTargetSync tokens (docs/scaling.md).
 const (
-	// DefaultHotRows leaves the replicas to the thread count:
-	// TwoThreadHotRows rows on two threads, none on one or on more than two.
-	DefaultHotRows   = -1
-	TwoThreadHotRows = 64
-	DefaultHotSync   = 10_000
-
-	// With the default hot rows on two threads, the workers keep
-	// TwoThreadTargetRows of the rows the targets are drawn from apart
-	// (SG's output matrix, a one-view model's one matrix): the hot ones
-	// merged as above, the rest every Kind.TargetSync() tokens
-	// (Options.TargetReplicaRows, hot.go).
-	TwoThreadTargetRows = 4096
+	DefaultHotRows           = -1 // the model's
+	DefaultHotSync           = 10_000
+	DefaultReplicaHotRows    = 64
+	DefaultReplicaTargetRows = 4096
+	ReplicaTargetSync        = 200_000
 )
 
 // DefaultSample is the subsampling threshold t: 1e-4, the paper's, rather
@@ -195,7 +181,7 @@ func (o *Options) Validate() error {
 	case o.ShareNoise < 0:
 		return fmt.Errorf("-share-noise must not be negative, got %d", o.ShareNoise)
 	case o.HotRows < DefaultHotRows:
-		return fmt.Errorf("-hot-rows must be at least %d (the default: %d rows on two threads, none on more), got %d", DefaultHotRows, TwoThreadHotRows, o.HotRows)
+		return fmt.Errorf("-hot-rows must be at least %d (the model's default), got %d", DefaultHotRows, o.HotRows)
 	case o.HotReplicaRows() > 0 && o.HotSync < 1:
 		return fmt.Errorf("-hot-sync must be positive, got %d", o.HotSync)
 	}

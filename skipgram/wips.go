@@ -20,7 +20,7 @@ import (
 const WIPS Kind = "wips"
 
 var wipsModel = model{
-	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true, targetSync: oneViewTargetSync,
+	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true,
 	check: func(o *Options) error {
 		if _, err := parseLambdaInit(o.LambdaInit); err != nil {
 			return err
@@ -151,12 +151,12 @@ func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha flo
 	acc, lin, signed := w.acc[:n], w.tmp[:n], k.signed[:n]
 	lambda, signs, dlambda := k.lambda[:n], k.signs[:n], k.dlambda[:n]
 	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.at(c)[:n]
+		in := w.in.At(c)[:n]
 		kernel.ScaleInto(lin, lambda, in)
 		kernel.ScaleInto(signed, signs, in)
 		clear(acc)
 		for d, target := range targets {
-			out := w.out.at(target)[:n]
+			out := w.out.At(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)

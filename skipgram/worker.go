@@ -30,24 +30,24 @@ type worker struct {
 
 	sentence  []int32
 	ctxs      []int32
-	negs      []int32        // the current targets: centre word, then noise words
-	next      []int32        // the next context's targets, drawn ahead for prefetching
-	ahead     []int32        // graphs: the next edge's targets, drawn ahead for prefetching
-	drawn     bool           // graphs: negs already holds the targets of the coming window
-	more      bool           // text: another window of the sentence follows this one
-	nextRows  [2]int32       // text: the next window's centre word and the context it brings in (-1: none)
-	noiseOK   bool           // batch windows: next holds the noise words drawn for this window
-	share     int            // batch windows: how many windows a draw of noise words serves (Options.SharedNoise)
-	reuse     int            // batch windows: how many more windows the noise words in next serve
-	in, out   rows           // the matrices as this worker trains them (hot.go)
-	replicas  []*replica     // its replicas of the hot rows, one per matrix
-	id        int            // its place among the run's workers
-	turns     *hogwild.Turns // with the lockstep hook, the workers' turns
-	acc       []float32      // gradient accumulated for the input row
-	tmp       []float32      // IPDS, WIPS: the transformed input row
-	sync      syncer         // the kernel, if it keeps private copies of shared parameters
-	avoid     []int32        // graphs: the context's neighbours, never drawn as its negatives (nil for text)
-	avoidNode int32          // graphs: the context whose neighbours avoid lists
+	negs      []int32           // the current targets: centre word, then noise words
+	next      []int32           // the next context's targets, drawn ahead for prefetching
+	ahead     []int32           // graphs: the next edge's targets, drawn ahead for prefetching
+	drawn     bool              // graphs: negs already holds the targets of the coming window
+	more      bool              // text: another window of the sentence follows this one
+	nextRows  [2]int32          // text: the next window's centre word and the context it brings in (-1: none)
+	noiseOK   bool              // batch windows: next holds the noise words drawn for this window
+	share     int               // batch windows: how many windows a draw of noise words serves (Options.SharedNoise)
+	reuse     int               // batch windows: how many more windows the noise words in next serve
+	in, out   hogwild.Rows      // the matrices as this worker trains them (hot.go)
+	replicas  *hogwild.Replicas // its replicas of the rows the workers write most
+	id        int               // its place among the run's workers
+	turns     *hogwild.Turns    // with the lockstep hook, the workers' turns
+	acc       []float32         // gradient accumulated for the input row
+	tmp       []float32         // IPDS, WIPS: the transformed input row
+	sync      syncer            // the kernel, if it keeps private copies of shared parameters
+	avoid     []int32           // graphs: the context's neighbours, never drawn as its negatives (nil for text)
+	avoidNode int32             // graphs: the context whose neighbours avoid lists
 
 	words, pairs          int64
 	epoch                 int // of the last block claimed; the loss is the last epoch's
@@ -130,7 +130,7 @@ func (w *worker) run() {
 		}
 	}
 	w.flush()
-	w.syncHot()
+	w.replicas.MergeAll()
 }
 
 // trainBlock makes one pass over a block; false if the run was stopped.
@@ -187,11 +187,11 @@ func (w *worker) flush() {
 	w.pendingWords = 0
 	w.alpha = float32(w.r.alpha(words))
 	w.syncKernel()
-	w.syncDueHot(chunkWords)
+	w.replicas.Due(chunkWords)
 	// The most frequent word's rows are written by every worker, as a
 	// context and as a noise word, so a NaN anywhere reaches them within a
 	// few windows; checking them here costs two rows per chunk.
-	if !finite(w.in.at(0)) || !finite(w.out.at(0)) {
+	if !finite(w.in.At(0)) || !finite(w.out.At(0)) {
 		w.r.diverged.Store(true)
 		w.r.stop.Store(true)
 	}
@@ -286,12 +286,12 @@ func (w *worker) windowTargets(center int32) []int32 {
 			w.next = w.drawNoise(w.next[:0])
 			w.reuse = w.share - 1
 			for _, n := range w.next {
-				kernel.PrefetchW(w.out.at(n))
+				kernel.PrefetchW(w.out.At(n))
 			}
 		}
-		kernel.PrefetchW(w.out.at(w.nextRows[0]))
+		kernel.PrefetchW(w.out.At(w.nextRows[0]))
 		if c := w.nextRows[1]; c >= 0 {
-			kernel.PrefetchW(w.in.at(c))
+			kernel.PrefetchW(w.in.At(c))
 		}
 	}
 	return t
@@ -322,9 +322,9 @@ func (w *worker) contexts(center int32, ctxs []int32) iter.Seq2[int32, []int32] 
 		for i, c := range ctxs {
 			if i+1 < len(ctxs) {
 				w.next = w.drawTargets(w.next[:0], center)
-				kernel.PrefetchW(w.in.at(ctxs[i+1]))
+				kernel.PrefetchW(w.in.At(ctxs[i+1]))
 				for _, t := range w.next {
-					kernel.PrefetchW(w.out.at(t))
+					kernel.PrefetchW(w.out.At(t))
 				}
 			}
 			if !yield(c, w.negs) {

@@ -3,12 +3,15 @@ package skipgram
 import "github.com/wipsvec/wipsvec/skipgram/hogwild"
 
 // Replicas of the rows the workers write most (hogwild.Replicas): a model
-// that keeps them (model.replicas) has every worker of a run on two threads
-// or more keep the first DefaultReplicaHotRows rows of each matrix, merged
-// every HotSync tokens, and the rest of the rows its targets are drawn from
-// up to DefaultReplicaTargetRows, merged every ReplicaTargetSync tokens;
-// the vocabulary is ordered by count, a graph's nodes by degree. Their
-// merges and the speed they bring are in docs/scaling.md.
+// that keeps them (model.replicas) has every worker of a run on n >= 2
+// threads keep replicas of the first DefaultReplicaTargetRows*2/n rows its
+// targets are drawn from, the first DefaultReplicaHotRows*2/n of them
+// merged every HotSync tokens and the rest every ReplicaTargetSync (the
+// vocabulary is ordered by count, a graph's nodes by degree). A merge by
+// projection or by the mean gives a row about one worker's learning where
+// plain Hogwild gives it every worker's, so the more workers, the fewer
+// rows are kept apart; two threads keep the rows that train them 5-13%
+// faster (docs/scaling.md).
 
 // HotReplicaRows is how many rows of each matrix a worker of a run with
 // these options replicates, merged every HotSync tokens (before the cap by

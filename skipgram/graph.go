@@ -294,10 +294,10 @@ func (a *adjacency) linked(u int32, ownU []int32, v int32) bool {
 }
 
 // drawTargetsAvoiding is drawTargets for a graph context: a draw that is
-// the centre or linked to the context w.avoidNode is skipped.
+// the centre or linked to the context w.edge.avoidNode is skipped.
 func (w *worker) drawTargetsAvoiding(t []int32, center int32) []int32 {
 	t = append(t, center)
-	adj, u, own := w.r.graph.adj, w.avoidNode, w.avoid
+	adj, u, own := w.r.graph.adj, w.edge.avoidNode, w.edge.avoid
 	for range w.r.opt.Negative {
 		if n := w.r.noise.Sample(w.rng.Next()); n != center && !adj.linked(u, own, n) {
 			t = append(t, n)
@@ -369,11 +369,11 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 	drawAhead := func(j int) {
 		c, t := pair(j)
 		if g.adj != nil {
-			w.avoidNode, w.avoid = c, g.adj.list(c)
+			w.edge.avoidNode, w.edge.avoid = c, g.adj.list(c)
 		}
-		w.ahead = w.drawTargets(w.ahead[:0], t)
+		w.edge.ahead = w.drawTargets(w.edge.ahead[:0], t)
 		kernel.PrefetchW(w.in.At(c))
-		for _, t := range w.ahead {
+		for _, t := range w.edge.ahead {
 			kernel.PrefetchW(w.out.At(t))
 		}
 	}
@@ -390,8 +390,8 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 		if g.weights != nil {
 			a *= g.weights[lo+j/per]
 		}
-		w.negs, w.ahead = w.ahead, w.negs
-		w.drawn = true
+		w.look.negs, w.edge.ahead = w.edge.ahead, w.look.negs
+		w.edge.drawn = true
 		if j+1 < npairs {
 			drawAhead(j + 1)
 		}

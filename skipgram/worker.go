@@ -19,6 +19,26 @@ type windowKernel interface {
 	window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32)
 }
 
+// lookahead is a worker's targets, drawn one context (or one window)
+// ahead so that their rows are fetched while the current one trains.
+type lookahead struct {
+	negs     []int32  // the current targets: centre word, then noise words
+	next     []int32  // the next context's targets, or a batch window's next noise words
+	more     bool     // text: another window of the sentence follows this one
+	nextRows [2]int32 // text: the next window's centre word and the context it brings in (-1: none)
+	noiseOK  bool     // batch windows: next holds the noise words drawn for this window
+	share    int      // batch windows: how many windows a draw of noise words serves (Options.SharedNoise)
+	reuse    int      // batch windows: how many more windows the noise words in next serve
+}
+
+// edgeDraws is what a worker on a graph's edges draws its targets with.
+type edgeDraws struct {
+	ahead     []int32 // the next edge's targets, drawn ahead for prefetching
+	drawn     bool    // look.negs already holds the targets of the coming window
+	avoid     []int32 // the context's neighbours, never drawn as its negatives (nil for text)
+	avoidNode int32   // the context whose neighbours avoid lists
+}
+
 // worker is one Hogwild thread: its random stream, its scratch buffers and
 // the learning rate it last read.
 type worker struct {
@@ -28,26 +48,17 @@ type worker struct {
 	alpha  float32 // the learning rate, refreshed when words are published
 	kernel windowKernel
 
-	sentence  []int32
-	ctxs      []int32
-	negs      []int32           // the current targets: centre word, then noise words
-	next      []int32           // the next context's targets, drawn ahead for prefetching
-	ahead     []int32           // graphs: the next edge's targets, drawn ahead for prefetching
-	drawn     bool              // graphs: negs already holds the targets of the coming window
-	more      bool              // text: another window of the sentence follows this one
-	nextRows  [2]int32          // text: the next window's centre word and the context it brings in (-1: none)
-	noiseOK   bool              // batch windows: next holds the noise words drawn for this window
-	share     int               // batch windows: how many windows a draw of noise words serves (Options.SharedNoise)
-	reuse     int               // batch windows: how many more windows the noise words in next serve
-	in, out   hogwild.Rows      // the matrices as this worker trains them (hot.go)
-	replicas  *hogwild.Replicas // its replicas of the rows the workers write most
-	id        int               // its place among the run's workers
-	turns     *hogwild.Turns    // with the lockstep hook, the workers' turns
-	acc       []float32         // gradient accumulated for the input row
-	tmp       []float32         // IPDS, WIPS: the transformed input row
-	sync      syncer            // the kernel, if it keeps private copies of shared parameters
-	avoid     []int32           // graphs: the context's neighbours, never drawn as its negatives (nil for text)
-	avoidNode int32             // graphs: the context whose neighbours avoid lists
+	sentence []int32
+	ctxs     []int32
+	look     lookahead
+	edge     edgeDraws         // graphs
+	in, out  hogwild.Rows      // the matrices as this worker trains them (hot.go)
+	replicas *hogwild.Replicas // its replicas of the rows the workers write most
+	id       int               // its place among the run's workers
+	turns    *hogwild.Turns    // with the lockstep hook, the workers' turns
+	acc      []float32         // gradient accumulated for the input row
+	tmp      []float32         // IPDS, WIPS: the transformed input row
+	sync     syncer            // the kernel, if it keeps private copies of shared parameters
 
 	words, pairs          int64
 	epoch                 int // of the last block claimed; the loss is the last epoch's
@@ -84,14 +95,14 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 		alpha: float32(r.alpha(0)),
 		rng:   kernel.NewRNG(opt.Seed, uint64(id)),
 		epoch: -1,
-		share: opt.SharedNoise(),
 	}
+	w.look.share = opt.SharedNoise()
 	a := &w.scratch
 	w.sentence = a.Int32s(1024)[:0]
 	w.ctxs = a.Int32s(2 * opt.Window)[:0]
-	w.negs = a.Int32s(1 + opt.Negative)[:0]
-	w.next = a.Int32s(1 + opt.Negative)[:0]
-	w.ahead = a.Int32s(1 + opt.Negative)[:0]
+	w.look.negs = a.Int32s(1 + opt.Negative)[:0]
+	w.look.next = a.Int32s(1 + opt.Negative)[:0]
+	w.edge.ahead = a.Int32s(1 + opt.Negative)[:0]
 	w.acc = a.Float32s(opt.Dim)
 	w.tmp = a.Float32s(opt.Dim)
 	w.views()
@@ -224,11 +235,11 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 				ctxs = append(ctxs, sen[j])
 			}
 		}
-		w.more = pos+1 < len(sen)
-		if w.more {
-			w.nextRows = [2]int32{sen[pos+1], -1}
+		w.look.more = pos+1 < len(sen)
+		if w.look.more {
+			w.look.nextRows = [2]int32{sen[pos+1], -1}
 			if j := pos + 1 + window; j < len(sen) {
-				w.nextRows[1] = sen[j]
+				w.look.nextRows[1] = sen[j]
 			}
 		}
 		loss += float64(w.kernel.window(w, center, ctxs, alpha))
@@ -246,8 +257,8 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 // draw that hits the centre word is skipped rather than redrawn, as in
 // word2vec.c.
 func (w *worker) targets(center int32) []int32 {
-	w.negs = w.drawTargets(w.negs[:0], center)
-	return w.negs
+	w.look.negs = w.drawTargets(w.look.negs[:0], center)
+	return w.look.negs
 }
 
 // windowTargets returns a batch window's targets: the centre word, then
@@ -267,30 +278,30 @@ func (w *worker) targets(center int32) []int32 {
 // sentence's first: the windows after the first find its rows already in
 // this core's cache, written by it last, and draw nothing.
 func (w *worker) windowTargets(center int32) []int32 {
-	if !w.noiseOK {
-		w.next = w.drawNoise(w.next[:0])
-		w.reuse = w.share - 1
+	if !w.look.noiseOK {
+		w.look.next = w.drawNoise(w.look.next[:0])
+		w.look.reuse = w.look.share - 1
 	}
-	t := append(w.negs[:0], center)
-	for _, n := range w.next {
+	t := append(w.look.negs[:0], center)
+	for _, n := range w.look.next {
 		if n != center {
 			t = append(t, n)
 		}
 	}
-	w.negs = t
-	w.noiseOK = w.more
-	if w.more {
-		if w.reuse > 0 {
-			w.reuse--
+	w.look.negs = t
+	w.look.noiseOK = w.look.more
+	if w.look.more {
+		if w.look.reuse > 0 {
+			w.look.reuse--
 		} else {
-			w.next = w.drawNoise(w.next[:0])
-			w.reuse = w.share - 1
-			for _, n := range w.next {
+			w.look.next = w.drawNoise(w.look.next[:0])
+			w.look.reuse = w.look.share - 1
+			for _, n := range w.look.next {
 				kernel.PrefetchW(w.out.At(n))
 			}
 		}
-		kernel.PrefetchW(w.out.At(w.nextRows[0]))
-		if c := w.nextRows[1]; c >= 0 {
+		kernel.PrefetchW(w.out.At(w.look.nextRows[0]))
+		if c := w.look.nextRows[1]; c >= 0 {
 			kernel.PrefetchW(w.in.At(c))
 		}
 	}
@@ -314,30 +325,30 @@ func (w *worker) drawNoise(t []int32) []int32 {
 // drawn ahead by trainEdges (drawn).
 func (w *worker) contexts(center int32, ctxs []int32) iter.Seq2[int32, []int32] {
 	return func(yield func(int32, []int32) bool) {
-		if w.drawn {
-			w.drawn = false
+		if w.edge.drawn {
+			w.edge.drawn = false
 		} else {
-			w.negs = w.drawTargets(w.negs[:0], center)
+			w.look.negs = w.drawTargets(w.look.negs[:0], center)
 		}
 		for i, c := range ctxs {
 			if i+1 < len(ctxs) {
-				w.next = w.drawTargets(w.next[:0], center)
+				w.look.next = w.drawTargets(w.look.next[:0], center)
 				kernel.PrefetchW(w.in.At(ctxs[i+1]))
-				for _, t := range w.next {
+				for _, t := range w.look.next {
 					kernel.PrefetchW(w.out.At(t))
 				}
 			}
-			if !yield(c, w.negs) {
+			if !yield(c, w.look.negs) {
 				return
 			}
-			w.negs, w.next = w.next, w.negs
+			w.look.negs, w.look.next = w.look.next, w.look.negs
 		}
 	}
 }
 
 // drawTargets appends the centre word and the noise words to t.
 func (w *worker) drawTargets(t []int32, center int32) []int32 {
-	if w.avoid != nil {
+	if w.edge.avoid != nil {
 		return w.drawTargetsAvoiding(t, center)
 	}
 	t = append(t, center)

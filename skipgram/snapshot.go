@@ -403,7 +403,8 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	}
 	// The model's own vectors; one the file lacks, written before the model
 	// kept it, is filled as a new run fills it, unless training learns it.
-	m.params = newParams(st.Kind, st.Dim, &st.Options, ptr(kernel.NewRNG(st.Options.Seed, math.MaxUint64)))
+	rng := kernel.NewRNG(st.Options.Seed, math.MaxUint64)
+	m.params = newParams(st.Kind, st.Dim, &st.Options, &rng)
 	for _, p := range st.Kind.def().params {
 		v, err := section32(p.name, st.Dim)
 		switch {
@@ -443,5 +444,3 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	}
 	return s, nil
 }
-
-func ptr[T any](v T) *T { return &v }

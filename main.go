@@ -368,6 +368,27 @@ func sharedNoiseDefaults() string {
 	return strings.Join(append(shared, "1 for the others"), ", ")
 }
 
+// replicaDefaults says, for -hot-rows's help, which models keep replicas
+// by default on n threads and how many rows: "ips, sips, ipds, hsg:
+// 64*2/n, 4096*2/n targets' rows; wips, sg: none".
+func replicaDefaults() string {
+	var keep, none []string
+	for _, k := range skipgram.Kinds() {
+		o := skipgram.DefaultOptions()
+		o.Model, o.Threads = k, 2
+		if o.HotReplicaRows() > 0 {
+			keep = append(keep, string(k))
+		} else {
+			none = append(none, string(k))
+		}
+	}
+	s := fmt.Sprintf("%s: %d*2/n, %d*2/n targets' rows", strings.Join(keep, ", "), skipgram.DefaultReplicaHotRows, skipgram.DefaultReplicaTargetRows)
+	if len(none) > 0 {
+		s += "; " + strings.Join(none, ", ") + ": none"
+	}
+	return s
+}
+
 func (t trainerFlags) define(fs *flags) {
 	if t.size != nil {
 		intFlag(fs, t.size, "size", 1, maxSize, "dimensions `K` of the vectors (for sips including the bias, for hsg the time coordinate)")
@@ -394,19 +415,19 @@ func (t trainerFlags) define(fs *flags) {
 		floatFlag(fs, t.alpha, "alpha", 0, 1, "starting learning `rate`, decayed linearly to 1e-4 of it; 0 trains nothing (a start from -init stays as it is)")
 	}
 	if t.batch != nil {
-		fs.BoolVar(t.batch, "batch", *t.batch, "share one set of noise words across a centre word's window (HogBatch): every target row is written once per window, not once per pair; -batch=false trains each pair apart, as word2vec.c")
+		fs.BoolVar(t.batch, "batch", *t.batch, "one set of noise words per centre word's window (HogBatch): each target row written once per window; -batch=false trains each pair apart, as word2vec.c")
 	}
 	if t.shareNoise != nil {
-		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words, so that a noise word's row stays on one core for them; 1: a fresh draw per window; 0: the model's ("+sharedNoiseDefaults()+")")
+		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words; 1: a fresh draw per window; 0: the model's ("+sharedNoiseDefaults()+")")
 	}
 	if t.hotRows != nil {
-		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "`rows` of the most frequent words each of n >= 2 threads keeps a replica of; 0: none; -1: the model's (ips, sips, ipds, hsg: 64*2/n, and 4096*2/n target rows)")
+		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "each of n >= 2 threads replicates the most frequent words' `rows`, merged every -hot-sync; 0: none; -1: the model's ("+replicaDefaults()+")")
 	}
 	if t.hotSync != nil {
 		intFlag(fs, t.hotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")
 	}
 	if t.lambdaInit != nil {
-		fs.StringVar(t.lambdaInit, "lambda-init", *t.lambdaInit, "wips: lambda's `start`: spectral (signs of the corpus's shifted-PMI spectrum), neg:Q (Q weights -1, the rest +1), ones, random (U(-1,1)), uniform (the paper's U(0,1/K)), signed (half -1), or a number; scaled to RMS 1; training keeps every sign")
+		fs.StringVar(t.lambdaInit, "lambda-init", *t.lambdaInit, "wips: lambda's `start`: spectral (signs from the corpus's shifted-PMI spectrum), neg:Q (Q weights -1), ones, random, uniform, signed or a number; training keeps every sign")
 	}
 	if t.lambdaAlpha != nil {
 		floatFlag(fs, t.lambdaAlpha, "lambda-alpha", 0, 1, "wips: the `fraction` of lambda's step (its gradient over the gradient's mean square) taken at each merge, decayed like -alpha; 0 keeps lambda at its start")
@@ -414,7 +435,7 @@ func (t trainerFlags) define(fs *flags) {
 }
 
 // sourcesHelp is the help of every flag that names a corpus.
-const sourcesHelp = "corpus `SOURCES`: a file, a directory (its files, recursively, in sorted order), a quoted glob, or a comma-separated list of these, each plain text, .gz or .zst (detected by content), or - for standard input; or one encoded corpus (wipsvec encode)"
+const sourcesHelp = "corpus `SOURCES`: files, directories, quoted globs, comma-separated; plain, .gz or .zst; - for stdin; or an encoded corpus"
 
 // capThreads caps a thread count at threadsPerCPU per CPU, saying so on w:
 // more Hogwild threads than that only contend for the same cores.

@@ -24,7 +24,7 @@ func weightedDot64(a, b, lambda []float32) float64 {
 }
 
 // wipsOf is a WIPS worker's kernel: its private lambda, its gradient and
-// the run's shared raw weights.
+// the run's shared lambda.
 func wipsOf(w *worker) *weightedKernel { return w.kernel.(*weightedKernel) }
 
 // privateLambda is a worker's private copy of lambda, nil but for WIPS.

@@ -74,7 +74,7 @@ func interrupted(t *testing.T, claims int64, opt Options, train func(context.Con
 // TestResumeIsBitIdentical interrupts a one-thread seeded run of every
 // model at several blocks, writes and reads the checkpoint, resumes it, and
 // compares the result with the uninterrupted run's to the bit: the
-// parameters, WIPS's lambda and raw weights, the words counted and the
+// parameters, WIPS's lambda and its step's moving square, the words counted and the
 // final loss.
 func TestResumeIsBitIdentical(t *testing.T) {
 	v, stream := syntheticCorpus(t, 320_000, 4) // 4 blocks an epoch

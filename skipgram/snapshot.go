@@ -18,7 +18,7 @@ import (
 
 // Snapshot is a run's whole state at a moment when every worker stands
 // between two blocks: everything a resumed run needs to go on as if it had
-// not stopped (the parameters, WIPS's raw weights, the position in the
+// not stopped (the parameters, WIPS's lambda among them, the position in the
 // schedule and the learning rate's decay, every worker's random stream and
 // counters) and what a continued run needs to train further (the
 // vocabulary with its counts, the options). It is what a checkpoint file
@@ -91,7 +91,8 @@ func (s *Snapshot) Alpha() float64 {
 // with new words (vocab.Merge): a word s has keeps its row and its output
 // row; a new word gets a row as a new run gives one (uniform in ±0.5/Dim,
 // drawn from seed; lifted onto the hyperboloid for HSG; a zero output
-// row). WIPS's lambda and raw weights carry over.
+// row). The model's own parameters (WIPS's lambda and its step's
+// moving square) carry over.
 func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 	old := s.Model
 	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), params: cloneParams(old.params)}

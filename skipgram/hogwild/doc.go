@@ -5,8 +5,10 @@
 // a small machine), the scratch allocator that keeps each worker's buffers
 // on pages of their own and counts what they take, the views through which
 // a worker reads and writes the parameter rows, with the replicas of the
-// most frequent ones and their merges, and the look-ahead that draws a
-// window's targets early and prefetches their rows.
+// most frequent ones and their merges.
+//
+// The look-ahead that draws a window's targets early and prefetches their
+// rows stays with the kernels that use it (skipgram's worker.go).
 //
 // Package skipgram holds the models, their kernels and the run's life
 // cycle; it asks this package how the work is shared, never the reverse.

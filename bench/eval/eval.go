@@ -112,16 +112,23 @@ func Nearest(v *embedding.Vectors, sim embedding.Similarity, word string, n int)
 		return nil, fmt.Errorf("nearest: %q is not in the vocabulary", word)
 	}
 	qv := v.Row(q)
+	skip := func(i int) bool { return i == q || v.Words[i] == v.Words[q] }
+	return topNeighbors(v.Words, n, skip, func(i int) float64 { return sim.Func(qv, v.Row(i)) }), nil
+}
+
+// topNeighbors is the n rows of words with the highest scores, best first,
+// leaving out the rows skip names and those whose score is NaN.
+func topNeighbors(words []string, n int, skip func(row int) bool, score func(row int) float64) []Neighbor {
 	top := &neighborHeap{}
-	for i, w := range v.Words {
-		if i == q || w == v.Words[q] {
+	for i := range words {
+		if skip(i) {
 			continue
 		}
-		s := sim.Func(qv, v.Row(i))
-		if math.IsNaN(s) {
+		x := score(i)
+		if math.IsNaN(x) {
 			continue
 		}
-		c := scored{row: i, score: s}
+		c := scored{row: i, score: x}
 		if top.Len() < n {
 			heap.Push(top, c)
 		} else if top.worse((*top)[0], c) {
@@ -132,9 +139,9 @@ func Nearest(v *embedding.Vectors, sim embedding.Similarity, word string, n int)
 	out := make([]Neighbor, top.Len())
 	for i := len(out) - 1; i >= 0; i-- {
 		c := heap.Pop(top).(scored)
-		out[i] = Neighbor{Word: v.Words[c.row], Score: c.score}
+		out[i] = Neighbor{Word: words[c.row], Score: c.score}
 	}
-	return out, nil
+	return out
 }
 
 type scored struct {

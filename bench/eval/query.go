@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"container/heap"
 	"errors"
 	"fmt"
 	"math"
@@ -172,29 +171,8 @@ func (s *Searcher) Nearest(q []Term, n int) ([]Neighbor, error) {
 			return sum
 		}
 	}
-	top := &neighborHeap{}
-	for i, w := range s.v.Words {
-		if skip[w] {
-			continue
-		}
-		x := score(i)
-		if math.IsNaN(x) {
-			continue
-		}
-		c := scored{row: i, score: x}
-		if top.Len() < n {
-			heap.Push(top, c)
-		} else if top.worse((*top)[0], c) {
-			(*top)[0] = c
-			heap.Fix(top, 0)
-		}
-	}
-	out := make([]Neighbor, top.Len())
-	for i := len(out) - 1; i >= 0; i-- {
-		c := heap.Pop(top).(scored)
-		out[i] = Neighbor{Word: s.v.Words[c.row], Score: c.score}
-	}
-	return out, nil
+	inQuery := func(row int) bool { return skip[s.v.Words[row]] }
+	return topNeighbors(s.v.Words, n, inQuery, score), nil
 }
 
 // cosine is the score of word2vec's distance and word-analogy: the query's

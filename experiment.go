@@ -46,7 +46,7 @@ scores each run on SimLex-999, YP-130 and WordSim353 Sim/Rel, appends one
 JSON line per run to -results, and prints the table in Markdown beside the
 paper's numbers. Runs already in -results (same corpus and settings) are
 not redone: rerun the same command to resume a grid or to retry failed runs.
--quick (one run per model and K, 5 epochs) fits in about 20 minutes on two
+-quick (one run per model and K, 5 epochs) fits in about 11 minutes on two
 cores; without it the paper's full grid takes hours. The corpus (default:
 ` + defaultCorpusHelp + `) is encoded once into
 an encoded corpus beside -results that every run and every later

@@ -4,7 +4,7 @@
 # numbers, and writes it with plots under out/. Runs are appended to
 # out/table3.jsonl, so rerunning the same command resumes an interrupted grid.
 #
-#   scripts/table3.sh                   # -quick preview: 5 epochs, 1 seed, lr 0.025, q/K 0.01 and 0.5 (~20 minutes)
+#   scripts/table3.sh                   # -quick preview: 5 epochs, 1 seed, lr 0.025, q/K 0.01 and 0.5 (~11 minutes on 2 cores)
 #   FULL=1 scripts/table3.sh            # the paper's grid: 5 epochs, 3 seeds, 2 lrs, 5 IPDS ratios (hours)
 #   scripts/table3.sh -train data/text9 -threads 4 -models wips,sg
 #

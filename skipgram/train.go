@@ -403,18 +403,13 @@ func prepare(opt *Options, words []string, d data) (*Model, origin, error) {
 }
 
 // startFrom copies into m the row of every word of words that vec holds
-// (the first, if it holds one twice) and returns how many it copied.
+// (its first, if it holds one twice) and returns how many it copied.
 func (m *Model) startFrom(vec *embedding.Vectors, words []string) int {
-	id := make(map[string]int, len(words))
-	for i, w := range words {
-		id[w] = i
-	}
-	copied := make([]bool, len(words))
+	idx := vec.Index()
 	n := 0
-	for j, w := range vec.Words {
-		if i, ok := id[w]; ok && !copied[i] {
+	for i, w := range words {
+		if j, ok := idx[w]; ok {
 			copy(m.Row(i), vec.Row(j))
-			copied[i] = true
 			n++
 		}
 	}

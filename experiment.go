@@ -134,8 +134,11 @@ func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
 	if !f.setup.Batch {
 		f.setup.ShareNoise = 0 // exact pairs share nothing: the runs match those made before -share-noise
 	}
-	// The records say what trained: the default's rows on this many threads.
-	f.setup.HotRows = (&skipgram.Options{Settings: skipgram.Settings{Threads: f.threads, HotRows: f.setup.HotRows}}).HotReplicaRows()
+	// The records say what trained: no replicas on one thread; on more,
+	// -hot-rows as given, the default (-1) being each model's own.
+	if f.threads < 2 {
+		f.setup.HotRows = 0
+	}
 	if f.setup.HotRows == 0 {
 		f.setup.HotSync = 0 // no replicas, nothing to merge: the runs match those made before -hot-sync
 	}

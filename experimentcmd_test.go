@@ -4,8 +4,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/wipsvec/wipsvec/bench/experiment"
+	"github.com/wipsvec/wipsvec/skipgram"
 )
 
 func TestExperimentFlags(t *testing.T) {
@@ -34,6 +38,22 @@ func TestExperimentFlags(t *testing.T) {
 	g := f.grid
 	if len(g.Sizes) != 2 || len(g.Alphas) != 1 || len(g.Ratios) != 2 || len(g.Seeds) != 2 || g.Epochs != 5 || len(g.Models) != 6 {
 		t.Errorf("-quick -seeds 2: grid %+v; want the quick preset with 2 seeds", g)
+	}
+	// A run trains with its model's replicas on several threads, none on one.
+	for _, threads := range []int{1, 2} {
+		f, err := parseExperimentFlags([]string{"-quick", "-threads", strconv.Itoa(threads)}, stdio{out: os.Stdout, err: os.Stderr})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := experiment.Runner{Setup: f.setup, Threads: threads}
+		for _, kind := range []skipgram.Kind{skipgram.SIPS, skipgram.SG} {
+			opt := r.Options(experiment.RunSpec{Model: kind, Dim: 100, Alpha: 0.025, Seed: 1, Epochs: 1})
+			want := skipgram.DefaultOptions()
+			want.Model, want.Threads = kind, threads
+			if got, w := opt.HotReplicaRows(), want.HotReplicaRows(); got != w {
+				t.Errorf("%d threads, %s: %d replicated rows, want the model's default %d", threads, kind, got, w)
+			}
+		}
 	}
 }
 

@@ -47,10 +47,8 @@ type model struct {
 	// models lost quality with it (docs/scaling.md).
 	shareNoise int
 	// replicas: on two threads or more, every worker keeps replicas of
-	// the rows the workers write most (Options.HotReplicaRows and
-	// TargetReplicaRows), merged by projection, or by the mean with
-	// meanMerge. They train IPS, SIPS, IPDS and HSG 5-13% faster on two
-	// threads, SG and WIPS no faster (docs/scaling.md).
+	// the rows the workers write most (hot.go), merged by projection, or
+	// by the mean with meanMerge; set where they pay (docs/scaling.md).
 	replicas bool
 	// params are the model's parameter vectors beyond its rows, each Dim
 	// long (WIPS's lambda, IPDS's signs). A new model fills them in this

@@ -397,7 +397,7 @@ func (t trainerFlags) define(fs *flags) {
 		intFlag(fs, t.window, "window", 1, maxWindow, "maximum skip length `W` between words; shrunk at random per centre word")
 	}
 	if t.negative != nil {
-		intFlag(fs, t.negative, "negative", 1, maxNegative, "noise words `N` per positive pair")
+		intFlag(fs, t.negative, "negative", 0, maxNegative, "noise words `N` per positive pair; 0 only with -hs 1")
 	}
 	if t.iter != nil {
 		intFlag(fs, t.iter, "iter", 1, maxIter, "training `epochs`")

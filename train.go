@@ -33,7 +33,7 @@ Trains one vector per word of a corpus (or per node of a graph) under a
 similarity model, with word2vec.c's flags and their meaning, and writes the
 vectors in word2vec's format (gensim loads them) with a JSON sidecar
 FILE.json that says how to score them. word2vec.c's command lines run as
-they are: -cbow 0, -hs 0, -classes 0 and -debug are accepted.
+they are, -cbow 1 and -hs 1 included; -classes 0 and -debug are accepted.
 
 With -graph the corpus is an edge list, "u v [weight]" a line, and the
 defaults are those of graphs: -iter 200 -negative 10 -min-count 1, and
@@ -112,8 +112,8 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	fs.StringVar(&f.init, "init", f.init, "start from checkpoint `FILE` (its model, size, vocabulary kept), or from word2vec or fastText .vec vectors: their words start from them, the others as new")
 	fs.BoolVar(&f.updateVocab, "update-vocab", f.updateVocab, "with -init: add the words of the new text that reach -min-count (old words keep their rows, counts are merged)")
 	// word2vec.c's flags for what these models are not.
-	intFlag(fs, &f.cbow, "cbow", 0, 1, "word2vec.c's `mode`: 0 (skip-gram) is what every model here is; 1 (CBOW) is refused")
-	intFlag(fs, &f.hs, "hs", 0, 1, "word2vec.c's `n`: 0 (negative sampling) is what every model here is; 1 (hierarchical softmax) is refused")
+	intFlag(fs, &f.cbow, "cbow", 0, 1, "`mode` 1 trains CBOW (the mean of the window's contexts predicts the centre word; -alpha then defaults to 0.05), 0 skip-gram")
+	intFlag(fs, &f.hs, "hs", 0, 1, "`n` 1 adds word2vec.c's hierarchical softmax (sg only), beside -negative N or alone with -negative 0; 0 none")
 	intFlag(fs, &f.classes, "classes", 0, 1<<30, "word2vec.c's `classes`: 0 writes vectors; k-means word classes are refused")
 	intFlag(fs, &f.debugLevel, "debug", 0, 1<<30, "word2vec.c's `level`: 0 is -quiet, more shows the progress line")
 	if err := fs.parse(args); err != nil {
@@ -194,7 +194,7 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 }
 
 // fixedByInit are the flags a continued run takes from its checkpoint.
-var fixedByInit = []string{"model", "size", "neg-dim", "neg-ratio", "lambda-init", "read-vocab", "max-vocab"}
+var fixedByInit = []string{"model", "size", "hs", "neg-dim", "neg-ratio", "lambda-init", "read-vocab", "max-vocab"}
 
 // initTrainFlags are the settings of a run that continues the model of
 // checkpoint path: the checkpoint's, but for what args sets.
@@ -287,10 +287,6 @@ func modelList() string {
 // check resolves and checks what the flags say together.
 func (f *trainFlags) check(stderr io.Writer) error {
 	switch {
-	case f.cbow == 1:
-		return usagef("train: -cbow 1 asks for CBOW; every model here is skip-gram with negative sampling (-cbow 0)")
-	case f.hs == 1:
-		return usagef("train: -hs 1 asks for hierarchical softmax; every model here is skip-gram with negative sampling (-hs 0)")
 	case f.classes != 0:
 		return usagef("train: -classes %d asks for k-means word classes, which wipsvec does not compute; it writes the vectors (-classes 0)", f.classes)
 	case f.train == "" && f.graph == "":
@@ -310,6 +306,15 @@ func (f *trainFlags) check(stderr io.Writer) error {
 		return usageError{fmt.Errorf("train: %w", err)}
 	}
 	f.opt.Model = kind
+	if f.given["cbow"] {
+		f.opt.CBOW = f.cbow == 1
+	}
+	if f.given["hs"] {
+		f.opt.HS = f.hs == 1
+	}
+	if f.opt.CBOW && !f.given["alpha"] && f.snap == nil {
+		f.opt.Alpha = skipgram.DefaultCBOWAlpha
+	}
 	if f.given["neg-ratio"] {
 		f.opt.NegDim = skipgram.NegDimFor(f.negRatio, f.opt.Dim)
 	}

@@ -25,13 +25,15 @@ type batchBuffers struct {
 	accs   []float32   // m x dim: each context row's gradient
 	lins   []float32   // m x dim: each context row as scored (weighted models)
 	outs   [][]float32 // the targets' rows
+	pos    []bool      // whether each target is a positive
 	ins    [][]float32 // the contexts' rows
 	linRow [][]float32 // the rows of lins
 }
 
-func newBatchBuffers(a *hogwild.Scratch, dim, window, negative int) batchBuffers {
-	m, nt := 2*window, 1+negative
+func newBatchBuffers(a *hogwild.Scratch, dim, window, nt int) batchBuffers {
+	m := 2 * window
 	b := batchBuffers{
+		pos:    a.Bools(nt),
 		grads:  a.Float32s(m * nt),
 		gradsT: a.Float32s(m * nt),
 		scores: a.Float32s(nt),
@@ -47,31 +49,22 @@ func newBatchBuffers(a *hogwild.Scratch, dim, window, negative int) batchBuffers
 	return b
 }
 
-// rows returns the window's target rows and context rows, as the worker
-// trains them.
-func (b *batchBuffers) rows(w *worker, targets, ctxs []int32) (outs, ins [][]float32) {
-	outs, ins = b.outs[:len(targets)], b.ins[:len(ctxs)]
-	for j, t := range targets {
-		outs[j] = w.out.At(t)
-	}
+// rows returns the window's output rows with whether each is a positive
+// (worker.windowOutputs) and its context rows, as the worker trains them.
+func (b *batchBuffers) rows(w *worker, center int32, ctxs []int32) (outs [][]float32, pos []bool, ins [][]float32) {
+	outs, pos = w.windowOutputs(center, b.outs[:0], b.pos[:0])
+	ins = b.ins[:len(ctxs)]
 	for i, c := range ctxs {
 		ins[i] = w.in.At(c)
 	}
-	return outs, ins
+	return outs, pos, ins
 }
 
-// batchLinear is the batch kernel of the models whose score is linear in
-// each row: s = <w * in, out> (+ in_K + out_K with bias), with w a weight
-// per coordinate (none for SG and IPS, IPDS's signs, WIPS's lambda, whose
-// gradient goes to dw). The rows move by the gradient with u in place of w
-// where u is set (WIPS's signs: see weightedKernel).
+// batchLinear is the batch kernel of the linear models (linearForm).
 type batchLinear struct {
+	linearForm
 	batchBuffers
 	dim  int
-	bias bool        // the last coordinate is a bias (SIPS)
-	w    []float32   // the weights, nil for none
-	u    []float32   // the weights the rows move with, if not w
-	dw   []float32   // where the weights' gradient goes (WIPS), or nil
 	uins [][]float32 // with u: each context row times u
 }
 
@@ -87,8 +80,8 @@ func (k *batchLinear) weigh(a *hogwild.Scratch, w, u, dw []float32) {
 	}
 }
 
-func newBatchLinear(a *hogwild.Scratch, dim, window, negative int) *batchLinear {
-	return &batchLinear{batchBuffers: newBatchBuffers(a, dim, window, negative), dim: dim}
+func newBatchLinear(a *hogwild.Scratch, dim, window, targets int) *batchLinear {
+	return &batchLinear{batchBuffers: newBatchBuffers(a, dim, window, targets), dim: dim}
 }
 
 // window scores the m contexts against the targets and moves both. Each
@@ -104,9 +97,8 @@ func (k *batchLinear) window(w *worker, center int32, ctxs []int32, alpha float3
 	if k.bias {
 		p-- // the bias coordinate is scored apart
 	}
-	targets := w.windowTargets(center)
-	m, nt := len(ctxs), len(targets)
-	outs, ins := k.rows(w, targets, ctxs)
+	outs, pos, ins := k.rows(w, center, ctxs)
+	m, nt := len(ctxs), len(outs)
 	// The contexts as scored, lin = w * in: their own rows when unweighted.
 	lins := ins
 	if k.w != nil {
@@ -129,7 +121,7 @@ func (k *batchLinear) window(w *worker, center int32, ctxs []int32, alpha float3
 			if k.bias {
 				s += in[p] + outs[j][p]
 			}
-			gj, l := sig.Gradient(s, j == 0, alpha)
+			gj, l := sig.Gradient(s, pos[j], alpha)
 			loss += l
 			g[j] = gj
 			gradsT[j*m+i] = gj

@@ -187,6 +187,12 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		return nil, Stats{}, err
 	}
 	opt.Batch = false // every pair is its own window
+	switch {
+	case opt.CBOW:
+		return nil, Stats{}, errors.New("-cbow 1 has no meaning on a graph: an edge is one pair, with no window of contexts to average")
+	case opt.HS:
+		return nil, Stats{}, errors.New("-hs 1 is for text: a graph's nodes are scored against noise nodes (-negative)")
+	}
 	if err := g.check(); err != nil {
 		return nil, Stats{}, err
 	}

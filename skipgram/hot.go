@@ -61,6 +61,9 @@ func (w *worker) views() {
 	def := m.Kind.def()
 	w.replicas = hogwild.NewReplicas(&w.r.hotMu, hogwild.Merge{Mean: def.meanMerge, Project: def.project, Workers: opt.Threads}, m.Dim, m.Stride)
 	a, far := &w.scratch, ReplicaTargetSync
+	if m.Tree != nil {
+		w.tree = w.replicas.View(a, m.Tree, 0, 0, opt.HotSync, far)
+	}
 	if m.Out == nil {
 		w.in = w.replicas.View(a, m.In, hot, targets, opt.HotSync, far)
 		w.out = w.in

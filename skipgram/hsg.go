@@ -25,6 +25,7 @@ const HSG Kind = "hsg"
 var hsgModel = model{
 	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2,
 	project: liftToHyperboloid, meanMerge: true, replicas: true,
+	noMean: "the mean of points on the hyperboloid lies inside it, not on it",
 	start: func(r *run) func(*worker) windowKernel {
 		if r.opt.Batch {
 			return func(w *worker) windowKernel {
@@ -224,7 +225,7 @@ type batchHyperbolic struct {
 
 func newBatchHyperbolic(a *hogwild.Scratch, dim, window, negative int, measure bool) *batchHyperbolic {
 	return &batchHyperbolic{
-		batchBuffers: newBatchBuffers(a, dim, window, negative),
+		batchBuffers: newBatchBuffers(a, dim, window, 1+negative),
 		dim:          dim,
 		measure:      measure,
 		gmk:          a.Float32s(2 * window * (1 + negative)),
@@ -240,9 +241,8 @@ func (k *batchHyperbolic) window(w *worker, center int32, ctxs []int32, alpha fl
 	}
 	sig := w.r.sig
 	dim, n := k.dim, k.dim-1 // n: the time coordinate
-	targets := w.windowTargets(center)
-	m, nt := len(ctxs), len(targets)
-	outs, ins := k.rows(w, targets, ctxs)
+	outs, pos, ins := k.rows(w, center, ctxs)
+	m, nt := len(ctxs), len(outs)
 	grads, gradsT, gmk := k.grads[:m*nt], k.gradsT[:m*nt], k.gmk[:m*nt]
 	scores := k.scores[:nt]
 	accs := k.accs[:m*dim]
@@ -255,7 +255,7 @@ func (k *batchHyperbolic) window(w *worker, center int32, ctxs []int32, alpha fl
 		var inCoef float32
 		for j, s := range scores {
 			mk := s - in[n]*outs[j][n]
-			gj, l := sig.Gradient(mk+HSGTheta, j == 0, alpha)
+			gj, l := sig.Gradient(mk+HSGTheta, pos[j], alpha)
 			loss += l
 			g[j], gradsT[j*m+i], gmk[i*nt+j] = gj, gj, gj*mk
 			inCoef += gj * mk

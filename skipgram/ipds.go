@@ -27,14 +27,13 @@ var ipdsModel = model{
 	start: func(r *run) func(*worker) windowKernel {
 		m := r.model
 		signs := m.param("signs")
-		if r.opt.Batch {
-			return func(w *worker) windowKernel {
-				k := newBatchLinear(&w.scratch, m.Dim, r.opt.Window, r.opt.Negative)
-				k.w = signs
+		return func(w *worker) windowKernel {
+			if k := newLinear(w); k != nil {
+				k.form().w = signs
 				return k
 			}
+			return &diffKernel{m: m, pos: m.Dim - negDim(m)}
 		}
-		return everyWorker(&diffKernel{m: m, pos: m.Dim - negDim(m)})
 	},
 	sidecar: func(meta *embedding.Meta, m *Model, _ *Options, _ *Stats) { meta.NegDim = negDim(m) },
 	forms: func(m *Model) []embedding.Form {

@@ -69,6 +69,12 @@ func testRun(t testing.TB, kind Kind, dim, words, negative int, seed uint64, set
 		counts[i] = int64(words - i)
 	}
 	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: kernel.NewSigmoidTable(), total: 1}
+	if opt.HS {
+		run.tree = newHuffman(counts)
+		for i := range m.Tree {
+			m.Tree[i] = (r.Float32()*2 - 1) * 0.3
+		}
+	}
 	return run, kind.def().start(run)
 }
 

@@ -1,6 +1,7 @@
 package skipgram
 
 import (
+	"math/bits"
 	"unsafe"
 
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
@@ -33,12 +34,23 @@ func EstimateMemory(o Options, rows int) Memory {
 	if o.Checkpoint != nil {
 		snapshot = 4 * views * int64(rows) * int64(o.Dim)
 	}
-	return Memory{
+	m := Memory{
 		Snapshot: snapshot,
 		Matrices: 4 * views * int64(rows) * stride,
 		Tables:   36 * int64(rows), // the noise sampler's float64 weights, probabilities and alias table; uint32 thresholds
 		Threads:  int64(max(o.Threads, 1)) * workerBytes(o, rows),
 	}
+	if o.HS {
+		inner := int64(innerNodes(rows))
+		m.Matrices += 4 * inner * stride
+		if o.Checkpoint != nil {
+			m.Snapshot += 4 * inner * int64(o.Dim)
+		}
+		// The paths: an id and a branch per node, 4 bytes of offset a
+		// word; a Huffman code averages at most log2(rows)+1 nodes.
+		m.Tables += int64(rows) * (4 + 5*int64(bits.Len(uint(rows))+1))
+	}
+	return m
 }
 
 // workerBytes is what one worker of a run with options o over rows rows

@@ -27,6 +27,10 @@ type model struct {
 	minDim int    // the smallest -size it trains
 	negDim bool   // the last -neg-dim coordinates count negatively (IPDS's q)
 	lambda bool   // it learns WIPS's lambda and takes the -lambda-* settings
+	// noMean says why the mean of a window's context rows, which CBOW
+	// scores, is not a row of the model; "" for the models whose score is
+	// linear in each row, where it is.
+	noMean string
 
 	// check reports a setting of o the model cannot train with, beyond
 	// the checks every model shares; nil: none.

@@ -17,6 +17,7 @@ type Model struct {
 	Words  int
 	In     []float32 // the word vectors; for one-view models the only matrix
 	Out    []float32 // SG only: the context (output) vectors
+	Tree   []float32 // with hierarchical softmax: the Huffman tree's Words-1 inner nodes' rows
 	// params are the model's own parameter vectors by name (model.params):
 	// what its kernels and its sidecar read, and what snapshots carry.
 	params map[string][]float32
@@ -70,6 +71,9 @@ func NewModel(opt Options, words int) *Model {
 	if def.views == 2 {
 		m.Out = zeroMatrix(words * m.Stride)
 	}
+	if opt.HS {
+		m.Tree = zeroMatrix(innerNodes(words) * m.Stride)
+	}
 	m.params = newParams(opt.Model, opt.Dim, &opt, &r)
 	return m
 }
@@ -107,8 +111,12 @@ func (m *Model) finite() bool {
 			return false
 		}
 	}
-	return finite(m.In) && finite(m.Out)
+	return finite(m.In) && finite(m.Out) && finite(m.Tree)
 }
+
+// innerNodes is how many inner nodes a Huffman tree over words leaves has:
+// the rows of Model.Tree.
+func innerNodes(words int) int { return max(words-1, 0) }
 
 // finite reports whether every element of v is a finite number.
 func finite(v []float32) bool {

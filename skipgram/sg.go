@@ -19,12 +19,10 @@ var sgModel = model{
 
 // dotKernels returns the constructor of the inner-product kernels, over a
 // worker's input and output rows: SG's two matrices, or IPS's one twice.
-// With -batch the negatives are shared across a window.
 func dotKernels(r *run) func(*worker) windowKernel {
-	dim := r.model.Dim
 	return func(w *worker) windowKernel {
-		if r.opt.Batch {
-			return newBatchLinear(&w.scratch, dim, r.opt.Window, r.opt.Negative)
+		if k := newLinear(w); k != nil {
+			return k
 		}
 		return dotKernel{}
 	}

@@ -13,14 +13,13 @@ const SIPS Kind = "sips"
 var sipsModel = model{
 	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2, replicas: true,
 	start: func(r *run) func(*worker) windowKernel {
-		if r.opt.Batch {
-			return func(w *worker) windowKernel {
-				k := newBatchLinear(&w.scratch, r.model.Dim, r.opt.Window, r.opt.Negative)
-				k.bias = true
+		return func(w *worker) windowKernel {
+			if k := newLinear(w); k != nil {
+				k.form().bias = true
 				return k
 			}
+			return &shiftedKernel{m: r.model}
 		}
-		return everyWorker(&shiftedKernel{m: r.model})
 	},
 	forms: func(*Model) []embedding.Form { return []embedding.Form{{Name: "sips", Bias: true}} },
 }

@@ -101,6 +101,15 @@ func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 	if old.Out != nil {
 		m.Out = zeroMatrix(m.Words * m.Stride)
 	}
+	if old.Tree != nil {
+		// A new vocabulary makes a new tree; its inner nodes keep the
+		// rows of the old ones of the same number, as gensim's do, and
+		// the same vocabulary keeps them all.
+		m.Tree = zeroMatrix(innerNodes(m.Words) * m.Stride)
+		for i := range min(innerNodes(m.Words), innerNodes(old.Words)) {
+			copy(m.Tree[i*m.Stride:][:m.Dim], old.Tree[i*old.Dim:][:old.Dim])
+		}
+	}
 	r := kernel.NewRNG(seed, math.MaxUint64-2)
 	def := m.Kind.def()
 	for i, w := range v.Words {
@@ -205,10 +214,16 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 		if m.Out != nil {
 			r.snapOut = make([]float32, m.Words*m.Dim)
 		}
+		if m.Tree != nil {
+			r.snapTree = make([]float32, innerNodes(m.Words)*m.Dim)
+		}
 	}
 	c.In = compactInto(r.snapIn, m.In, m.Words, m.Dim, m.Stride)
 	if m.Out != nil {
 		c.Out = compactInto(r.snapOut, m.Out, m.Words, m.Dim, m.Stride)
+	}
+	if m.Tree != nil {
+		c.Tree = compactInto(r.snapTree, m.Tree, innerNodes(m.Words), m.Dim, m.Stride)
 	}
 	s := &Snapshot{Options: r.given, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
 		LambdaStart: r.origin.lambdaStart, Spectrum: r.origin.spectrum}
@@ -252,6 +267,9 @@ func (m *Model) expand() *Model {
 	c.In = pad(m.In, m.Words, m.Dim, c.Stride)
 	if m.Out != nil {
 		c.Out = pad(m.Out, m.Words, m.Dim, c.Stride)
+	}
+	if m.Tree != nil {
+		c.Tree = pad(m.Tree, innerNodes(m.Words), m.Dim, c.Stride)
 	}
 	c.params = cloneParams(m.params)
 	return &c
@@ -343,6 +361,9 @@ func WriteCheckpoint(path string, s *Snapshot) error {
 	if m.Out != nil {
 		sections = append(sections, checkpoint.Section{Name: "out", Data: float32Bytes(m.Out)})
 	}
+	if m.Tree != nil {
+		sections = append(sections, checkpoint.Section{Name: "tree", Data: float32Bytes(m.Tree)})
+	}
 	for _, p := range m.Kind.def().params {
 		sections = append(sections, checkpoint.Section{Name: p.name, Data: float32Bytes(m.param(p.name))})
 	}
@@ -401,6 +422,12 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	}
 	if (m.Out != nil) != (st.Kind.Views() == 2) {
 		return nil, bad("the parameters do not fit model %s", st.Kind)
+	}
+	if m.Tree, err = section32("tree", innerNodes(st.Words)*st.Dim); err != nil {
+		return nil, err
+	}
+	if (m.Tree != nil) != (st.Options.HS && st.Words > 1) {
+		return nil, bad("the hierarchical softmax's rows do not fit -hs %v", st.Options.HS)
 	}
 	// The model's own vectors; one the file lacks, written before the model
 	// kept it, is filled as a new run fills it, unless training learns it.

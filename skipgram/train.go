@@ -117,6 +117,18 @@ type Settings struct {
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.
 	HotSync int
+
+	// CBOW trains word2vec's continuous bag of words (-cbow 1) instead of
+	// skip-gram: the mean of a window's context rows is scored against
+	// the centre word under the model's own similarity, and each context
+	// row moves by the whole gradient, as in word2vec.c (cbow.go). One
+	// draw of noise words per window; Batch does not apply.
+	CBOW bool
+	// HS scores the centre word by word2vec.c's hierarchical softmax
+	// (-hs 1): the inner nodes on its path in a Huffman tree over the
+	// vocabulary, each with an output row of its own (Model.Tree), beside
+	// Negative noise words or, with Negative 0, alone (huffman.go).
+	HS bool
 }
 
 // DefaultOptions are word2vec.c's defaults for skip-gram with negative
@@ -144,6 +156,11 @@ const (
 	ReplicaTargetSync        = 200_000
 )
 
+// DefaultCBOWAlpha is the starting learning rate of CBOW, word2vec.c's:
+// the mean of a window moves every context row by the whole gradient, and
+// a window is one example where skip-gram makes one per context.
+const DefaultCBOWAlpha = 0.05
+
 // DefaultSample is the subsampling threshold t: 1e-4, the paper's, rather
 // than word2vec.c's 1e-3, which scored lower on the mean of the four
 // benchmarks for SG and WIPS and the same for SIPS, while training on more
@@ -167,8 +184,10 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-window must not be negative, got %d", o.Window)
 	case o.Window == 0:
 		return fmt.Errorf("-window must be at least 1, got 0")
-	case o.Negative < 1:
-		return fmt.Errorf("-negative must be at least 1 (negative sampling is the only objective), got %d", o.Negative)
+	case o.Negative < 0:
+		return fmt.Errorf("-negative must not be negative, got %d", o.Negative)
+	case o.Negative == 0 && !o.HS:
+		return fmt.Errorf("-negative 0 leaves nothing to train: give -negative 1 or more, or -hs 1")
 	case o.Sample < 0:
 		return fmt.Errorf("-sample must not be negative, got %g", o.Sample)
 	case !(o.Alpha >= 0) || math.IsInf(o.Alpha, 0):
@@ -184,6 +203,10 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-hot-rows must be at least %d (the model's default), got %d", DefaultHotRows, o.HotRows)
 	case o.HotReplicaRows() > 0 && o.HotSync < 1:
 		return fmt.Errorf("-hot-sync must be positive, got %d", o.HotSync)
+	case o.CBOW && def.noMean != "":
+		return fmt.Errorf("-cbow 1 has no meaning for %s: %s", o.Model, def.noMean)
+	case o.HS && def.views != 2:
+		return fmt.Errorf("-hs 1 needs output rows apart from the word vectors, which %s does not have: a Huffman tree's inner nodes are not words (use -model sg)", o.Model)
 	}
 	if def.check != nil {
 		return def.check(o)
@@ -269,6 +292,9 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 	if v.Len() == 0 {
 		return nil, Stats{}, errors.New("vocabulary is empty")
 	}
+	if opt.HS && v.Len() < 2 {
+		return nil, Stats{}, errors.New("-hs 1 needs a vocabulary of two words or more, for a tree to have an inner node")
+	}
 	given := opt
 	var fp Fingerprint
 	hooks := hooksOf(ctx)
@@ -307,6 +333,9 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 		vocab:  v, fingerprint: fp, origin: orig, given: given,
 		hooks: hooks,
 	}
+	if opt.HS {
+		r.tree = newHuffman(v.Counts)
+	}
 	st, err := r.execute(ctx)
 	return finish(m, st, err, opt, orig)
 }
@@ -337,6 +366,9 @@ func begin(opt *Options, words []string, fp Fingerprint, graph bool, d data) (*M
 			return nil, origin{}, fmt.Errorf("the initial model is %s with %d rows of %d coordinates, the run %s with %d of %d",
 				m.Kind, m.Words, m.Dim, opt.Model, len(words), opt.Dim)
 		}
+		if (m.Tree != nil) != opt.HS {
+			return nil, origin{}, fmt.Errorf("the initial model was trained with -hs %d, the run asks for -hs %d", b2i(m.Tree != nil), b2i(opt.HS))
+		}
 		return m, origin{lambdaStart: "continued"}, nil
 	}
 	return prepare(opt, words, d)
@@ -344,13 +376,17 @@ func begin(opt *Options, words []string, fp Fingerprint, graph bool, d data) (*M
 
 // SharedNoise is how many consecutive windows share a draw of noise words:
 // ShareNoise, or the model's number when that is 0; 1 for exact pairs
-// (Batch false). A graph's pairs draw their own whatever it says.
+// (Batch false) and, unless ShareNoise says otherwise, for CBOW, which
+// draws for each window as word2vec.c does. A graph's pairs draw their own
+// whatever it says.
 func (o *Options) SharedNoise() int {
 	switch {
-	case !o.Batch:
+	case !o.Batch && !o.CBOW:
 		return 1
 	case o.ShareNoise > 0:
 		return o.ShareNoise
+	case o.CBOW:
+		return 1
 	}
 	return max(o.Model.def().shareNoise, 1)
 }
@@ -451,6 +487,7 @@ type run struct {
 	// checkpoint after it.
 	diverged atomic.Bool
 	graph    *graphRun     // set when training on an edge list instead of text
+	tree     *huffman      // with hierarchical softmax: every word's path
 	gate     *hogwild.Gate // stops the workers between blocks for a snapshot
 	hotMu    sync.Mutex    // serialises the merges of the workers' hot rows
 
@@ -470,7 +507,7 @@ type run struct {
 
 	// snapIn and snapOut hold the parameters of the last snapshot (see
 	// snapshot): Options.Checkpoint's snapshot is valid until it returns.
-	snapIn, snapOut []float32
+	snapIn, snapOut, snapTree []float32
 }
 
 // execute runs the workers of r to the end of their work (or ctx's), with
@@ -680,4 +717,12 @@ func (r *run) report(workers []*worker, start time.Time, every time.Duration, do
 		}
 		r.opt.Progress(p)
 	}
+}
+
+// b2i is word2vec.c's 0 or 1 for a flag.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

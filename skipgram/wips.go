@@ -59,8 +59,7 @@ var wipsModel = model{
 			k := &weightedKernel{m: r.model, shared: l, lambda: a.Float32s(dim), signs: a.Float32s(dim),
 				dlambda: a.Float32s(dim), signed: a.Float32s(dim)}
 			k.take() // the workers have not started: no lock needed
-			if r.opt.Batch {
-				k.batch = newBatchLinear(a, dim, r.opt.Window, r.opt.Negative)
+			if k.batch = newLinear(w); k.batch != nil {
 				k.batch.weigh(a, k.lambda, k.signs, k.dlambda)
 			}
 			return k
@@ -133,12 +132,12 @@ func (k *weightedKernel) restore(s []float32) {
 type weightedKernel struct {
 	m       *Model
 	shared  *lambdaRun
-	lambda  []float32    // private copy of the shared lambda
-	signs   []float32    // the signs of lambda, +1 or -1
-	dlambda []float32    // lambda gradient not yet merged
-	signed  []float32    // one context's sign(lambda) * in
-	batch   *batchLinear // with -batch: the window's kernel, on lambda, signs and dlambda
-	alpha   float32      // the learning rate of the last window
+	lambda  []float32 // private copy of the shared lambda
+	signs   []float32 // the signs of lambda, +1 or -1
+	dlambda []float32 // lambda gradient not yet merged
+	signed  []float32 // one context's sign(lambda) * in
+	batch   linear    // beyond skip-gram's pairs (newLinear): the window's kernel, on lambda, signs and dlambda
+	alpha   float32   // the learning rate of the last window
 }
 
 func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {

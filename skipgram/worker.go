@@ -53,6 +53,8 @@ type worker struct {
 	look     lookahead
 	edge     edgeDraws         // graphs
 	in, out  hogwild.Rows      // the matrices as this worker trains them (hot.go)
+	tree     hogwild.Rows      // with hierarchical softmax: the inner nodes' rows
+	cbow     bool              // a window is one example (Options.CBOW), not one per context
 	replicas *hogwild.Replicas // its replicas of the rows the workers write most
 	id       int               // its place among the run's workers
 	turns    *hogwild.Turns    // with the lockstep hook, the workers' turns
@@ -97,6 +99,7 @@ func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
 		epoch: -1,
 	}
 	w.look.share = opt.SharedNoise()
+	w.cbow = opt.CBOW
 	a := &w.scratch
 	w.sentence = a.Int32s(1024)[:0]
 	w.ctxs = a.Int32s(2 * opt.Window)[:0]
@@ -243,7 +246,11 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 			}
 		}
 		loss += float64(w.kernel.window(w, center, ctxs, alpha))
-		pairs += len(ctxs)
+		if w.cbow {
+			pairs++
+		} else {
+			pairs += len(ctxs)
+		}
 	}
 	w.pairs += int64(pairs)
 	w.pendingSync += int64(len(sen))
@@ -306,6 +313,40 @@ func (w *worker) windowTargets(center int32) []int32 {
 		}
 	}
 	return t
+}
+
+// windowOutputs appends to outs the output rows a window scores its
+// input against, and to pos whether each is a positive: with hierarchical
+// softmax the inner nodes on the centre word's path, positive where the
+// word lies under their 0 branch; then, with negative sampling, the centre
+// word's output row and its noise words' (windowTargets).
+func (w *worker) windowOutputs(center int32, outs [][]float32, pos []bool) ([][]float32, []bool) {
+	if t := w.r.tree; t != nil {
+		nodes, left := t.path(center)
+		for i, n := range nodes {
+			outs = append(outs, w.tree.At(n))
+			pos = append(pos, left[i])
+		}
+	}
+	if w.r.opt.Negative > 0 {
+		for j, t := range w.windowTargets(center) {
+			outs = append(outs, w.out.At(t))
+			pos = append(pos, j == 0)
+		}
+	}
+	return outs, pos
+}
+
+// outputs is the most output rows one window scores (windowOutputs).
+func (r *run) outputs() int {
+	n := 0
+	if r.tree != nil {
+		n += r.tree.longest
+	}
+	if r.opt.Negative > 0 {
+		n += 1 + r.opt.Negative
+	}
+	return n
 }
 
 // drawNoise appends Options.Negative draws from the noise distribution.

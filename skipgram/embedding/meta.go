@@ -63,6 +63,12 @@ type Hyper struct {
 	// spectral start, with Q found in the corpus.
 	LambdaStart string `json:"lambda_start,omitempty"`
 	Batch       bool   `json:"batch,omitempty"`
+	// CBOW: the mean of a window's contexts predicted the centre word
+	// (word2vec's -cbow 1), instead of each context apart (skip-gram).
+	CBOW bool `json:"cbow,omitempty"`
+	// HS: the centre word was scored by hierarchical softmax (-hs 1),
+	// beside Negative noise words or alone.
+	HS bool `json:"hs,omitempty"`
 	// ShareNoise: how many consecutive windows shared a draw of noise
 	// words, when more than one did.
 	ShareNoise int `json:"share_noise,omitempty"`

@@ -48,6 +48,12 @@ func (s *Scratch) Rows(n int) [][]float32 {
 	return make([][]float32, n+2*pad)[pad : pad+n : pad+n]
 }
 
+// Bools returns n false values on pages of their own.
+func (s *Scratch) Bools(n int) []bool {
+	s.bytes += int64(n + 2*PageBytes)
+	return make([]bool, n+2*PageBytes)[PageBytes : PageBytes+n : PageBytes+n]
+}
+
 // Bytes is what the buffers allocated so far take, their pages included.
 func (s *Scratch) Bytes() int64 { return s.bytes }
 

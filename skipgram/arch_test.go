@@ -1,0 +1,262 @@
+package skipgram
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestHuffmanMatchesWord2vecC: the paths and codes of small vocabularies,
+// as word2vec.c's CreateBinaryTree gives them (its vocab[w].point[d] and
+// code[d], printed for these counts by the function compiled from
+// word2vec.c), ties and a two-word vocabulary included.
+func TestHuffmanMatchesWord2vecC(t *testing.T) {
+	type node struct{ point, code int32 }
+	for _, tc := range []struct {
+		counts []int64
+		want   [][]node
+	}{
+		{[]int64{50, 30, 30, 20, 9, 7, 7, 4, 2, 1, 1}, [][]node{
+			{{9, 1}, {8, 1}},
+			{{9, 0}, {7, 0}},
+			{{9, 1}, {8, 0}, {6, 1}},
+			{{9, 1}, {8, 0}, {6, 0}},
+			{{9, 0}, {7, 1}, {5, 1}, {4, 1}},
+			{{9, 0}, {7, 1}, {5, 0}, {3, 1}},
+			{{9, 0}, {7, 1}, {5, 0}, {3, 0}},
+			{{9, 0}, {7, 1}, {5, 1}, {4, 0}, {2, 1}},
+			{{9, 0}, {7, 1}, {5, 1}, {4, 0}, {2, 0}, {1, 1}},
+			{{9, 0}, {7, 1}, {5, 1}, {4, 0}, {2, 0}, {1, 0}, {0, 1}},
+			{{9, 0}, {7, 1}, {5, 1}, {4, 0}, {2, 0}, {1, 0}, {0, 0}},
+		}},
+		{[]int64{5, 5, 5, 5, 5, 5}, [][]node{
+			{{4, 0}, {2, 1}},
+			{{4, 0}, {2, 0}},
+			{{4, 1}, {3, 1}, {1, 1}},
+			{{4, 1}, {3, 1}, {1, 0}},
+			{{4, 1}, {3, 0}, {0, 1}},
+			{{4, 1}, {3, 0}, {0, 0}},
+		}},
+		{[]int64{3, 1}, [][]node{{{0, 1}}, {{0, 0}}}},
+		{[]int64{100, 1, 1, 1, 1, 1, 1, 1, 1}, [][]node{
+			{{7, 1}},
+			{{7, 0}, {6, 1}, {5, 1}, {3, 1}},
+			{{7, 0}, {6, 1}, {5, 1}, {3, 0}},
+			{{7, 0}, {6, 1}, {5, 0}, {2, 1}},
+			{{7, 0}, {6, 1}, {5, 0}, {2, 0}},
+			{{7, 0}, {6, 0}, {4, 1}, {1, 1}},
+			{{7, 0}, {6, 0}, {4, 1}, {1, 0}},
+			{{7, 0}, {6, 0}, {4, 0}, {0, 1}},
+			{{7, 0}, {6, 0}, {4, 0}, {0, 0}},
+		}},
+	} {
+		h := newHuffman(tc.counts)
+		longest := 0
+		for w, want := range tc.want {
+			nodes, left := h.path(int32(w))
+			var got []node
+			for d := range nodes {
+				code := int32(1)
+				if left[d] {
+					code = 0
+				}
+				got = append(got, node{nodes[d], code})
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("counts %v, word %d: path %v, word2vec.c's %v", tc.counts, w, got, want)
+			}
+			longest = max(longest, len(want))
+		}
+		if h.longest != longest {
+			t.Errorf("counts %v: longest path %d, want %d", tc.counts, h.longest, longest)
+		}
+	}
+}
+
+// gradient is alpha times the sum over outs of (label - sigma(s(x, out)))
+// times the derivative, by central differences, of move(x, out) in x at
+// coordinate i: how far the kernel should move x's coordinate i. It also
+// returns how far off the kernel may be: the sigmoid table's cells put up
+// to 5e-4 on each sigma, which where the terms cancel can be more than the
+// sum's 1%.
+func gradient(alpha float64, x []float32, outs [][]float32, pos []bool, score, move func(x, out []float32) float64, i int) (want, tol float64) {
+	var spread float64
+	for j, out := range outs {
+		g := -1 / (1 + math.Exp(-score(x, out)))
+		if pos[j] {
+			g++
+		}
+		const h = 1e-3
+		p := slices.Clone(x)
+		p[i] += h
+		sp := move(p, out)
+		p[i] -= 2 * h
+		d := (sp - move(p, out)) / (2 * h)
+		want += alpha * g * d
+		spread += alpha * math.Abs(d)
+	}
+	return want, 0.01*math.Abs(want) + 5e-4*spread + 1e-7
+}
+
+// TestCBOWGradientsAgainstFiniteDifferences steps CBOW once on a window of
+// three contexts and checks that every context row moved by the whole
+// gradient of the loss in their mean h, that each target's output row moved
+// by its own gradient, both from central differences of the float64 score
+// (WIPS's rows with the signs of lambda: step64), and WIPS's lambda
+// gradient.
+func TestCBOWGradientsAgainstFiniteDifferences(t *testing.T) {
+	const alpha = 1e-3
+	ctxs := []int32{1, 2, 3}
+	for _, kind := range []Kind{SG, IPS, SIPS, IPDS, WIPS} {
+		t.Run(string(kind), func(t *testing.T) {
+			checked := 0
+			for seed := uint64(1); checked < 5 && seed < 100; seed++ {
+				w := testWorkerWith(t, kind, 10, 40, 3, seed, func(o *Options) { o.CBOW = true })
+				rows := func(ids []int32, row func(int) []float32) [][]float32 {
+					var r [][]float32
+					for _, id := range ids {
+						r = append(r, slices.Clone(row(int(id))))
+					}
+					return r
+				}
+				ins0 := rows(ctxs, w.r.model.Row)
+				outs0 := rows(slices.Repeat([]int32{0}, 40), func(int) []float32 { return nil })
+				for id := range outs0 {
+					outs0[id] = slices.Clone(outRow(w, id))
+				}
+				w.kernel.window(w, 0, ctxs, alpha)
+				targets := w.look.negs
+				if slices.ContainsFunc(targets, func(t int32) bool { return slices.Contains(ctxs, t) }) ||
+					len(slices.Compact(slices.Sorted(slices.Values(targets)))) != len(targets) {
+					continue // a row scored twice moves twice: not the one-step gradient
+				}
+				checked++
+				h := make([]float32, len(ins0[0]))
+				for _, in := range ins0 {
+					for i := range h {
+						h[i] += in[i] / float32(len(ins0))
+					}
+				}
+				outs, pos := rows(targets, func(id int) []float32 { return outs0[id] }), make([]bool, len(targets))
+				pos[0] = true
+				score := func(x, out []float32) float64 { return score64(w, x, out) }
+				move := func(x, out []float32) float64 { return step64(w, x, out) }
+				for i := range h {
+					want, tol := gradient(alpha, h, outs, pos, score, move, i)
+					for c, id := range ctxs {
+						if got := float64(w.r.model.Row(int(id))[i] - ins0[c][i]); math.Abs(got-want) > tol {
+							t.Errorf("seed %d: context %d moved %.6g at %d, want %.6g", seed, id, got, i, want)
+						}
+					}
+					for j, id := range targets {
+						g, tol := gradient(alpha, outs[j], [][]float32{h}, pos[j:j+1], func(o, x []float32) float64 { return score(x, o) },
+							func(o, x []float32) float64 { return move(x, o) }, i)
+						if got := float64(outRow(w, int(id))[i] - outs[j][i]); math.Abs(got-g) > tol {
+							t.Errorf("seed %d: target %d moved %.6g at %d, want %.6g", seed, id, got, i, g)
+						}
+					}
+				}
+				if kind == WIPS {
+					k := wipsOf(w)
+					for i := range k.lambda {
+						want, tol := gradient(alpha, k.lambda, outs, pos,
+							func(l, out []float32) float64 { return weightedDot64(h, out, l) },
+							func(l, out []float32) float64 { return weightedDot64(h, out, l) }, i)
+						if got := float64(k.dlambda[i]); math.Abs(got-want) > tol {
+							t.Errorf("seed %d: dlambda[%d] = %.6g, want %.6g", seed, i, got, want)
+						}
+					}
+				}
+			}
+			if checked < 5 {
+				t.Fatalf("only %d windows drew targets apart from their contexts", checked)
+			}
+		})
+	}
+}
+
+// TestHierarchicalSoftmaxGradients steps SG with hierarchical softmax alone
+// (-negative 0) once, pair by pair, in a batch window and as CBOW, and
+// checks that the input moved by the gradient of the path's loss and each
+// inner node's row by its own, the label at each node 1 - code as in
+// word2vec.c.
+func TestHierarchicalSoftmaxGradients(t *testing.T) {
+	const alpha = 1e-3
+	for _, arch := range []struct {
+		name string
+		ctxs []int32
+		set  func(*Options)
+	}{
+		{"pairs", []int32{1}, func(o *Options) { o.HS, o.Batch = true, false }},
+		{"batch", []int32{1}, func(o *Options) { o.HS, o.Batch = true, true }},
+		{"cbow", []int32{1, 2, 3}, func(o *Options) { o.HS, o.CBOW = true, true }},
+	} {
+		t.Run(arch.name, func(t *testing.T) {
+			const center = 11 // the rarest word: the longest path
+			w := testWorkerWith(t, SG, 10, 12, 0, 5, arch.set)
+			m := w.r.model
+			node := func(n int32) []float32 { return m.Tree[int(n)*m.Stride:][:m.Dim] }
+			var ins0 [][]float32
+			for _, c := range arch.ctxs {
+				ins0 = append(ins0, slices.Clone(m.Row(int(c))))
+			}
+			nodes, pos := w.r.tree.path(center)
+			if len(nodes) < 3 {
+				t.Fatalf("path of %d nodes: want a deeper tree", len(nodes))
+			}
+			var outs [][]float32
+			for _, n := range nodes {
+				outs = append(outs, slices.Clone(node(n)))
+			}
+			w.kernel.window(w, center, arch.ctxs, alpha)
+			h := make([]float32, m.Dim)
+			for _, in := range ins0 {
+				for i := range h {
+					h[i] += in[i] / float32(len(ins0))
+				}
+			}
+			for i := range h {
+				want, tol := gradient(alpha, h, outs, pos, dot64, dot64, i)
+				for c, id := range arch.ctxs {
+					if got := float64(m.Row(int(id))[i] - ins0[c][i]); math.Abs(got-want) > tol {
+						t.Errorf("context %d moved %.6g at %d, want %.6g", id, got, i, want)
+					}
+				}
+				for j, n := range nodes {
+					want, tol := gradient(alpha, outs[j], [][]float32{h}, pos[j:j+1], dot64, dot64, i)
+					if got := float64(node(n)[i] - outs[j][i]); math.Abs(got-want) > tol {
+						t.Errorf("inner node %d moved %.6g at %d, want %.6g", n, got, i, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestArchitecturesRefusedWhereMeaningless: CBOW where the mean of rows is
+// not a row (HSG), hierarchical softmax without output rows of its own (a
+// one-view model), and no objective at all, each refused in one line.
+func TestArchitecturesRefusedWhereMeaningless(t *testing.T) {
+	for _, tc := range []struct {
+		set  func(*Options)
+		want string
+	}{
+		{func(o *Options) { o.Model, o.CBOW = HSG, true }, "-cbow 1 has no meaning for hsg"},
+		{func(o *Options) { o.Model, o.HS = IPS, true }, "-hs 1 needs output rows"},
+		{func(o *Options) { o.Model, o.HS = WIPS, true }, "-hs 1 needs output rows"},
+		{func(o *Options) { o.Negative = 0 }, "-negative 0 leaves nothing to train"},
+	} {
+		o := DefaultOptions()
+		tc.set(&o)
+		err := o.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%+v: %v, want one line with %q", o.Settings, err, tc.want)
+		}
+	}
+	o := DefaultOptions()
+	o.Model, o.HS, o.Negative = SG, true, 0
+	if err := o.Validate(); err != nil {
+		t.Errorf("-hs 1 -negative 0: %v", err)
+	}
+}

@@ -1,0 +1,49 @@
+package skipgram
+
+import (
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+)
+
+// CBOW (Options.CBOW) is word2vec's continuous bag of words: the mean h of
+// a window's context rows is scored against the centre word (and its noise
+// words, or its path in the Huffman tree) under the model's own
+// similarity, s(h, c), and every context row moves by the whole gradient
+// of h, not its share, as word2vec.c and gensim (cbow_mean=1) move them.
+// For a model linear in each row the mean is a row of the model: SIPS's
+// bias is the mean of the biases, WIPS's lambda weighs h as any row.
+
+// cbowKernel trains a window as one example.
+type cbowKernel struct {
+	linearForm
+	single
+	mean []float32 // the window's mean context row
+}
+
+func newCBOW(a *hogwild.Scratch, dim, targets int) *cbowKernel {
+	return &cbowKernel{single: newSingle(a, dim, targets), mean: a.Float32s(dim)}
+}
+
+func (k *cbowKernel) window(w *worker, center int32, ctxs []int32, alpha float32) float32 {
+	if len(ctxs) == 0 {
+		return 0
+	}
+	h := k.mean[:len(k.acc)]
+	copy(h, w.in.At(ctxs[0]))
+	for _, c := range ctxs[1:] {
+		kernel.Axpy(h, w.in.At(c), 1)
+	}
+	inv := 1 / float32(len(ctxs))
+	for i := range h {
+		h[i] *= inv
+	}
+	outs, pos := w.windowOutputs(center, k.outs[:0], k.pos[:0])
+	loss := k.score(&k.linearForm, w.r.sig, h, outs, pos, alpha)
+	if k.dw != nil {
+		kernel.MulAdd(k.dw, h, k.acc) // the weights' gradient, h * acc
+	}
+	for _, c := range ctxs {
+		k.step(w.in.At(c), k.acc)
+	}
+	return loss
+}

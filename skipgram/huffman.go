@@ -1,0 +1,120 @@
+package skipgram
+
+import (
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+)
+
+// Hierarchical softmax (Options.HS) scores a word by the path from the root
+// of a Huffman tree over the vocabulary to its leaf: at each inner node on
+// the way, sigma(<in, node>) is the probability of going left. One output
+// row per inner node, log2(V) of them per word on average, replaces the
+// noise words of negative sampling.
+
+// huffman is the Huffman tree word2vec.c builds (CreateBinaryTree): for
+// every word the inner nodes on its path, root first, and at each the
+// branch taken. Both are flat, word w's path at [start[w], start[w+1]).
+type huffman struct {
+	start   []int32 // len(words)+1 offsets into nodes and left
+	nodes   []int32 // inner node ids, rows of Model.Tree: 0 <= id < words-1
+	left    []bool  // the branch to the word is code 0, the label word2vec.c gives 1 - code
+	longest int     // the longest path
+}
+
+// path returns word w's inner nodes, root first, and whether the word lies
+// under each one's 0 branch (the positive label).
+func (h *huffman) path(w int32) ([]int32, []bool) {
+	lo, hi := h.start[w], h.start[w+1]
+	return h.nodes[lo:hi], h.left[lo:hi]
+}
+
+// newHuffman builds word2vec.c's Huffman tree over counts, which must be
+// in decreasing order (a vocabulary's are): the two smallest nodes merge
+// until one is left, the leaves taken from the end of counts and the new
+// nodes in the order they were made, a tie going to the new node; the
+// second smallest is the 1 branch. Inner node i is the i-th made counted
+// from the root, so the root is node words-2, numbered 0 .. words-2 as
+// word2vec.c's point[] values. It needs two words or more.
+func newHuffman(counts []int64) *huffman {
+	n := len(counts)
+	count := make([]int64, 2*n)
+	copy(count, counts)
+	for i := n; i < 2*n; i++ {
+		count[i] = 1e15
+	}
+	parent := make([]int32, 2*n)
+	one := make([]bool, 2*n)
+	pos1, pos2 := n-1, n
+	smallest := func() int {
+		if pos1 >= 0 && count[pos1] < count[pos2] {
+			pos1--
+			return pos1 + 1
+		}
+		pos2++
+		return pos2 - 1
+	}
+	for a := range n - 1 {
+		min1 := smallest()
+		min2 := smallest()
+		count[n+a] = count[min1] + count[min2]
+		parent[min1], parent[min2] = int32(n+a), int32(n+a)
+		one[min2] = true
+	}
+	h := &huffman{start: make([]int32, n+1)}
+	root := int32(2*n - 2)
+	var rev []int32
+	for w := range n {
+		rev = rev[:0]
+		for b := int32(w); b != root; b = parent[b] {
+			rev = append(rev, b)
+		}
+		// rev runs leaf to root: the node above rev[i] is rev[i+1]'s
+		// parent, and the branch taken there is rev[i]'s.
+		for i := len(rev) - 1; i >= 0; i-- {
+			h.nodes = append(h.nodes, parent[rev[i]]-int32(n))
+			h.left = append(h.left, !one[rev[i]])
+		}
+		h.start[w+1] = int32(len(h.nodes))
+		h.longest = max(h.longest, len(rev))
+	}
+	return h
+}
+
+// pairsHS is skip-gram pair by pair (Batch false) with hierarchical
+// softmax: each context is scored against the centre word's path, then,
+// with negative sampling beside it, against the centre word and its own
+// noise words, as word2vec.c scores a pair.
+type pairsHS struct {
+	linearForm
+	single
+}
+
+func newPairsHS(a *hogwild.Scratch, dim, targets int) *pairsHS {
+	return &pairsHS{single: newSingle(a, dim, targets)}
+}
+
+func (k *pairsHS) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	nodes, left := w.r.tree.path(center)
+	outs, pos := k.outs[:0], k.pos[:0]
+	for i, n := range nodes {
+		outs = append(outs, w.tree.At(n))
+		pos = append(pos, left[i])
+	}
+	path := len(outs)
+	for c, targets := range w.contexts(center, ctxs) {
+		outs, pos = outs[:path], pos[:path]
+		if w.r.opt.Negative > 0 {
+			for j, t := range targets {
+				outs = append(outs, w.out.At(t))
+				pos = append(pos, j == 0)
+			}
+		}
+		in := w.in.At(c)
+		loss += k.score(&k.linearForm, w.r.sig, in, outs, pos, alpha)
+		if k.dw != nil {
+			kernel.MulAdd(k.dw, in, k.acc)
+		}
+		k.step(in, k.acc)
+	}
+	return loss
+}

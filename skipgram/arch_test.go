@@ -1,6 +1,8 @@
 package skipgram
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -258,5 +260,85 @@ func TestArchitecturesRefusedWhereMeaningless(t *testing.T) {
 	o.Model, o.HS, o.Negative = SG, true, 0
 	if err := o.Validate(); err != nil {
 		t.Errorf("-hs 1 -negative 0: %v", err)
+	}
+}
+
+// architectures are the ways of training a model beyond skip-gram with
+// negative sampling, each on the models it has a meaning for.
+var architectures = []struct {
+	name  string
+	kinds []Kind
+	set   func(*Options)
+}{
+	{"cbow", []Kind{SG, IPS, SIPS, IPDS, WIPS}, func(o *Options) { o.CBOW = true }},
+	{"hs", []Kind{SG}, func(o *Options) { o.HS, o.Negative = true, 0 }},
+	{"hs-pairs", []Kind{SG}, func(o *Options) { o.HS, o.Negative, o.Batch = true, 0, false }},
+	{"hs+ns-pairs", []Kind{SG}, func(o *Options) { o.HS, o.Batch = true, false }},
+	{"cbow-hs", []Kind{SG}, func(o *Options) { o.CBOW, o.HS, o.Negative = true, true, 0 }},
+	{"cbow-hs+ns", []Kind{SG}, func(o *Options) { o.CBOW, o.HS = true, true }},
+}
+
+// TestArchitecturesLearnReproducibly: every architecture on every model it
+// takes lowers the loss below that of its start (the same run at rate 0;
+// IPS, whose step is as small as its tiny starting rows, learns slowest),
+// and one seeded thread gives the same bits twice.
+func TestArchitecturesLearnReproducibly(t *testing.T) {
+	v, stream := syntheticCorpus(t, 40000, 3)
+	for _, a := range architectures {
+		for _, kind := range a.kinds {
+			t.Run(a.name+"/"+string(kind), func(t *testing.T) {
+				opt := testOptions(kind)
+				opt.Iter = 3
+				a.set(&opt)
+				m1, st, err := Train(context.Background(), v, stream, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m2, _, _ := Train(context.Background(), v, stream, opt)
+				if !sameBits(m1.In, m2.In) || !sameBits(m1.Out, m2.Out) || !sameBits(m1.Tree, m2.Tree) {
+					t.Fatal("two runs with -threads 1 and the same seed differ")
+				}
+				still := opt
+				still.Alpha = 0
+				_, st0, err := Train(context.Background(), v, stream, still)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("loss %.4f, at its start %.4f", st.Loss, st0.Loss)
+				if !(st.Loss < 0.95*st0.Loss) {
+					t.Errorf("loss %.4f after 3 epochs, %.4f untrained", st.Loss, st0.Loss)
+				}
+			})
+		}
+	}
+}
+
+// TestArchitecturesResumeBitIdentical: a CBOW run and a run through the
+// Huffman tree, interrupted and resumed through a checkpoint file, end
+// where the uninterrupted runs end, the inner nodes' rows included.
+func TestArchitecturesResumeBitIdentical(t *testing.T) {
+	v, stream := syntheticCorpus(t, 320_000, 4) // 4 blocks an epoch
+	for _, tc := range []struct {
+		kind Kind
+		set  func(*Options)
+	}{
+		{WIPS, func(o *Options) { o.CBOW = true }},
+		{SIPS, func(o *Options) { o.CBOW = true }},
+		{SG, func(o *Options) { o.HS = true }},
+		{SG, func(o *Options) { o.HS, o.CBOW, o.Negative = true, true, 0 }},
+	} {
+		opt := DefaultOptions()
+		opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed = tc.kind, 12, 2, 1, 5
+		tc.set(&opt)
+		train := func(ctx context.Context, o Options) (*Model, Stats, error) { return Train(ctx, v, stream, o) }
+		want, wst, err := train(context.Background(), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, st, _ := interrupted(t, 3, opt, train)
+		sameModel(t, fmt.Sprintf("%s %+v resumed", tc.kind, opt.Settings), got, want)
+		if st.Loss != wst.Loss || st.Pairs != wst.Pairs {
+			t.Fatalf("%s: resumed loss %v over %d examples, uninterrupted %v over %d", tc.kind, st.Loss, st.Pairs, wst.Loss, wst.Pairs)
+		}
 	}
 }

@@ -82,3 +82,31 @@ func TestSpectralStartFindsPlantedSigns(t *testing.T) {
 		t.Fatalf("spectral start: %d negative weights, want %d (eigenvalues %.1f, noise edge %.1f)", q, p.SGNSNegatives(), top, edge)
 	}
 }
+
+// TestPlantedCBOW: CBOW, scoring the mean of a window's contexts against
+// the centre word under the model's own similarity, recovers the planted
+// indefinite similarity as skip-gram does: IPDS and WIPS well, IPS, whose
+// Gram matrix cannot hold the negative part, clearly worse.
+func TestPlantedCBOW(t *testing.T) {
+	e := DefaultPlantedExperiment()
+	e.Train.CBOW = true
+	e.Models = []skipgram.Kind{skipgram.IPS, skipgram.IPDS, skipgram.WIPS}
+	if testing.Short() {
+		e.Sentences = 150000
+	}
+	_, runs, err := e.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fit := map[skipgram.Kind]PlantedFit{}
+	for _, r := range runs {
+		fit[r.Model] = r.Fit
+		t.Logf("cbow %-5s %v", r.Model, r.Fit)
+	}
+	for _, k := range []skipgram.Kind{skipgram.IPDS, skipgram.WIPS} {
+		if fit[k].Spearman < 0.8 || fit[k].Spearman < fit[skipgram.IPS].Spearman+0.15 {
+			t.Errorf("cbow %s recovers the planted similarity with Spearman %.3f (IPS %.3f): want 0.8 or more, clearly above IPS",
+				k, fit[k].Spearman, fit[skipgram.IPS].Spearman)
+		}
+	}
+}

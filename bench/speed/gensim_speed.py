@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """Time gensim's skip-gram beside wipsvec's; run by `wipsvec bench`.
 
-  gensim_speed.py CORPUS SIZE THREADS WINDOW NEGATIVE SAMPLE MIN_COUNT ALPHA EPOCHS SEED
+  gensim_speed.py CORPUS SIZE THREADS WINDOW NEGATIVE SAMPLE MIN_COUNT ALPHA EPOCHS SEED [SG HS]
 
-Builds the vocabulary and trains Word2Vec(sg=1, hs=0) on CORPUS, a plain
+Builds the vocabulary and trains Word2Vec(sg=SG, hs=HS) (skip-gram with
+negative sampling, sg=1 hs=0, unless they say otherwise) on CORPUS, a plain
 text file with one sentence per line, timing the two phases apart, and
 prints one JSON object:
 
@@ -26,7 +27,7 @@ from gensim.models.word2vec import LineSentence
 
 
 def main(argv):
-    if len(argv) != 11:
+    if len(argv) not in (11, 13):
         sys.exit(__doc__)
     path = argv[1]
     size, threads, window, negative = (int(a) for a in argv[2:6])
@@ -34,6 +35,7 @@ def main(argv):
     min_count = int(argv[7])
     alpha = float(argv[8])
     epochs, seed = int(argv[9]), int(argv[10])
+    sg, hs = (int(a) for a in argv[11:13]) if len(argv) == 13 else (1, 0)
 
     try:
         from gensim.models.word2vec_corpusfile import CythonLineSentence  # noqa: F401
@@ -41,7 +43,7 @@ def main(argv):
     except ImportError:
         mode = "iterable"
 
-    model = Word2Vec(sg=1, hs=0, vector_size=size, window=window, negative=negative,
+    model = Word2Vec(sg=sg, hs=hs, vector_size=size, window=window, negative=negative,
                      sample=sample, min_count=min_count, alpha=alpha, epochs=epochs,
                      workers=threads, seed=seed)
     t0 = time.perf_counter()

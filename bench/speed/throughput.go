@@ -392,9 +392,17 @@ func RunThroughput(ctx context.Context, opt ThroughputOptions) (*ThroughputRepor
 	case pythonErr != nil:
 		rep.GensimNote = fmt.Sprintf("gensim skipped: %v", pythonErr)
 	default:
-		for _, k := range opt.Sizes {
-			for _, threads := range opt.Threads {
-				cells = append(cells, &cell{row: ThroughputRow{Trainer: trainerGensim, Model: "sg", Dim: k, Threads: threads, Runs: opt.Repeat}})
+		var archs []string
+		for _, m := range opt.Models {
+			if a := gensimArchitecture(m); !slices.Contains(archs, a) {
+				archs = append(archs, a)
+			}
+		}
+		for _, a := range archs {
+			for _, k := range opt.Sizes {
+				for _, threads := range opt.Threads {
+					cells = append(cells, &cell{model: skipgram.Kind(a), row: ThroughputRow{Trainer: trainerGensim, Model: a, Dim: k, Threads: threads, Runs: opt.Repeat}})
+				}
 			}
 		}
 	}
@@ -427,7 +435,7 @@ rounds:
 				}
 			}
 			if row.Trainer == trainerGensim {
-				r, err := gensimOnce(ctx, &opt, script, input, k, threads)
+				r, err := gensimOnce(ctx, &opt, script, input, c.model, k, threads)
 				afterRun()
 				if err != nil {
 					failed = fmt.Errorf("throughput: gensim K=%d threads=%d: %w", k, threads, err)
@@ -578,7 +586,7 @@ func (r *ThroughputReport) derive() {
 			}
 		}
 		if row.Trainer == trainerWipsvec {
-			if g, ok := byCell[cell{trainerGensim, "sg", row.Dim, row.Threads}]; ok && g.WordsPerSecPerThread > 0 {
+			if g, ok := byCell[cell{trainerGensim, gensimArchitecture(skipgram.Kind(row.Model)), row.Dim, row.Threads}]; ok && g.WordsPerSecPerThread > 0 {
 				row.VsGensim = row.WordsPerSecPerThread / g.WordsPerSecPerThread
 			}
 		}
@@ -1172,11 +1180,23 @@ func (r gensimResult) wordsPerSec() float64 {
 	return float64(r.Words) * float64(r.Epochs) / r.TrainSeconds
 }
 
-func gensimOnce(ctx context.Context, o *ThroughputOptions, script, input string, dim, threads int) (gensimResult, error) {
+// gensimOnce times gensim's run of the architecture arch
+// (gensimArchitecture): with the model's variants' -cbow, -hs and
+// -negative.
+func gensimOnce(ctx context.Context, o *ThroughputOptions, script, input string, arch skipgram.Kind, dim, threads int) (gensimResult, error) {
+	opt := skipgram.Options{Settings: skipgram.Settings{Negative: o.Negative}}
+	splitVariant(arch, &opt)
+	sg, hs := 1, 0
+	if opt.CBOW {
+		sg = 0
+	}
+	if opt.HS {
+		hs = 1
+	}
 	cmd := exec.CommandContext(ctx, o.Python, script, input,
-		strconv.Itoa(dim), strconv.Itoa(threads), strconv.Itoa(o.Window), strconv.Itoa(o.Negative),
+		strconv.Itoa(dim), strconv.Itoa(threads), strconv.Itoa(o.Window), strconv.Itoa(opt.Negative),
 		strconv.FormatFloat(o.Sample, 'g', -1, 64), strconv.Itoa(o.MinCount),
-		strconv.FormatFloat(o.Alpha, 'g', -1, 64), strconv.Itoa(o.Iter), "1")
+		strconv.FormatFloat(o.Alpha, 'g', -1, 64), strconv.Itoa(o.Iter), "1", strconv.Itoa(sg), strconv.Itoa(hs))
 	var stdout bytes.Buffer
 	var stderr tailBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -1239,7 +1259,9 @@ func (t *tailBuffer) String() string {
 // "wips/exact" is WIPS with -batch=false -hot-rows 0 (word2vec.c's
 // per-pair Hogwild), "sg/batch" with -batch, "sg/hot1024" with -hot-rows
 // 1024, "sg/sync50000" with -hot-sync 50000, "sg/share1" with -share-noise
-// 1, and they combine: "sg/hot256/sync50000".
+// 1, "sg/cbow" with -cbow 1 (CBOW), "sg/hs" with -hs 1 -negative 0
+// (hierarchical softmax alone), and they combine: "sg/hot256/sync50000",
+// "sg/cbow/hs".
 
 // splitVariant separates a model name from its variants' train flags, and
 // sets them in opt too unless it is nil.
@@ -1254,6 +1276,12 @@ func splitVariant(m skipgram.Kind, opt *skipgram.Options) (skipgram.Kind, []stri
 		case v == "batch":
 			args = append(args, "-batch")
 			opt.Batch = true
+		case v == "cbow":
+			args = append(args, "-cbow", "1")
+			opt.CBOW = true
+		case v == "hs":
+			args = append(args, "-hs", "1", "-negative", "0")
+			opt.HS, opt.Negative = true, 0
 		case v == "exact":
 			args = append(args, "-batch=false", "-hot-rows", "0")
 			opt.Batch, opt.HotRows = false, 0
@@ -1279,10 +1307,26 @@ func splitVariant(m skipgram.Kind, opt *skipgram.Options) (skipgram.Kind, []stri
 			args = append(args, "-hot-rows", strconv.Itoa(n))
 			opt.HotRows = n
 		default:
-			return "", nil, fmt.Errorf("model variant %q: want batch, exact, hotN, syncN or shareN", v)
+			return "", nil, fmt.Errorf("model variant %q: want batch, exact, cbow, hs, hotN, syncN or shareN", v)
 		}
 	}
 	return skipgram.Kind(parts[0]), args, nil
+}
+
+// gensimArchitecture is the gensim run a model is compared with: gensim's
+// skip-gram ("sg"), or the same architecture as the model's variants ask
+// for ("sg/cbow", "sg/hs", "sg/cbow/hs"), whatever the similarity model.
+func gensimArchitecture(m skipgram.Kind) string {
+	var opt skipgram.Options
+	splitVariant(m, &opt)
+	a := "sg"
+	if opt.CBOW {
+		a += "/cbow"
+	}
+	if opt.HS {
+		a += "/hs"
+	}
+	return a
 }
 
 // ParseKinds parses a comma-separated list of model names, each with its

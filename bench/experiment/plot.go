@@ -97,8 +97,8 @@ func PlotLambda(w io.Writer, t *Table) error {
 	return drawStacked(w, plots, 10*vg.Inch, 3.6*vg.Inch)
 }
 
-// wipsRuns lists, for each K, the runs of the selected WIPS setting that
-// learned a lambda.
+// wipsRuns lists, for each WIPS row (WIPS, WIPS-CBOW) and K, the runs of
+// the selected setting that learned a lambda.
 func wipsRuns(t *Table) [][]RunRecord {
 	var out [][]RunRecord
 	for _, row := range t.Rows {
@@ -140,8 +140,8 @@ func lambdaPanel(r RunRecord) (*plot.Plot, error) {
 		}
 	}
 	p := newPlot()
-	p.Title.Text = fmt.Sprintf("WIPS λ sorted by value, K=%d (α %g, seed %d): %d of %d negative (sum %.3g), positive sum %.3g",
-		len(lambda), r.Alpha, r.Seed, neg, len(lambda), negSum, posSum)
+	p.Title.Text = fmt.Sprintf("%s λ sorted by value, K=%d (α %g, seed %d): %d of %d negative (sum %.3g), positive sum %.3g",
+		Model{Kind: r.Model, Arch: r.Arch}.title(), len(lambda), r.Alpha, r.Seed, neg, len(lambda), negSum, posSum)
 	p.X.Label.Text = "rank of λ_k (ascending)"
 	p.Y.Label.Text = "λ_k"
 	p.X.Min, p.X.Max = -0.5, float64(len(lambda))-0.5
@@ -232,8 +232,8 @@ func lambdaHistPanel(r RunRecord) (*plot.Plot, error) {
 		}
 	}
 	p := newPlot()
-	p.Title.Text = fmt.Sprintf("WIPS λ, K=%d (α %g, seed %d, start %s): %d negative, %d positive, %d near zero; range [%.2f, %.2f]",
-		len(r.Lambda), r.Alpha, r.Seed, orDash(r.LambdaStart), s.Negative, s.Positive, s.NearZero, s.Min, s.Max)
+	p.Title.Text = fmt.Sprintf("%s λ, K=%d (α %g, seed %d, start %s): %d negative, %d positive, %d near zero; range [%.2f, %.2f]",
+		Model{Kind: r.Model, Arch: r.Arch}.title(), len(r.Lambda), r.Alpha, r.Seed, orDash(r.LambdaStart), s.Negative, s.Positive, s.NearZero, s.Min, s.Max)
 	p.X.Label.Text = "λ_k"
 	p.Y.Label.Text = "coordinates"
 	p.Add(horizontalGrid())

@@ -290,7 +290,14 @@ func PlotSpearman(w io.Writer, t *Table) error {
 	if len(plots) == 0 {
 		return fmt.Errorf("spearman: %w (no finished run)", ErrNoData)
 	}
-	return drawStacked(w, plots, 11*vg.Inch, 4.6*vg.Inch)
+	return drawStacked(w, plots, spearmanWidth(t), 4.6*vg.Inch)
+}
+
+// spearmanWidth is the Spearman plot's width: 11 inches for Table 3's nine
+// rows, wider for the rows of other architectures, so that names like
+// "SG-CBOW*(K/2)" keep apart.
+func spearmanWidth(t *Table) vg.Length {
+	return vg.Length(max(11, 1.2*float64(len(t.Rows)))) * vg.Inch
 }
 
 func spearmanPanel(t *Table, ki, k int) (*plot.Plot, bool, error) {
@@ -307,8 +314,8 @@ func spearmanPanel(t *Table, ki, k int) (*plot.Plot, bool, error) {
 	p.Add(horizontalGrid())
 	nd := len(t.Datasets)
 	slot := 0.8 / float64(max(nd, 1)) // share of a group per bar, in data units
-	// About 10 of the 11 inches are data area.
-	width := vg.Length(slot*0.9) * 10 * vg.Inch / vg.Length(len(names))
+	// All but about an inch is data area.
+	width := vg.Length(slot*0.9) * (spearmanWidth(t) - vg.Inch) / vg.Length(len(names))
 	drawn := false
 	top, bottom := 0.0, 0.0
 	var missing plotter.XYLabels

@@ -64,7 +64,7 @@ func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
 	intFlag(fs, &f.corpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
 	quick := fs.Bool("quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
 	fs.StringVar(&sizes, "sizes", joinList(defaults.Sizes), "comma-separated `sizes` K, the table's columns")
-	fs.StringVar(&models, "models", joinList(defaults.Models), "comma-separated `models` to train (sg gives the rows SG, SG*, SG(K/2), SG*(K/2))")
+	fs.StringVar(&models, "models", joinList(defaults.Models), "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
 	fs.StringVar(&alphas, "alphas", joinList(defaults.Alphas), "comma-separated starting learning `rates` to search")
 	fs.StringVar(&ratios, "ratios", joinList(defaults.Ratios), "comma-separated IPDS `ratios` q/K to search")
 	intFlag(fs, &seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
@@ -118,7 +118,7 @@ func parseExperimentFlags(args []string, std stdio) (*experimentFlags, error) {
 	if f.grid.Ratios, err = parseFloat64s(ratios); err != nil {
 		return nil, usageError{fmt.Errorf("experiment: -ratios: %w", err)}
 	}
-	if f.grid.Models, err = parseKinds(models); err != nil {
+	if f.grid.Models, err = parseModels(models); err != nil {
 		return nil, usagef("experiment: -models: %v", err)
 	}
 	f.grid.Seeds = nil
@@ -274,6 +274,19 @@ func runExperiment(args []string, std stdio) error {
 	}
 	fmt.Fprintf(stderr, "experiment: %d of %d runs finished in %s\n", t.Finished, t.Runs, time.Since(start).Round(time.Second))
 	return nil
+}
+
+// parseModels reads -models: experiment.ParseModel for each.
+func parseModels(s string) ([]experiment.Model, error) {
+	var out []experiment.Model
+	for _, f := range splitList(s) {
+		m, err := experiment.ParseModel(f)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }
 
 // prepareOutputs creates the output directories and checks that the

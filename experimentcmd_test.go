@@ -2,19 +2,25 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/bench/experiment"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
 func TestExperimentFlags(t *testing.T) {
 	for _, args := range [][]string{
-		{"-models", "sg,cbow"},
+		{"-models", "sg,cbow"}, // an architecture is a suffix: sg/cbow
+		{"-models", "sg/exact"},
+		{"-models", "hsg/cbow"},
+		{"-models", "wips/hs"},
 		{"-sizes", "10,x"},
 		{"-sizes", "1"},
 		{"-seeds", "0"},
@@ -38,6 +44,13 @@ func TestExperimentFlags(t *testing.T) {
 	g := f.grid
 	if len(g.Sizes) != 2 || len(g.Alphas) != 1 || len(g.Ratios) != 2 || len(g.Seeds) != 2 || g.Epochs != 5 || len(g.Models) != 6 {
 		t.Errorf("-quick -seeds 2: grid %+v; want the quick preset with 2 seeds", g)
+	}
+	f, err = parseExperimentFlags([]string{"-models", "sg,sg/cbow,wips/cbow,sg/hs"}, stdio{out: os.Stdout, err: os.Stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := joinList(f.grid.Models); got != "sg,sg/cbow,wips/cbow,sg/hs" {
+		t.Errorf("-models sg,sg/cbow,wips/cbow,sg/hs: grid models %s", got)
 	}
 	// A run trains with its model's replicas on several threads, none on one.
 	for _, threads := range []int{1, 2} {
@@ -114,5 +127,49 @@ func TestExperimentCommand(t *testing.T) {
 	lines2, _ := os.ReadFile(filepath.Join(dir, "r.jsonl"))
 	if string(lines2) != string(lines) {
 		t.Error("rerun appended to the results")
+	}
+}
+
+// TestExperimentArchitectures runs `-models sg,sg/cbow` on a small topical
+// corpus with benchmarks made for it: CBOW gets rows of its own beside
+// SG's, and a rerun resumes both.
+func TestExperimentArchitectures(t *testing.T) {
+	dir, corpus := corpusFile(t, 1500)
+	evalDir := filepath.Join(dir, "eval")
+	os.Mkdir(evalDir, 0o755)
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, name := range eval.DefaultDatasets {
+		var b strings.Builder
+		for range 40 {
+			g1, g2 := r.IntN(5), r.IntN(5)
+			score := 1
+			if g1 == g2 {
+				score = 9
+			}
+			fmt.Fprintf(&b, "g%dw%d,g%dw%d,%d\n", g1, r.IntN(10), g2, r.IntN(10), score)
+		}
+		if err := os.WriteFile(filepath.Join(evalDir, name+".csv"), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("WIPSVEC_EVAL", evalDir)
+	args := []string{"experiment", "-train", corpus, "-models", "sg,sg/cbow", "-sizes", "8", "-alphas", "0.01",
+		"-seeds", "1", "-iter", "2", "-threads", "1", "-min-count", "1", "-window", "3", "-sample", "0",
+		"-results", filepath.Join(dir, "r.jsonl")}
+	out, errOut, err := runCmd(args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	for _, s := range []string{"| SG |", "| SG*(K/2) |", "| SG-CBOW |", "| SG-CBOW*(K/2) |", "Runs: 4 of 4 finished, 0 failed."} {
+		if !strings.Contains(out, s) {
+			t.Errorf("table lacks %q:\n%s", s, out)
+		}
+	}
+	if !strings.Contains(errOut, "sg/cbow dim=8 alpha=0.01") {
+		t.Errorf("log lacks the CBOW run:\n%s", errOut)
+	}
+	out2, errOut, err := runCmd(args...)
+	if err != nil || !strings.Contains(errOut, "resuming: 4 of 4 runs already done") || out2 != out {
+		t.Errorf("rerun did not resume to the same table (%v):\n%s\n%s", err, errOut, out2)
 	}
 }

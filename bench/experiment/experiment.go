@@ -33,12 +33,106 @@ import (
 // at every size, learning rate and seed; IPDS also at every ratio q/K; SG
 // also at half the size, for the paper's SG(K/2) rows.
 type Grid struct {
-	Sizes  []int           // K, the columns of the table
-	Models []skipgram.Kind // trained models; SG yields the rows SG, SG*, SG(K/2) and SG*(K/2)
-	Alphas []float64       // starting learning rates
-	Ratios []float64       // IPDS: q/K, the share of negative coordinates
+	Sizes  []int     // K, the columns of the table
+	Models []Model   // trained models; SG yields the rows SG, SG*, SG(K/2) and SG*(K/2)
+	Alphas []float64 // starting learning rates
+	Ratios []float64 // IPDS: q/K, the share of negative coordinates
 	Seeds  []uint64
 	Epochs int
+}
+
+// Arch is the architecture a model trains with (skipgram.Options's CBOW
+// and HS): its zero value is the paper's, skip-gram with negative
+// sampling, which records made before the field have.
+type Arch struct {
+	CBOW bool `json:"cbow,omitempty"` // word2vec's continuous bag of words
+	HS   bool `json:"hs,omitempty"`   // hierarchical softmax, without negative samples
+}
+
+// suffix is the architecture as -models spells it after the model's name:
+// "", "/cbow", "/hs" or "/cbow/hs".
+func (a Arch) suffix() string {
+	s := ""
+	if a.CBOW {
+		s += "/cbow"
+	}
+	if a.HS {
+		s += "/hs"
+	}
+	return s
+}
+
+// label is the architecture as the table's rows add it to the model's
+// name: "", "-CBOW", "-HS" or "-CBOW-HS".
+func (a Arch) label() string {
+	return strings.ToUpper(strings.ReplaceAll(a.suffix(), "/", "-"))
+}
+
+// apply sets the architecture in opt: hierarchical softmax alone, as
+// word2vec.c's -hs 1 -negative 0. The learning rate is left as it is: the
+// grid searches it, CBOW's as SG's.
+func (a Arch) apply(opt *skipgram.Options) {
+	opt.CBOW, opt.HS = a.CBOW, a.HS
+	if a.HS {
+		opt.Negative = 0
+	}
+}
+
+// Model is one entry of Grid.Models: a model and its architecture.
+type Model struct {
+	Kind skipgram.Kind
+	Arch
+}
+
+// PlainModels are the models ks, each trained as skip-gram with negative
+// sampling.
+func PlainModels(ks ...skipgram.Kind) []Model {
+	ms := make([]Model, len(ks))
+	for i, k := range ks {
+		ms[i] = Model{Kind: k}
+	}
+	return ms
+}
+
+// String is m as ParseModel reads it: "wips", "sg/cbow", "sg/cbow/hs".
+func (m Model) String() string { return string(m.Kind) + m.suffix() }
+
+// ParseModel reads a model of -models: a model's name, optionally followed
+// by its architecture, "/cbow", "/hs" or both ("sg/cbow/hs").
+func ParseModel(s string) (Model, error) {
+	name, variants, found := strings.Cut(s, "/")
+	kind, err := skipgram.ParseKind(name)
+	if err != nil {
+		return Model{}, err
+	}
+	m := Model{Kind: kind}
+	for _, v := range strings.Split(variants, "/") {
+		switch v = strings.ToLower(v); {
+		case !found:
+		case v == "cbow" && !m.CBOW:
+			m.CBOW = true
+		case v == "hs" && !m.HS:
+			m.HS = true
+		default:
+			return Model{}, fmt.Errorf("model %q: %q is not an architecture (want %s, %s/cbow, %s/hs or %s/cbow/hs)", s, v, kind, kind, kind, kind)
+		}
+	}
+	if err := m.Validate(); err != nil {
+		return Model{}, err
+	}
+	return m, nil
+}
+
+// Validate reports whether m's model can train with its architecture, as
+// skipgram.Options.Validate says.
+func (m Model) Validate() error {
+	opt := skipgram.DefaultOptions()
+	opt.Model = m.Kind
+	m.apply(&opt)
+	if err := opt.Validate(); err != nil {
+		return fmt.Errorf("model %s: %w", m, err)
+	}
+	return nil
 }
 
 // PaperGrid is the grid of the paper's word-similarity experiment: K in
@@ -47,7 +141,7 @@ type Grid struct {
 func PaperGrid() Grid {
 	return Grid{
 		Sizes:  []int{10, 100},
-		Models: skipgram.Kinds(),
+		Models: PlainModels(skipgram.Kinds()...),
 		Alphas: []float64{0.01, 0.025},
 		Ratios: []float64{0.01, 0.25, 0.5, 0.75, 0.99},
 		Seeds:  []uint64{1, 2, 3},
@@ -72,6 +166,7 @@ func QuickGrid() Grid {
 // RunSpec is one point of the grid: one training run.
 type RunSpec struct {
 	Model    skipgram.Kind `json:"model"`
+	Arch                   // none in the records made before architectures: skip-gram with negative sampling
 	Dim      int           `json:"dim"` // trained size: K, or K/2 for the SG(K/2) rows
 	Alpha    float64       `json:"alpha"`
 	NegRatio float64       `json:"neg_ratio,omitempty"` // IPDS: the grid's q/K
@@ -81,12 +176,14 @@ type RunSpec struct {
 }
 
 func (s RunSpec) String() string {
-	str := fmt.Sprintf("%s dim=%d alpha=%g", s.Model, s.Dim, s.Alpha)
+	str := fmt.Sprintf("%s%s dim=%d alpha=%g", s.Model, s.suffix(), s.Dim, s.Alpha)
 	if s.Model.TakesNegDim() {
 		str += fmt.Sprintf(" q=%d (q/K=%g)", s.NegDim, s.NegRatio)
 	}
 	return str + fmt.Sprintf(" seed=%d epochs=%d", s.Seed, s.Epochs)
 }
+
+func (m Model) takesNegDim() bool { return m.Kind.TakesNegDim() }
 
 // NegDimFor is skipgram.NegDimFor: the q of ratio r at size k.
 func NegDimFor(r float64, k int) int { return skipgram.NegDimFor(r, k) }
@@ -104,7 +201,7 @@ func (g Grid) Validate() error {
 		return errors.New("grid: no seeds")
 	case g.Epochs < 1:
 		return fmt.Errorf("grid: epochs must be at least 1, got %d", g.Epochs)
-	case slices.ContainsFunc(g.Models, skipgram.Kind.TakesNegDim) && len(g.Ratios) == 0:
+	case slices.ContainsFunc(g.Models, Model.takesNegDim) && len(g.Ratios) == 0:
 		return errors.New("grid: ipds needs at least one ratio")
 	}
 	for _, k := range g.Sizes {
@@ -113,7 +210,7 @@ func (g Grid) Validate() error {
 		}
 	}
 	for _, m := range g.Models {
-		if _, err := skipgram.ParseKind(string(m)); err != nil {
+		if err := m.Validate(); err != nil {
 			return fmt.Errorf("grid: %w", err)
 		}
 	}
@@ -153,14 +250,16 @@ func (g Grid) Expand() ([]RunSpec, error) {
 	for _, seed := range g.Seeds {
 		for _, k := range g.Sizes {
 			for _, m := range g.Models {
+				// Every architecture of SG writes its word vectors alone,
+				// so each has SG's K/2 rows too.
 				dims := []int{k}
-				if m.Views() == 2 {
+				if m.Kind.Views() == 2 {
 					dims = []int{k / 2, k}
 				}
 				for _, dim := range dims {
 					for _, a := range g.Alphas {
-						s := RunSpec{Model: m, Dim: dim, Alpha: a, Seed: seed, Epochs: g.Epochs}
-						if !m.TakesNegDim() {
+						s := RunSpec{Model: m.Kind, Arch: m.Arch, Dim: dim, Alpha: a, Seed: seed, Epochs: g.Epochs}
+						if !m.takesNegDim() {
 							add(s)
 							continue
 						}
@@ -285,13 +384,17 @@ type runKey struct {
 	spec  RunSpec
 }
 
-// keyOf leaves out what does not change the run: the IPDS ratio (q does)
-// and, for every model but WIPS, lambda's settings, so that tuning WIPS
-// does not invalidate the other models' runs.
+// keyOf leaves out what does not change the run: the IPDS ratio (q does),
+// for every model but WIPS, lambda's settings, so that tuning WIPS does
+// not invalidate the other models' runs, and for hierarchical softmax,
+// which trains without noise words, -negative.
 func keyOf(setup Setup, spec RunSpec) runKey {
 	spec.NegRatio = 0
 	if !spec.Model.LearnsLambda() {
 		setup.LambdaInit, setup.LambdaAlpha, setup.LambdaRecipe = "", 0, 0
+	}
+	if spec.HS {
+		setup.Negative = 0
 	}
 	return runKey{setup, spec}
 }
@@ -409,6 +512,7 @@ func (r *Runner) Options(spec RunSpec) skipgram.Options {
 	opt.Batch, opt.HotRows, opt.HotSync, opt.ShareNoise = r.Setup.Batch, r.Setup.HotRows, r.Setup.HotSync, r.Setup.ShareNoise
 	opt.LambdaInit, opt.LambdaAlpha = r.Setup.LambdaInit, r.Setup.LambdaAlpha
 	opt.Threads = max(r.Threads, 1)
+	spec.apply(&opt)
 	return opt
 }
 

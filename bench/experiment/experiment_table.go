@@ -13,10 +13,11 @@ import (
 
 // Variant is a row of Table 3: a trained model scored with one similarity.
 type Variant struct {
-	Name  string // as the paper prints it: "SG*(K/2)"
+	Name  string // as the paper prints it: "SG*(K/2)"; another architecture after a dash: "SG-CBOW*(K/2)"
 	Model skipgram.Kind
-	Half  bool   // trained with K/2 coordinates, for as many parameters as a one-view model of size K
-	Sim   string // SG: "ip" or "cos"; empty for the one-view models' own (only) similarity
+	Arch
+	Half bool   // trained with K/2 coordinates, for as many parameters as a one-view model of size K
+	Sim  string // SG: "ip" or "cos"; empty for the one-view models' own (only) similarity
 }
 
 // Dim is the size the variant trains with in column K.
@@ -36,20 +37,49 @@ func (v Variant) Dim(k int) int {
 func Table3Variants() []Variant {
 	var vs []Variant
 	for _, k := range skipgram.Kinds() {
-		name := strings.ToUpper(string(k))
-		if k.Views() == 1 {
-			vs = append(vs, Variant{Name: name, Model: k})
-			continue
-		}
-		for _, half := range []bool{true, false} {
-			suffix := ""
-			if half {
-				suffix = "(K/2)"
+		vs = append(vs, variantsOf(Model{Kind: k})...)
+	}
+	return vs
+}
+
+// Variants are the rows of the grid's table: Table3Variants, each model's
+// own rows followed by those of its other architectures in the grid, in
+// the grid's order ("SG-CBOW" after "SG*").
+func (g Grid) Variants() []Variant {
+	var vs []Variant
+	for _, k := range skipgram.Kinds() {
+		vs = append(vs, variantsOf(Model{Kind: k})...)
+		var done []Model
+		for _, m := range g.Models {
+			if m.Kind == k && m.Arch != (Arch{}) && !slices.Contains(done, m) {
+				done = append(done, m)
+				vs = append(vs, variantsOf(m)...)
 			}
-			vs = append(vs,
-				Variant{Name: name + suffix, Model: k, Half: half, Sim: "ip"},
-				Variant{Name: name + "*" + suffix, Model: k, Half: half, Sim: "cos"})
 		}
+	}
+	return vs
+}
+
+// title is m's name in the table and the plots: "WIPS", "SG-CBOW".
+func (m Model) title() string { return strings.ToUpper(string(m.Kind)) + m.label() }
+
+// variantsOf are m's rows: one for a one-view model; for SG, in any
+// architecture, which writes its word vectors alone, one scored by inner
+// product and one by cosine, each also at K/2.
+func variantsOf(m Model) []Variant {
+	name := m.title()
+	if m.Kind.Views() == 1 {
+		return []Variant{{Name: name, Model: m.Kind, Arch: m.Arch}}
+	}
+	var vs []Variant
+	for _, half := range []bool{true, false} {
+		suffix := ""
+		if half {
+			suffix = "(K/2)"
+		}
+		vs = append(vs,
+			Variant{Name: name + suffix, Model: m.Kind, Arch: m.Arch, Half: half, Sim: "ip"},
+			Variant{Name: name + "*" + suffix, Model: m.Kind, Arch: m.Arch, Half: half, Sim: "cos"})
 	}
 	return vs
 }
@@ -109,7 +139,7 @@ type Table struct {
 	Grid     Grid
 	Setup    Setup
 	Datasets []string // benchmark names, the column groups
-	Rows     []Row    // one per Table3Variants() entry
+	Rows     []Row    // one per Grid.Variants() entry
 	Failed   []RunRecord
 	Runs     int // runs in the grid
 	Finished int // of which finished
@@ -183,7 +213,7 @@ func BuildTable(grid Grid, setup Setup, datasets []string, recs []RunRecord) (*T
 			t.Failed = append(t.Failed, r)
 		}
 	}
-	for _, v := range Table3Variants() {
+	for _, v := range grid.Variants() {
 		row := Row{Variant: v}
 		for _, k := range grid.Sizes {
 			row.Cells = append(row.Cells, buildCell(v, k, grid, setup, datasets, latest))
@@ -202,13 +232,13 @@ type setting struct {
 func buildCell(v Variant, k int, grid Grid, setup Setup, datasets []string, latest map[runKey]RunRecord) Cell {
 	c := Cell{K: k, Score: math.NaN()}
 	dim := v.Dim(k)
-	if !slices.Contains(grid.Models, v.Model) || dim < 1 {
+	if !slices.Contains(grid.Models, Model{Kind: v.Model, Arch: v.Arch}) || dim < 1 {
 		return c
 	}
 	c.Planned = true
 	var settings []setting
 	for _, a := range grid.Alphas {
-		s := RunSpec{Model: v.Model, Dim: dim, Alpha: a, Epochs: grid.Epochs}
+		s := RunSpec{Model: v.Model, Arch: v.Arch, Dim: dim, Alpha: a, Epochs: grid.Epochs}
 		if !v.Model.TakesNegDim() {
 			settings = append(settings, setting{spec: s, seeds: grid.Seeds})
 			continue
@@ -370,8 +400,13 @@ func (t *Table) Markdown(w io.Writer) error {
 		"**Bold**: our best in the column. SG and SG(K/2) score by inner product, SG* and SG*(K/2) by cosine, the others by the model's own similarity; "+
 		"SG(K/2) trains SG with K/2 dimensions, as many parameters as a one-view model of size K.\n\n",
 		seeds, plural(seeds))
+	if slices.ContainsFunc(t.Grid.Models, func(m Model) bool { return m.Arch != (Arch{}) }) {
+		b.WriteString("Architectures: the rows without a suffix train skip-gram with negative sampling, as the paper; " +
+			"-CBOW rows word2vec's continuous bag of words (the mean of a window's contexts predicts the centre word), " +
+			"-HS rows word2vec.c's hierarchical softmax without negative samples, at the grid's learning rates.\n\n")
+	}
 	fmt.Fprintf(&b, "Selection: %s. Grid: learning rate in {%s}", SelectionRule, joinFloats(t.Grid.Alphas))
-	if slices.ContainsFunc(t.Grid.Models, skipgram.Kind.TakesNegDim) {
+	if slices.ContainsFunc(t.Grid.Models, Model.takesNegDim) {
 		fmt.Fprintf(&b, ", IPDS q/K in {%s} (q = round(q/K·K) kept in [1, K−1])", joinFloats(t.Grid.Ratios))
 	}
 	fmt.Fprintf(&b, ", seeds {%s}.\n\n", joinSeeds(t.Grid.Seeds))

@@ -76,7 +76,7 @@ func TestGridExpand(t *testing.T) {
 	}
 
 	// SG at 20 is both the SG row at K=20 and SG(K/2) at K=40: once.
-	g := Grid{Sizes: []int{20, 40}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1}
+	g := Grid{Sizes: []int{20, 40}, Models: PlainModels(skipgram.SG), Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1}
 	specs, err = g.Expand()
 	if err != nil {
 		t.Fatal(err)
@@ -92,13 +92,13 @@ func TestGridExpand(t *testing.T) {
 
 func TestGridValidate(t *testing.T) {
 	for name, g := range map[string]Grid{
-		"no sizes":      {Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
-		"size 1":        {Sizes: []int{1}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
-		"bad alpha":     {Sizes: []int{10}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{-1}, Seeds: []uint64{1}, Epochs: 1},
-		"ipds no ratio": {Sizes: []int{10}, Models: []skipgram.Kind{skipgram.IPDS}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
-		"ratio 1":       {Sizes: []int{10}, Models: []skipgram.Kind{skipgram.IPDS}, Alphas: []float64{0.025}, Ratios: []float64{1}, Seeds: []uint64{1}, Epochs: 1},
-		"no epochs":     {Sizes: []int{10}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.025}, Seeds: []uint64{1}},
-		"bad model":     {Sizes: []int{10}, Models: []skipgram.Kind{"cbow"}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
+		"no sizes":      {Models: PlainModels(skipgram.SG), Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
+		"size 1":        {Sizes: []int{1}, Models: PlainModels(skipgram.SG), Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
+		"bad alpha":     {Sizes: []int{10}, Models: PlainModels(skipgram.SG), Alphas: []float64{-1}, Seeds: []uint64{1}, Epochs: 1},
+		"ipds no ratio": {Sizes: []int{10}, Models: PlainModels(skipgram.IPDS), Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
+		"ratio 1":       {Sizes: []int{10}, Models: PlainModels(skipgram.IPDS), Alphas: []float64{0.025}, Ratios: []float64{1}, Seeds: []uint64{1}, Epochs: 1},
+		"no epochs":     {Sizes: []int{10}, Models: PlainModels(skipgram.SG), Alphas: []float64{0.025}, Seeds: []uint64{1}},
+		"bad model":     {Sizes: []int{10}, Models: []Model{{Kind: "cbow"}}, Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1},
 	} {
 		if _, err := g.Expand(); err == nil {
 			t.Errorf("%s: Expand succeeded", name)
@@ -138,7 +138,7 @@ func fakeRecord(setup Setup, s RunSpec, rho ...float64) RunRecord {
 
 func TestSelectionRule(t *testing.T) {
 	setup := Setup{Corpus: "c", CorpusTokens: 1}
-	g := Grid{Sizes: []int{10}, Models: []skipgram.Kind{skipgram.IPS, skipgram.IPDS}, Alphas: []float64{0.01, 0.025},
+	g := Grid{Sizes: []int{10}, Models: PlainModels(skipgram.IPS, skipgram.IPDS), Alphas: []float64{0.01, 0.025},
 		Ratios: []float64{0.25, 0.5}, Seeds: []uint64{1, 2}, Epochs: 1}
 	spec := func(m skipgram.Kind, a float64, r float64, seed uint64) RunSpec {
 		s := RunSpec{Model: m, Dim: 10, Alpha: a, Seed: seed, Epochs: 1}
@@ -183,7 +183,7 @@ func TestSelectionRule(t *testing.T) {
 
 func TestSelectionSGSeparately(t *testing.T) {
 	setup := Setup{Corpus: "c"}
-	g := Grid{Sizes: []int{10}, Models: []skipgram.Kind{skipgram.SG}, Alphas: []float64{0.01, 0.025}, Seeds: []uint64{1}, Epochs: 1}
+	g := Grid{Sizes: []int{10}, Models: PlainModels(skipgram.SG), Alphas: []float64{0.01, 0.025}, Seeds: []uint64{1}, Epochs: 1}
 	a := fakeRecord(setup, RunSpec{Model: skipgram.SG, Dim: 10, Alpha: 0.01, Seed: 1, Epochs: 1}, 0.5, 0.5, 0.5, 0.5)
 	b := fakeRecord(setup, RunSpec{Model: skipgram.SG, Dim: 10, Alpha: 0.025, Seed: 1, Epochs: 1}, 0.4, 0.4, 0.4, 0.4)
 	for _, d := range eval.DefaultDatasets {
@@ -247,7 +247,7 @@ func testRunner(t *testing.T) *Runner {
 
 func testGrid() Grid {
 	// 0.01: HSG diverges at 0.025 on this 32-word corpus.
-	return Grid{Sizes: []int{4, 8}, Models: skipgram.Kinds(), Alphas: []float64{0.01},
+	return Grid{Sizes: []int{4, 8}, Models: PlainModels(skipgram.Kinds()...), Alphas: []float64{0.01},
 		Ratios: []float64{0.5}, Seeds: []uint64{1}, Epochs: 3}
 }
 
@@ -579,7 +579,7 @@ func TestExperimentSharedCorpus(t *testing.T) {
 	setup := Setup{Corpus: CorpusName(path, 1<<20), CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 5,
 		Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}
 	r := &Runner{Setup: setup, Vocab: v, Stream: stream, Datasets: ds, Threads: 2}
-	g := Grid{Sizes: []int{10}, Models: []skipgram.Kind{skipgram.WIPS, skipgram.SG}, Alphas: []float64{0.025},
+	g := Grid{Sizes: []int{10}, Models: PlainModels(skipgram.WIPS, skipgram.SG), Alphas: []float64{0.025},
 		Seeds: []uint64{1}, Epochs: 1}
 	specs, _ := g.Expand()
 	recs, err := r.Run(context.Background(), specs, nil)
@@ -646,5 +646,236 @@ func TestRunnerResumesInterruptedRun(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got[0].Rho, want[0].Rho) || got[0].Loss != want[0].Loss || got[0].Words != want[0].Words {
 		t.Errorf("resumed run scored %v (loss %v), uninterrupted %v (loss %v)", got[0].Rho, got[0].Loss, want[0].Rho, want[0].Loss)
+	}
+}
+
+func TestParseModel(t *testing.T) {
+	for s, want := range map[string]Model{
+		"wips":       {Kind: skipgram.WIPS},
+		"sg/cbow":    {Kind: skipgram.SG, Arch: Arch{CBOW: true}},
+		"wips/cbow":  {Kind: skipgram.WIPS, Arch: Arch{CBOW: true}},
+		"sg/hs":      {Kind: skipgram.SG, Arch: Arch{HS: true}},
+		"SG/HS/CBOW": {Kind: skipgram.SG, Arch: Arch{CBOW: true, HS: true}},
+	} {
+		m, err := ParseModel(s)
+		if err != nil || m != want {
+			t.Errorf("ParseModel(%q) = %+v, %v; want %+v", s, m, err, want)
+		}
+		if back, err := ParseModel(m.String()); err != nil || back != m {
+			t.Errorf("%q: %q reads back as %+v, %v", s, m.String(), back, err)
+		}
+	}
+	if s := (Model{Kind: skipgram.SG, Arch: Arch{CBOW: true, HS: true}}).String(); s != "sg/cbow/hs" {
+		t.Errorf("sg with cbow and hs prints as %q", s)
+	}
+	for s, want := range map[string]string{
+		"cbow":         "unknown model",
+		"sg/exact":     `"exact" is not an architecture`,
+		"sg/":          `"" is not an architecture`,
+		"sg/cbow/cbow": `"cbow" is not an architecture`,
+		"wips/hs":      "-hs 1",   // a one-view model has no output rows for the tree
+		"hsg/cbow":     "-cbow 1", // skipgram's own rule, asked rather than restated
+	} {
+		if _, err := ParseModel(s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseModel(%q): %v, want an error with %q", s, err, want)
+		}
+	}
+}
+
+// archGrid trains SG and WIPS in other architectures beside plain SG.
+func archGrid() Grid {
+	return Grid{Sizes: []int{10}, Models: []Model{{Kind: skipgram.SG}, {Kind: skipgram.SG, Arch: Arch{CBOW: true}},
+		{Kind: skipgram.WIPS, Arch: Arch{CBOW: true}}, {Kind: skipgram.SG, Arch: Arch{HS: true}},
+		{Kind: skipgram.SG, Arch: Arch{CBOW: true}}}, // twice: one run and one set of rows
+		Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1}
+}
+
+func TestGridExpandArchitectures(t *testing.T) {
+	specs, err := archGrid().Expand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range specs {
+		got = append(got, fmt.Sprintf("%s%s@%d", s.Model, s.suffix(), s.Dim))
+	}
+	want := []string{"sg@5", "sg@10", "sg/cbow@5", "sg/cbow@10", "wips/cbow@10", "sg/hs@5", "sg/hs@10"}
+	if !slices.Equal(got, want) {
+		t.Errorf("runs %v, want %v", got, want)
+	}
+	// The trained options: the architecture, hierarchical softmax alone,
+	// and the grid's learning rate, not CBOW's default.
+	r := &Runner{Setup: Setup{Window: 5, Negative: 5}}
+	for _, s := range specs {
+		opt := r.Options(s)
+		if opt.CBOW != s.CBOW || opt.HS != s.HS || opt.Alpha != 0.025 || (opt.Negative == 0) != s.HS {
+			t.Errorf("%v: trains with cbow %v, hs %v, alpha %g, %d negatives", s, opt.CBOW, opt.HS, opt.Alpha, opt.Negative)
+		}
+		if err := opt.Validate(); err != nil {
+			t.Errorf("%v: %v", s, err)
+		}
+	}
+	// Hierarchical softmax alone draws no noise words: -negative does not
+	// change its runs, as it does skip-gram's.
+	hs := RunSpec{Model: skipgram.SG, Arch: Arch{HS: true}, Dim: 10, Alpha: 0.025, Seed: 1, Epochs: 1}
+	sg := RunSpec{Model: skipgram.SG, Dim: 10, Alpha: 0.025, Seed: 1, Epochs: 1}
+	if rec := (RunRecord{Setup: Setup{Negative: 5}, RunSpec: hs}); !rec.Matches(Setup{Negative: 10}, hs) || rec.Matches(Setup{Negative: 5}, sg) {
+		t.Error("an sg/hs record does not stand for its run at another -negative, or stands for sg's")
+	}
+	if rec := (RunRecord{Setup: Setup{Negative: 5}, RunSpec: sg}); rec.Matches(Setup{Negative: 10}, sg) {
+		t.Error("an sg record stands for sg at another -negative")
+	}
+	var names []string
+	for _, v := range archGrid().Variants() {
+		names = append(names, v.Name)
+	}
+	want = []string{"IPS", "SIPS", "IPDS", "WIPS", "WIPS-CBOW",
+		"SG(K/2)", "SG*(K/2)", "SG", "SG*",
+		"SG-CBOW(K/2)", "SG-CBOW*(K/2)", "SG-CBOW", "SG-CBOW*",
+		"SG-HS(K/2)", "SG-HS*(K/2)", "SG-HS", "SG-HS*", "HSG"}
+	if !slices.Equal(names, want) {
+		t.Errorf("rows %v, want %v", names, want)
+	}
+	var plain []string
+	for _, v := range PaperGrid().Variants() {
+		plain = append(plain, v.Name)
+	}
+	var table3 []string
+	for _, v := range Table3Variants() {
+		table3 = append(table3, v.Name)
+	}
+	if !slices.Equal(plain, table3) {
+		t.Errorf("the paper's grid has rows %v, want Table 3's %v", plain, table3)
+	}
+	bad := archGrid()
+	bad.Models = append(bad.Models, Model{Kind: skipgram.HSG, Arch: Arch{CBOW: true}})
+	if _, err := bad.Expand(); err == nil {
+		t.Error("a grid with hsg/cbow expanded")
+	}
+}
+
+// TestRunnerArchitectures trains SG and SG's CBOW end to end: both are
+// recorded apart, score the topical corpus's similarity, fill their own
+// rows, and a rerun trains neither again.
+func TestRunnerArchitectures(t *testing.T) {
+	r := testRunner(t)
+	g := Grid{Sizes: []int{8}, Models: []Model{{Kind: skipgram.SG}, {Kind: skipgram.SG, Arch: Arch{CBOW: true}}},
+		Alphas: []float64{0.01}, Seeds: []uint64{1}, Epochs: 3}
+	specs, err := g.Expand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	r.Record = func(rec RunRecord) error { return AppendResult(path, rec) }
+	var cbow atomic.Int32
+	r.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+		if opt.CBOW {
+			cbow.Add(1)
+		}
+		return skipgram.Train(ctx, v, s, opt)
+	}
+	recs, err := r.Run(context.Background(), specs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 4 || cbow.Load() != 2 {
+		t.Fatalf("%d runs, %d of them CBOW; want 4 and 2", len(recs), cbow.Load())
+	}
+	for _, rec := range recs {
+		if rec.Status != StatusOK || !(rec.Rho["cos"]["simlex999"] > 0) {
+			t.Errorf("%v: %s %s, cosine SimLex %v; want a positive score", rec.RunSpec, rec.Status, rec.Error, rec.Rho["cos"]["simlex999"])
+		}
+	}
+	data, _ := os.ReadFile(path)
+	if n := strings.Count(string(data), `"cbow":true`); n != 2 || strings.Contains(string(data), `"hs"`) {
+		t.Errorf("results: %d CBOW records, want 2, and no hs field:\n%s", n, data)
+	}
+	prior, _, err := ReadResults(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := r.Run(context.Background(), specs, prior)
+	if err != nil || len(again) != 4 || cbow.Load() != 2 {
+		t.Errorf("rerun: %d records, %d CBOW runs, %v; want nothing trained", len(again), cbow.Load(), err)
+	}
+	tab, err := BuildTable(g, r.Setup, eval.DefaultDatasets, prior)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := tab.Markdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	for _, s := range []string{"| SG |", "| SG-CBOW |", "| SG-CBOW*(K/2) |", "| WIPS | — |", "Runs: 4 of 4 finished, 0 failed.",
+		"-CBOW rows word2vec's continuous bag of words"} {
+		if !strings.Contains(md, s) {
+			t.Errorf("table lacks %q:\n%s", s, md)
+		}
+	}
+	for _, row := range tab.Rows {
+		if c := row.Cells[0]; c.Planned && (!c.OK() || c.Runs[0].CBOW != row.Variant.CBOW) {
+			t.Errorf("row %s: %+v", row.Variant.Name, c)
+		}
+	}
+}
+
+// TestOldRecordIsSkipGram reads a record written before architectures (no
+// cbow or hs fields) as skip-gram with negative sampling: it stands for the
+// plain SG run and for no other architecture's.
+func TestOldRecordIsSkipGram(t *testing.T) {
+	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5, Window: 5, Negative: 5, Sample: 1e-4,
+		LambdaInit: "ones", LambdaAlpha: 0.5}
+	line := `{"corpus":"c","corpus_tokens":100,"vocab":10,"min_count":5,"window":5,"negative":5,"sample":0.0001,` +
+		`"lambda_init":"ones","lambda_alpha":0.5,"model":"sg","dim":10,"alpha":0.025,"seed":1,"epochs":1,"status":"ok",` +
+		`"rho":{"ip":{"simlex999":0.2},"cos":{"simlex999":0.3}},"seconds":1,"words":100,"words_per_sec":100,"loss":2,` +
+		`"threads":1,"version":"old","finished":"2026-11-01T00:00:00Z"}` + "\n"
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	if err := os.WriteFile(path, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	recs, bad, err := ReadResults(path)
+	if err != nil || bad != 0 || len(recs) != 1 {
+		t.Fatalf("%d records, %d bad, %v", len(recs), bad, err)
+	}
+	plain := RunSpec{Model: skipgram.SG, Dim: 10, Alpha: 0.025, Seed: 1, Epochs: 1}
+	if recs[0].Arch != (Arch{}) || !recs[0].Matches(setup, plain) {
+		t.Errorf("old record %+v does not stand for %v", recs[0].RunSpec, plain)
+	}
+	for _, a := range []Arch{{CBOW: true}, {HS: true}} {
+		s := plain
+		s.Arch = a
+		if recs[0].Matches(setup, s) {
+			t.Errorf("old record stands for %v", s)
+		}
+	}
+	// Written again, it is the same line: no architecture fields.
+	rec := recs[0]
+	rec.Finished = time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	out := filepath.Join(t.TempDir(), "again.jsonl")
+	if err := AppendResult(out, rec); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(out); strings.Contains(string(again), "cbow") || strings.Contains(string(again), `"hs"`) {
+		t.Errorf("plain skip-gram written with architecture fields: %s", again)
+	}
+	// In a grid of SG and SG's CBOW, it fills SG's row, not CBOW's.
+	g := Grid{Sizes: []int{10}, Models: []Model{{Kind: skipgram.SG}, {Kind: skipgram.SG, Arch: Arch{CBOW: true}}},
+		Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1}
+	tab, err := BuildTable(g, setup, eval.DefaultDatasets, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range tab.Rows {
+		switch row.Variant.Name {
+		case "SG", "SG*":
+			if !row.Cells[0].OK() {
+				t.Errorf("row %s lacks the old record", row.Variant.Name)
+			}
+		case "SG-CBOW", "SG-CBOW*":
+			if row.Cells[0].OK() {
+				t.Errorf("row %s took the old skip-gram record", row.Variant.Name)
+			}
+		}
 	}
 }

@@ -97,8 +97,8 @@ func PlotLambda(w io.Writer, t *Table) error {
 	return drawStacked(w, plots, 10*vg.Inch, 3.6*vg.Inch)
 }
 
-// wipsRuns lists, for each K, the runs of the selected WIPS setting that
-// learned a lambda.
+// wipsRuns lists, for each WIPS row (WIPS, WIPS-CBOW) and K, the runs of
+// the selected setting that learned a lambda.
 func wipsRuns(t *Table) [][]RunRecord {
 	var out [][]RunRecord
 	for _, row := range t.Rows {
@@ -140,8 +140,8 @@ func lambdaPanel(r RunRecord) (*plot.Plot, error) {
 		}
 	}
 	p := newPlot()
-	p.Title.Text = fmt.Sprintf("WIPS λ sorted by value, K=%d (α %g, seed %d): %d of %d negative (sum %.3g), positive sum %.3g",
-		len(lambda), r.Alpha, r.Seed, neg, len(lambda), negSum, posSum)
+	p.Title.Text = fmt.Sprintf("%s λ sorted by value, K=%d (α %g, seed %d): %d of %d negative (sum %.3g), positive sum %.3g",
+		Model{Kind: r.Model, Arch: r.Arch}.title(), len(lambda), r.Alpha, r.Seed, neg, len(lambda), negSum, posSum)
 	p.X.Label.Text = "rank of λ_k (ascending)"
 	p.Y.Label.Text = "λ_k"
 	p.X.Min, p.X.Max = -0.5, float64(len(lambda))-0.5
@@ -232,8 +232,8 @@ func lambdaHistPanel(r RunRecord) (*plot.Plot, error) {
 		}
 	}
 	p := newPlot()
-	p.Title.Text = fmt.Sprintf("WIPS λ, K=%d (α %g, seed %d, start %s): %d negative, %d positive, %d near zero; range [%.2f, %.2f]",
-		len(r.Lambda), r.Alpha, r.Seed, orDash(r.LambdaStart), s.Negative, s.Positive, s.NearZero, s.Min, s.Max)
+	p.Title.Text = fmt.Sprintf("%s λ, K=%d (α %g, seed %d, start %s): %d negative, %d positive, %d near zero; range [%.2f, %.2f]",
+		Model{Kind: r.Model, Arch: r.Arch}.title(), len(r.Lambda), r.Alpha, r.Seed, orDash(r.LambdaStart), s.Negative, s.Positive, s.NearZero, s.Min, s.Max)
 	p.X.Label.Text = "λ_k"
 	p.Y.Label.Text = "coordinates"
 	p.Add(horizontalGrid())
@@ -290,7 +290,14 @@ func PlotSpearman(w io.Writer, t *Table) error {
 	if len(plots) == 0 {
 		return fmt.Errorf("spearman: %w (no finished run)", ErrNoData)
 	}
-	return drawStacked(w, plots, 11*vg.Inch, 4.6*vg.Inch)
+	return drawStacked(w, plots, spearmanWidth(t), 4.6*vg.Inch)
+}
+
+// spearmanWidth is the Spearman plot's width: 11 inches for Table 3's nine
+// rows, wider for the rows of other architectures, so that names like
+// "SG-CBOW*(K/2)" keep apart.
+func spearmanWidth(t *Table) vg.Length {
+	return vg.Length(max(11, 1.2*float64(len(t.Rows)))) * vg.Inch
 }
 
 func spearmanPanel(t *Table, ki, k int) (*plot.Plot, bool, error) {
@@ -307,8 +314,8 @@ func spearmanPanel(t *Table, ki, k int) (*plot.Plot, bool, error) {
 	p.Add(horizontalGrid())
 	nd := len(t.Datasets)
 	slot := 0.8 / float64(max(nd, 1)) // share of a group per bar, in data units
-	// About 10 of the 11 inches are data area.
-	width := vg.Length(slot*0.9) * 10 * vg.Inch / vg.Length(len(names))
+	// All but about an inch is data area.
+	width := vg.Length(slot*0.9) * (spearmanWidth(t) - vg.Inch) / vg.Length(len(names))
 	drawn := false
 	top, bottom := 0.0, 0.0
 	var missing plotter.XYLabels

@@ -54,12 +54,7 @@ const demoCorpusHelp = "$WIPSVEC_CORPUS or data/text9"
 // $WIPSVEC_CORPUS, then data/text9 (where scripts/get-text9.sh puts it);
 // "" for the built-in sample.
 func demoCorpusPath() string {
-	for _, c := range []string{os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9")} {
-		if fi, err := os.Stat(c); c != "" && err == nil && !fi.IsDir() {
-			return c
-		}
-	}
-	return ""
+	return firstFile(os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"))
 }
 
 // demoQueries are the words whose neighbours the demo lists, and the
@@ -138,9 +133,9 @@ type demoText struct {
 	info  embedding.CorpusInfo
 }
 
-// loadDemoText reads the corpus at path, or the built-in sample when path
-// is "".
-func loadDemoText(ctx context.Context, path string, std stdio) (*demoText, func() error, error) {
+// loadDemoText reads the corpus path, whose files are sources, or the
+// built-in sample when path is "".
+func loadDemoText(ctx context.Context, path string, sources []string, std stdio) (*demoText, func() error, error) {
 	progress, done := readProgress(std.err)
 	defer done()
 	if path == "" {
@@ -157,10 +152,6 @@ func loadDemoText(ctx context.Context, path string, std stdio) (*demoText, func(
 		t.info = embedding.CorpusInfo{Path: "built-in sample", Tokens: vocab.CountWords(ids), Vocab: v.Len(), Bytes: sample.Bytes}
 		return t, func() error { return nil }, nil
 	}
-	sources, err := corpus.Expand(path)
-	if err != nil {
-		return nil, nil, err
-	}
 	c, err := encoded.Load(ctx, sources, encoded.LoadOptions{MinCount: minCountDefault, IDs: encoded.Memory, Progress: progress})
 	if err != nil {
 		return nil, nil, err
@@ -172,8 +163,8 @@ func loadDemoText(ctx context.Context, path string, std stdio) (*demoText, func(
 
 // demoOutputs returns the directory the demo writes into and the vectors
 // file of each model there. A directory the user names must not hold them
-// already: the demo never overwrites a file.
-func demoOutputs(dir string, kinds []skipgram.Kind) (string, []string, error) {
+// already: the demo never overwrites a file, nor one of its inputs.
+func demoOutputs(dir string, kinds []skipgram.Kind, inputs []string) (string, []string, error) {
 	if dir == "" {
 		d, err := os.MkdirTemp("", "wipsvec-demo-")
 		if err != nil {
@@ -194,7 +185,7 @@ func demoOutputs(dir string, kinds []skipgram.Kind) (string, []string, error) {
 		files = append(files, f)
 		all = append(all, f, embedding.SidecarPath(f))
 	}
-	if err := atomicfile.CheckOutputs(nil, all); err != nil {
+	if err := atomicfile.CheckOutputs(inputs, all); err != nil {
 		return "", nil, fmt.Errorf("demo: %w", err)
 	}
 	return dir, files, nil
@@ -210,7 +201,7 @@ type demoModel struct {
 
 // demoCorpus is the demo's main part: the models trained on real text,
 // written, scored on the four benchmarks, and queried.
-func demoCorpus(ctx context.Context, path, dir string, kinds []skipgram.Kind, opt skipgram.Options, std stdio) error {
+func demoCorpus(ctx context.Context, path, dir string, kinds []skipgram.Kind, opt skipgram.Options, std stdio) (err error) {
 	stdout := std.out
 	if path == "" {
 		path = demoCorpusPath()
@@ -222,12 +213,28 @@ func demoCorpus(ctx context.Context, path, dir string, kinds []skipgram.Kind, op
 	for _, name := range missing {
 		fmt.Fprintf(stdout, "benchmark %s not found: skipped\n", name)
 	}
-	dir, files, err := demoOutputs(dir, kinds)
+	var sources []string
+	if path != "" {
+		if sources, err = corpus.Expand(path); err != nil {
+			return fmt.Errorf("demo: %w", err)
+		}
+	}
+	named := dir != ""
+	dir, files, err := demoOutputs(dir, kinds, sources)
 	if err != nil {
 		return err
 	}
+	if !named {
+		// A failed run leaves no empty directory of its own behind (one
+		// that holds vectors already written is kept).
+		defer func() {
+			if err != nil {
+				os.Remove(dir)
+			}
+		}()
+	}
 	start := time.Now()
-	text, release, err := loadDemoText(ctx, path, std)
+	text, release, err := loadDemoText(ctx, path, sources, std)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,7 @@
 # a new one joins by itself), the skipgram tests with the portable kernels
 # in full, every fuzz target for FUZZTIME (scripts/fuzz.sh), and the race
 # detector over the single-threaded paths (Hogwild is excluded from race
-# builds by a tag). About a quarter of an hour on two cores.
+# builds by a tag).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 slow=$(awk '/^func /{fn=""} /^func (Test|Example)[A-Za-z0-9_]*\(/{fn=$2; sub(/\(.*/,"",fn)} /testing\.Short\(\)/{if(fn!="")print fn}' \

@@ -36,8 +36,7 @@ settings, their vectors are written to DIR (a new temporary directory
 unless -dir names one; an existing file is never overwritten), and each is
 scored on SimLex-999, YP-130 and WordSim353 Sim and Rel (built in unless
 found on disk) with its own similarity; then a few nearest neighbours, an
-analogy, and the commands to go on with. On the sample it takes about half
-a minute on two cores.
+analogy, and the commands to go on with.
 
 -planted adds, and -planted-only runs alone, the demo of what the general
 similarity models are for: a planted indefinite similarity that no inner

@@ -26,7 +26,8 @@ product. Pairs with an unknown word are skipped and counted (found < pairs).
 
 A DATASET is a file (CSV ",word1,word2,similarity" or word1 word2 score)
 or a name such as simlex999, looked up as NAME.csv in $WIPSVEC_EVAL,
-../shared/eval, ../../shared/eval and data/eval. Default: ` + strings.Join(eval.DefaultDatasets, ", ") + `.
+../shared/eval, ../../shared/eval and data/eval; where none is found,
+the copies built into wipsvec are read. Default: ` + strings.Join(eval.DefaultDatasets, ", ") + `.
 
 With -graph the vectors are a graph's nodes: eval ranks the graph's edges
 (mean rank and MAP as Nickel and Kiela, ROC-AUC as Kim et al.) with the
@@ -101,11 +102,12 @@ func runEval(args []string, std stdio) error {
 	if len(names) == 0 {
 		names = eval.DefaultDatasets
 	}
-	// Find every benchmark before the (slow) read of the vectors, so that a
+	// Read every benchmark before the (slow) read of the vectors, so that a
 	// typo fails at once.
 	paths := make([]string, len(names))
+	datasets := make([]*eval.Dataset, len(names))
 	for i, name := range names {
-		if paths[i], err = eval.ResolveDataset(name); err != nil {
+		if datasets[i], paths[i], err = eval.FindDataset(name); err != nil {
 			return fmt.Errorf("eval: %w", err)
 		}
 	}
@@ -121,11 +123,7 @@ func runEval(args []string, std stdio) error {
 		return fmt.Errorf("eval: %w", err)
 	}
 	var results []eval.Result
-	for _, p := range paths {
-		d, err := eval.ReadDataset(p)
-		if err != nil {
-			return fmt.Errorf("eval: %w", err)
-		}
+	for _, d := range datasets {
 		results = append(results, eval.Evaluate(m.vec, m.sims, d))
 	}
 	var ar *eval.AnalogyResult

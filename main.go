@@ -450,12 +450,15 @@ func capThreads(threads *int, w io.Writer) {
 // the checkout: $WIPSVEC_CORPUS, data/text9, ../shared/data/enwiki17m.txt.zst.
 // It returns "" if there is none.
 func defaultCorpus() string {
-	for _, c := range []string{os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"), filepath.Join("..", "shared", "data", "enwiki17m.txt.zst")} {
-		if c == "" {
-			continue
-		}
-		if fi, err := os.Stat(c); err == nil && !fi.IsDir() {
-			return c
+	return firstFile(os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"), filepath.Join("..", "shared", "data", "enwiki17m.txt.zst"))
+}
+
+// firstFile returns the first of paths that is a file, skipping "", or ""
+// if none is.
+func firstFile(paths ...string) string {
+	for _, p := range paths {
+		if fi, err := os.Stat(p); p != "" && err == nil && !fi.IsDir() {
+			return p
 		}
 	}
 	return ""

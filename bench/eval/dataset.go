@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/wipsvec/wipsvec/bench/eval/benchdata"
 )
 
 // Pair is one human judgement: how similar (or related) A and B are.
@@ -48,8 +50,15 @@ func ReadDataset(path string) (*Dataset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read dataset: %w", err)
 	}
+	return parseDataset(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), path, data)
+}
+
+// parseDataset reads the benchmark called name from data, as ReadDataset
+// does; path names it in errors.
+func parseDataset(name, path string, data []byte) (*Dataset, error) {
+	var err error
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	d := &Dataset{Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
+	d := &Dataset{Name: name}
 	first := firstContentLine(data)
 	if strings.Contains(first, ",") {
 		err = readCSVPairs(data, d)
@@ -234,6 +243,12 @@ func makePair(a, b, score string) (Pair, error) {
 	return Pair{A: a, B: b, Score: s}, nil
 }
 
+// notFound is ResolveDataset's error when it finds no file, as against a
+// file it cannot read.
+type notFound string
+
+func (e notFound) Error() string { return string(e) }
+
 // ResolveDataset finds a benchmark file. A name that is an existing file is
 // used as is. Otherwise a bare name such as "simlex999" is looked up as
 // <name>.csv (then <name>) in each directory of $WIPSVEC_EVAL, then in
@@ -248,7 +263,7 @@ func ResolveDataset(name string) (string, error) {
 		return name, nil
 	}
 	if strings.ContainsAny(name, `/\`) {
-		return "", fmt.Errorf("dataset %s: no such file", name)
+		return "", notFound(fmt.Sprintf("dataset %s: no such file", name))
 	}
 	var dirs []string
 	if env := os.Getenv("WIPSVEC_EVAL"); env != "" {
@@ -266,21 +281,48 @@ func ResolveDataset(name string) (string, error) {
 			}
 		}
 	}
-	return "", fmt.Errorf("dataset %q: no %s.csv in %s (set WIPSVEC_EVAL to the benchmark directory)",
-		name, name, strings.Join(dirs, ", "))
+	return "", notFound(fmt.Sprintf("dataset %q: no %s.csv in %s (set WIPSVEC_EVAL to the benchmark directory)",
+		name, name, strings.Join(dirs, ", ")))
 }
 
-// ReadDatasets reads the benchmarks named, each a file or a name that
-// ResolveDataset finds, in order. A name it does not find is listed in
-// missing, with the others read; an unreadable file is an error.
+// FindDataset reads the benchmark name: the file ResolveDataset finds, or
+// else, for one of the four that ship with wipsvec (benchdata.Names), the
+// built-in copy, so that eval works on a machine with nothing downloaded.
+// source is the path read, or "built-in" for the copy. A name found
+// nowhere is ResolveDataset's error.
+func FindDataset(name string) (d *Dataset, source string, err error) {
+	p, err := ResolveDataset(name)
+	var nf notFound
+	if errors.As(err, &nf) {
+		data, berr := benchdata.ReadFile(name)
+		if berr != nil {
+			return nil, "", err
+		}
+		d, err := parseDataset(name, "built-in "+name, data)
+		return d, BuiltIn, err
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	d, err = ReadDataset(p)
+	return d, p, err
+}
+
+// BuiltIn is FindDataset's source for a benchmark read from the copy
+// compiled into wipsvec.
+const BuiltIn = "built-in"
+
+// ReadDatasets reads the benchmarks named, each as FindDataset finds it, in
+// order. A name it does not find is listed in missing, with the others
+// read; an unreadable file is an error.
 func ReadDatasets(names []string) (ds []*Dataset, missing []string, err error) {
 	for _, name := range names {
-		p, err := ResolveDataset(name)
-		if err != nil {
+		d, _, err := FindDataset(name)
+		var nf notFound
+		if errors.As(err, &nf) {
 			missing = append(missing, name)
 			continue
 		}
-		d, err := ReadDataset(p)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -87,5 +88,31 @@ func TestResolveDataset(t *testing.T) {
 	}
 	if _, err := ResolveDataset(""); err == nil {
 		t.Error("empty name resolved")
+	}
+}
+
+// TestFindDatasetBuiltIn checks that where no benchmark file is found the
+// four that ship with wipsvec are read from their built-in copies, that a
+// file found on disk is read instead, and that any other name is still an
+// error naming where it was looked for.
+func TestFindDatasetBuiltIn(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("WIPSVEC_EVAL", "")
+	d, source, err := FindDataset("wordsim353-sim")
+	if err != nil || source != BuiltIn || d.Name != "wordsim353-sim" || len(d.Pairs) != 203 {
+		t.Fatalf("wordsim353-sim: source %q, err %v, want the built-in 203 pairs", source, err)
+	}
+	ds, missing, err := ReadDatasets(append(DefaultDatasets, "rg-65"))
+	if err != nil || len(ds) != 4 || !slices.Equal(missing, []string{"rg-65"}) {
+		t.Fatalf("ReadDatasets: %d read, missing %v, err %v; want the four built-in ones and rg-65 missing", len(ds), missing, err)
+	}
+	if _, _, err := FindDataset("rg-65"); err == nil || !strings.Contains(err.Error(), "WIPSVEC_EVAL") {
+		t.Errorf("rg-65: %v, want an error saying where it was looked for", err)
+	}
+	os.MkdirAll(filepath.Join(dir, "data", "eval"), 0o755)
+	os.WriteFile(filepath.Join(dir, "data", "eval", "yp-130.csv"), []byte(",word1,word2,similarity\n0,a,b,1\n"), 0o644)
+	if d, source, err := FindDataset("yp-130"); err != nil || source != filepath.Join("data", "eval", "yp-130.csv") || len(d.Pairs) != 1 {
+		t.Errorf("yp-130 with data/eval/yp-130.csv: source %q, err %v; want the file read", source, err)
 	}
 }

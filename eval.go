@@ -14,6 +14,8 @@ import (
 	bgraph "github.com/wipsvec/wipsvec/bench/graph"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/fasttext"
+	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
 var evalHelp = `usage: wipsvec eval -vectors FILE [-json] [-analogy FILE] [DATASET...]
@@ -22,7 +24,10 @@ var evalHelp = `usage: wipsvec eval -vectors FILE [-json] [-analogy FILE] [DATAS
 Spearman's rho (x100) between human word-similarity judgements and the
 vectors' similarities. The similarity is the model's own, read from the
 sidecar FILE.json; a plain word2vec file is scored by cosine and inner
-product. Pairs with an unknown word are skipped and counted (found < pairs).
+product. Pairs with an unknown word are skipped and counted (found < pairs),
+unless the model has fastText's subwords (the sidecar names its .bin, or
+FILE is a fastText .bin): then an unknown word's vector is composed from
+its n-grams, and the column composed counts the pairs that used one.
 
 A DATASET is a file (CSV ",word1,word2,similarity" or word1 word2 score)
 or a name such as simlex999, looked up as NAME.csv in $WIPSVEC_EVAL,
@@ -41,20 +46,39 @@ type evalModel struct {
 	vec  *embedding.Vectors
 	meta *embedding.Meta // nil without a sidecar
 	sims []embedding.Similarity
+	kind string // the model, for a fastText .bin given as the vectors
+
+	// sub composes the vectors of words not in the vocabulary from their
+	// n-grams, read from subPath; nil without subwords.
+	sub     *subword.Model
+	subPath string
 }
 
-// loadEvalModel reads the vectors and their sidecar. A sidecar that does not
-// match the vectors is an error: scoring with the wrong similarity would
-// print plausible but wrong numbers.
+// loadEvalModel reads the vectors and their sidecar, and the subwords the
+// sidecar names; or a fastText model (.bin) given as the vectors. A sidecar
+// that does not match the vectors is an error: scoring with the wrong
+// similarity would print plausible but wrong numbers.
 func loadEvalModel(path string) (*evalModel, error) {
+	if ok, _ := fasttext.IsModel(path); ok {
+		return loadFastText(path)
+	}
 	v, meta, err := embedding.Load(path)
 	if err != nil {
 		return nil, err
 	}
-	return &evalModel{path: path, vec: v, meta: meta, sims: meta.Similarities()}, nil
+	m := &evalModel{path: path, vec: v, meta: meta, sims: meta.Similarities()}
+	if meta != nil && meta.Subwords != nil {
+		if m.sub, m.subPath, err = loadSubwords(path, meta); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return m, nil
 }
 
 func (m *evalModel) modelName() string {
+	if m.kind != "" {
+		return m.kind
+	}
 	if m.meta == nil {
 		return "unknown (no sidecar)"
 	}
@@ -73,10 +97,19 @@ func (m *evalModel) simNames() []string {
 func (m *evalModel) header() string {
 	h := fmt.Sprintf("%s: model %s, dim %d, %d words; similarity %s",
 		m.path, m.modelName(), m.vec.Dim, len(m.vec.Words), strings.Join(m.simNames(), ", "))
+	if m.sub != nil {
+		h += "\n" + m.subwordsLine()
+	}
 	if m.meta != nil && len(m.meta.Lambda) > 0 {
 		h += "\n" + embedding.SummarizeLambda(m.meta.Lambda).String()
 	}
 	return h
+}
+
+// subwordsLine says where the vectors of unseen words come from.
+func (m *evalModel) subwordsLine() string {
+	s := m.sub.Settings
+	return fmt.Sprintf("subwords: words not in the vocabulary composed from their %d- to %d-grams (%d buckets) in %s", s.Minn, s.Maxn, s.Bucket, m.subPath)
 }
 
 // runEval runs "wipsvec eval".
@@ -124,7 +157,7 @@ func runEval(args []string, std stdio) error {
 	}
 	var results []eval.Result
 	for _, d := range datasets {
-		results = append(results, eval.Evaluate(m.vec, m.sims, d))
+		results = append(results, eval.EvaluateUnseen(m.vec, m.sims, d, m.unseen()))
 	}
 	var ar *eval.AnalogyResult
 	if analogyPath != "" {
@@ -150,12 +183,18 @@ func printEvalTable(w io.Writer, m *evalModel, results []eval.Result, ar *eval.A
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-*s  %6s  %6s", nameW, "dataset", "pairs", "found")
+	if m.sub != nil {
+		fmt.Fprintf(&b, "  %8s", "composed")
+	}
 	for _, s := range m.sims {
 		fmt.Fprintf(&b, "  %6s", s.Name)
 	}
 	b.WriteByte('\n')
 	for _, r := range results {
 		fmt.Fprintf(&b, "%-*s  %6d  %6d", nameW, r.Dataset, r.Pairs, r.Found)
+		if m.sub != nil {
+			fmt.Fprintf(&b, "  %8d", r.Composed)
+		}
 		for _, s := range m.sims {
 			fmt.Fprintf(&b, "  %*s", max(6, len(s.Name)), percent(r.Rho[s.Name]))
 		}
@@ -207,11 +246,14 @@ type lambdaJSON struct {
 }
 
 type evalResultJSON struct {
-	Dataset string              `json:"dataset"`
-	File    string              `json:"file"`
-	Pairs   int                 `json:"pairs"`
-	Found   int                 `json:"found"`
-	Rho     map[string]*float64 `json:"rho"` // Spearman, not x100
+	Dataset string `json:"dataset"`
+	File    string `json:"file"`
+	Pairs   int    `json:"pairs"`
+	Found   int    `json:"found"`
+	// Composed: pairs found with a word composed from its n-grams; only
+	// for a model with subwords.
+	Composed *int                `json:"composed,omitempty"`
+	Rho      map[string]*float64 `json:"rho"` // Spearman, not x100
 }
 
 type analogyCountJSON struct {
@@ -256,7 +298,11 @@ func printEvalJSON(w io.Writer, m *evalModel, paths []string, results []eval.Res
 		for name, x := range r.Rho {
 			rho[name] = jsonNumber(x)
 		}
-		out.Results = append(out.Results, evalResultJSON{r.Dataset, paths[i], r.Pairs, r.Found, rho})
+		res := evalResultJSON{Dataset: r.Dataset, File: paths[i], Pairs: r.Pairs, Found: r.Found, Rho: rho}
+		if m.sub != nil {
+			res.Composed = &r.Composed
+		}
+		out.Results = append(out.Results, res)
 	}
 	if ar != nil {
 		a := &analogyJSON{File: ar.File, Restrict: ar.Restrict, Total: analogyCountToJSON(ar.Total),

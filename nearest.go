@@ -32,13 +32,16 @@ minus: s(king, w) - s(man, w) + s(woman, w), which under cosine ranks as
 3CosAdd does.
 
 A query with a word not in the vocabulary gets one line that names it,
-and the other queries still answer; the exit status is then 1.
+and the other queries still answer; the exit status is then 1. A model
+with fastText's subwords (its sidecar names its .bin, or FILE is a
+fastText .bin) answers such a word with the vector its n-grams compose,
+as fastText's print-word-vectors computes it, and says so.
 `
 
 // runNearest runs "wipsvec nearest".
 func runNearest(args []string, std stdio) error {
 	fs := newFlags("nearest", std)
-	vectors := fs.String("vectors", "", "word vectors `FILE` (word2vec binary or text; sidecar FILE.json)")
+	vectors := fs.String("vectors", "", "word vectors `FILE` (word2vec binary or text; sidecar FILE.json) or a fastText model (.bin)")
 	n := 10
 	intFlag(fs, &n, "n", 1, 1<<20, "`neighbours` to list per query")
 	queries, err := fs.parseOperands(args)
@@ -78,10 +81,14 @@ func runNearest(args []string, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("nearest: %w", err)
 	}
+	s.SetUnseen(m.unseen())
 	out := bufio.NewWriter(std.out)
 	defer out.Flush()
 	fmt.Fprintf(out, "%s: model %s, dim %d, %d words; similarity %s\n",
 		m.path, m.modelName(), m.vec.Dim, len(m.vec.Words), sim.Name)
+	if m.sub != nil {
+		fmt.Fprintln(out, m.subwordsLine())
+	}
 	if m.meta != nil && len(m.meta.Lambda) > 0 {
 		fmt.Fprintln(out, embedding.SummarizeLambda(m.meta.Lambda))
 	}
@@ -139,7 +146,16 @@ func answer(w io.Writer, s *eval.Searcher, text string, q []eval.Term, n int) er
 	if err != nil {
 		return err
 	}
+	var composed []string
+	for _, t := range q {
+		if !s.Known(t.Word) {
+			composed = append(composed, t.Word)
+		}
+	}
 	fmt.Fprintf(w, "\n%s:\n", text)
+	if len(composed) > 0 {
+		fmt.Fprintf(w, "  (not in the vocabulary, composed from its n-grams: %s)\n", strings.Join(composed, ", "))
+	}
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	for i, x := range nb {
 		fmt.Fprintf(tw, "%4d\t%s\t%.4f\n", i+1, x.Word, x.Score)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -171,6 +172,67 @@ func TestPythonReaderRefuses(t *testing.T) {
 		msg, err := cmd.CombinedOutput()
 		if err == nil || !strings.Contains(string(msg), c.want) {
 			t.Errorf("%s: %v, %s: want an error naming %q", c.code, err, msg, c.want)
+		}
+	}
+}
+
+// pythonSubwordsDriver asks python/wipsvec.py for the vectors of words,
+// seen or not, and the nearest words of unseen ones.
+const pythonSubwordsDriver = `
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import wipsvec
+req = json.load(sys.stdin)
+kv = wipsvec.load(req["path"])
+out = {"vectors": {w: [float(x) for x in kv[w]] for w in req["words"]},
+       "most": {w: [p[0] for p in kv.most_similar(w, topn=4)] for w in req["words"]},
+       "known": {w: w in kv for w in req["words"]}}
+json.dump(out, sys.stdout)
+`
+
+// TestPythonReaderComposesUnseenWords: python/wipsvec.py finds a model's
+// subwords through its sidecar and gives a word not in the vocabulary the
+// vector composed here, and its nearest words are nearest's.
+func TestPythonReaderComposesUnseenWords(t *testing.T) {
+	py := python(t)
+	vec, sub := subwordModel(t)
+	words := []string{"walker", "日本", "naïveté", "walking", "Where"}
+	in, _ := json.Marshal(map[string]any{"path": vec, "words": words})
+	cmd := exec.Command(py, "-c", pythonSubwordsDriver, filepath.Join("python"))
+	cmd.Stdin = strings.NewReader(string(in))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	raw, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python: %v\n%s", err, stderr.String())
+	}
+	var got struct {
+		Vectors map[string][]float32 `json:"vectors"`
+		Most    map[string][]string  `json:"most"`
+		Known   map[string]bool      `json:"known"`
+	}
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatalf("%v\n%s", err, raw)
+	}
+	want := make([]float32, sub.Dim)
+	for _, w := range words {
+		lookup := w
+		if w == "Where" { // in the vocabulary case-insensitively: its row
+			lookup = "where"
+		}
+		sub.Vector(want, lookup)
+		if !slices.Equal(got.Vectors[w], want) {
+			t.Errorf("%q: python %v, composed here %v", w, got.Vectors[w], want)
+		}
+		if known := sub.ID(lookup) >= 0; got.Known[w] != known {
+			t.Errorf("%q in kv = %v, want %v", w, got.Known[w], known)
+		}
+		out, se, err := runCmd("nearest", "-vectors", vec, "-n", "4", w)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, se)
+		}
+		if a := answers(out)[w]; !slices.Equal(got.Most[w], a) {
+			t.Errorf("%q: python's nearest %v, nearest's %v", w, got.Most[w], a)
 		}
 	}
 }

@@ -26,6 +26,15 @@ other similarity s, a word w scores the sum of s(q, w) over the positive
 words q minus the same sum over the negative ones. The query's words are
 left out of the answer; ties go to the earlier (more frequent) word; a
 word is matched exactly, or else case-insensitively.
+
+A model trained with fastText's subwords has a sidecar that names the
+fastText model (.bin) holding its n-gram rows (``subwords``). Then a word
+not in the vocabulary still has a vector, composed from its character
+n-grams as fastText's print-word-vectors composes it, and ``kv[word]``,
+``similarity`` and ``most_similar`` use it (``word in kv`` still means in
+the vocabulary):
+
+    kv["walkinger"]                              # composed from its n-grams
 """
 
 import json
@@ -33,9 +42,119 @@ import os
 
 import numpy as np
 
-__all__ = ["load", "Vectors", "Similarity"]
+__all__ = ["load", "Vectors", "Similarity", "Subwords", "ft_hash"]
 
 SIDECAR_FORMAT = "wipsvec-sidecar"
+
+FASTTEXT_MAGIC = 793712314
+FASTTEXT_EOS = "</s>"
+
+
+def ft_hash(data):
+    """fastText's FNV-1a of the bytes data, each byte sign-extended as
+    fastText's int8_t cast does (bytes from 0x80 up hash otherwise than in
+    the textbook FNV-1a)."""
+    h = 2166136261
+    for c in data:
+        if c >= 0x80:
+            c |= 0xFFFFFF00
+        h = ((h ^ c) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+class Subwords:
+    """The input rows of a fastText model (.bin): a row per word, then
+    bucket rows of character n-grams, and fastText's vector of any word."""
+
+    def __init__(self, words, matrix, minn, maxn, bucket):
+        self.words = words
+        self.matrix = matrix
+        self.minn, self.maxn, self.bucket = minn, maxn, bucket
+        self._index = {}
+        for i, w in enumerate(words):
+            self._index.setdefault(w, i)
+
+    def ngram_rows(self, word):
+        """The rows of word's n-grams, in fastText's order: the n-grams of
+        minn to maxn characters of "<word>" (a character being a UTF-8
+        lead byte and its continuation bytes; "<" and ">" alone left out),
+        each in row nwords + ft_hash(n-gram) % bucket."""
+        if self.maxn <= 0 or word == FASTTEXT_EOS:
+            return []
+        w = b"<" + word.encode("utf-8") + b">"
+        nwords, rows = len(self.words), []
+        for i in range(len(w)):
+            if w[i] & 0xC0 == 0x80:
+                continue
+            j, n = i, 1
+            while j < len(w) and n <= self.maxn:
+                j += 1
+                while j < len(w) and w[j] & 0xC0 == 0x80:
+                    j += 1
+                if n >= self.minn and not (n == 1 and (i == 0 or j == len(w))):
+                    rows.append(nwords + ft_hash(w[i:j]) % self.bucket)
+                n += 1
+        return rows
+
+    def vector(self, word):
+        """fastText's vector of word (getWordVector): the mean of its own
+        row, if it is in the vocabulary, and its n-grams' rows, summed in
+        float32; None if it has no row at all."""
+        rows = self.ngram_rows(word)
+        if word in self._index:
+            rows = [self._index[word]] + rows
+        if not rows:
+            return None
+        v = np.zeros(self.matrix.shape[1], dtype=np.float32)
+        for r in rows:
+            v += self.matrix[r]
+        v *= np.float32(1.0 / len(rows))
+        return v
+
+
+def _read_fasttext(path):
+    """The dictionary's words, the arguments and the input matrix of the
+    fastText model (.bin, format version 11 or 12, not quantized) at path."""
+    with open(path, "rb") as f:
+        head = f.read(8 + 12 * 4 + 8 + 3 * 4 + 16)
+        if len(head) < 8 + 12 * 4 + 8 + 3 * 4 + 16:
+            raise ValueError("%s: truncated fastText model" % path)
+        magic, version = np.frombuffer(head, dtype="<i4", count=2)
+        if magic != FASTTEXT_MAGIC:
+            raise ValueError("%s: not a fastText model" % path)
+        if version not in (11, 12):
+            raise ValueError("%s: fastText format version %d, want 11 or 12" % (path, version))
+        args = np.frombuffer(head, dtype="<i4", count=12, offset=8)
+        dim, bucket, minn, maxn = int(args[0]), int(args[8]), int(args[9]), int(args[10])
+        size, nwords, nlabels = (int(x) for x in np.frombuffer(head, dtype="<i4", count=3, offset=64))
+        pruned = int(np.frombuffer(head, dtype="<i8", count=1, offset=64 + 12 + 8)[0])
+        if pruned != -1:
+            raise ValueError("%s: a quantized fastText model (.ftz) is not supported" % path)
+        if size < 0 or nwords < 0 or nwords + nlabels != size:
+            raise ValueError("%s: corrupt fastText model: dictionary of %d entries" % (path, size))
+        words, buf = [], b""
+        for _ in range(size):
+            while True:
+                end = buf.find(b"\0")
+                if end >= 0 and len(buf) >= end + 10:
+                    break
+                more = f.read(1 << 20)
+                if not more:
+                    raise ValueError("%s: truncated fastText model (in the dictionary)" % path)
+                buf += more
+            words.append(buf[:end].decode("utf-8", "replace"))
+            buf = buf[end + 10:]
+        f.seek(f.tell() - len(buf))
+        quant = f.read(1)
+        if quant != b"\0":
+            raise ValueError("%s: a quantized fastText model (.ftz) is not supported" % path)
+        m, n = (int(x) for x in np.frombuffer(f.read(16), dtype="<i8", count=2))
+        if m != nwords + bucket or n != dim:
+            raise ValueError("%s: corrupt fastText model: input matrix %d by %d, want %d by %d" % (path, m, n, nwords + bucket, dim))
+        matrix = np.fromfile(f, dtype="<f4", count=m * n)
+        if matrix.size != m * n:
+            raise ValueError("%s: truncated fastText model (in the input matrix)" % path)
+    return words[:nwords], matrix.reshape(m, n), minn, maxn, bucket
 
 
 class Similarity:
@@ -195,13 +314,23 @@ def load(path, similarity=None):
         forms = [Similarity("cos", cosine=True), Similarity("ip")]
     for f in forms:
         f.check(m.shape[1])
-    return Vectors(words, m, forms, meta, similarity)
+    subwords = None
+    if meta is not None and meta.get("subwords"):
+        sw = meta["subwords"]
+        ft = sw["file"] if os.path.isabs(sw["file"]) else os.path.join(os.path.dirname(path), sw["file"])
+        ft_words, ft_m, minn, maxn, bucket = _read_fasttext(ft)
+        if (minn, maxn, bucket) != (sw["minn"], sw["maxn"], sw["bucket"]) or len(ft_words) != len(words) or ft_m.shape[1] != m.shape[1]:
+            raise ValueError("%s: n-grams %d-%d in %d buckets, %d words of dimension %d, but the sidecar %s says %s-%s in %s, %d of %d; model of another run?"
+                             % (ft, minn, maxn, bucket, len(ft_words), ft_m.shape[1], side, sw["minn"], sw["maxn"], sw["bucket"], len(words), m.shape[1]))
+        subwords = Subwords(ft_words, ft_m, minn, maxn, bucket)
+    return Vectors(words, m, forms, meta, similarity, subwords)
 
 
 class Vectors:
     """Word vectors with the similarities of their model."""
 
-    def __init__(self, words, matrix, forms, meta=None, similarity=None):
+    def __init__(self, words, matrix, forms, meta=None, similarity=None, subwords=None):
+        self.subwords = subwords
         self.words = list(words)
         self.vectors = matrix
         self.similarities = forms
@@ -229,7 +358,15 @@ class Vectors:
         return word in self._exact or word.lower() in self._folded
 
     def __getitem__(self, word):
-        return self.vectors[self.index(word)]
+        """word's vector: its row, or, for a word not in the vocabulary of
+        a model with subwords, the vector its n-grams compose."""
+        try:
+            return self.vectors[self.index(word)]
+        except KeyError:
+            v = self.subwords.vector(word) if self.subwords is not None else None
+            if v is None:
+                raise
+            return v
 
     def index(self, word):
         """The row of word: exactly, or else the first case-insensitive
@@ -252,23 +389,36 @@ class Vectors:
         terms = [(w, 1.0) for w in positive or []] + [(w, -1.0) for w in negative or []]
         if not terms:
             raise ValueError("most_similar: no word given")
-        unknown = [w for w, _ in terms if w not in self]
+        rows, vecs, unknown = [], [], []
+        for w, _ in terms:
+            if w in self:
+                rows.append(self.index(w))
+                vecs.append(None)
+                continue
+            v = self.subwords.vector(w) if self.subwords is not None else None
+            if v is None:
+                unknown.append(w)
+            rows.append(None)
+            vecs.append(v)
         if unknown:
             raise KeyError("not in the vocabulary: %s" % ", ".join(unknown))
-        rows = [self.index(w) for w, _ in terms]
         if self.sim.cosine:
             unit = self._unit_rows()
             q = np.zeros(unit.shape[1])
-            for r, (_, sign) in zip(rows, terms):
-                q += sign * unit[r]
+            for r, v, (_, sign) in zip(rows, vecs, terms):
+                if r is None:  # a composed vector, at unit length
+                    v = v.astype(np.float64)
+                    q += sign * v / np.sqrt(np.dot(v, v))
+                else:
+                    q += sign * unit[r]
             q /= np.sqrt(np.dot(q, q))
             scores = unit @ q
         else:
             m = self._matrix64()
             scores = np.zeros(len(self.words))
-            for r, (_, sign) in zip(rows, terms):
-                scores += sign * self.sim.scores(m[r], m)
-        skip = {self.words[r] for r in rows}
+            for r, v, (_, sign) in zip(rows, vecs, terms):
+                scores += sign * self.sim.scores(m[r] if r is not None else v.astype(np.float64), m)
+        skip = {self.words[r] for r in rows if r is not None}
         scores = np.where(np.isnan(scores), -np.inf, scores)
         order = np.argsort(-scores, kind="stable")
         out = []

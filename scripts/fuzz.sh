@@ -17,6 +17,7 @@ targets=(
   ./skipgram/embedding:FuzzReadVectors
   ./skipgram/embedding:FuzzReadMeta
   ./skipgram/checkpoint:FuzzOpen
+  ./skipgram/fasttext:FuzzRead
   ./bench/eval:FuzzReadDataset
   ./bench/eval:FuzzReadAnalogies
   ./bench/eval:FuzzParseQuery

@@ -13,9 +13,12 @@ import (
 // Result is the outcome of one word-similarity benchmark.
 type Result struct {
 	Dataset string
-	Pairs   int                // pairs in the benchmark
-	Found   int                // pairs with both words in the vocabulary
-	Rho     map[string]float64 // Spearman's rho by similarity name; NaN if Found < 2
+	Pairs   int // pairs in the benchmark
+	Found   int // pairs scored: both words in the vocabulary, or composed
+	// Composed counts the pairs found with a word not in the vocabulary,
+	// whose vector was composed (EvaluateUnseen); they are among Found.
+	Composed int
+	Rho      map[string]float64 // Spearman's rho by similarity name; NaN if Found < 2
 }
 
 // Evaluate scores every pair of d whose words are both in v with each
@@ -27,6 +30,15 @@ type Result struct {
 // like gensim's case_insensitive=True. Unlike gensim, the vocabulary is not
 // restricted to the 300,000 most frequent words.
 func Evaluate(v *embedding.Vectors, sims []embedding.Similarity, d *Dataset) Result {
+	return EvaluateUnseen(v, sims, d, nil)
+}
+
+// EvaluateUnseen is Evaluate that scores a pair with a word not in the
+// vocabulary too, with the vector unseen composes for the word's lowercase
+// form (benchmarks are scored case-insensitively, and fastText's own
+// evaluation lowercases its words), and counts such pairs in Composed. A
+// nil unseen is Evaluate.
+func EvaluateUnseen(v *embedding.Vectors, sims []embedding.Similarity, d *Dataset, unseen Unseen) Result {
 	res := Result{Rho: make(map[string]float64, len(sims))}
 	if d != nil {
 		res.Dataset, res.Pairs = d.Name, len(d.Pairs)
@@ -38,22 +50,44 @@ func Evaluate(v *embedding.Vectors, sims []embedding.Similarity, d *Dataset) Res
 		return res
 	}
 	idx := foldedIndex(v, len(v.Words))
+	composed := map[string][]float32{} // nil: the word has no vector
+	vector := func(word string) ([]float32, bool) {
+		w := strings.ToLower(word)
+		if i, ok := idx[w]; ok {
+			return v.Row(i), false
+		}
+		if unseen == nil {
+			return nil, false
+		}
+		vec, seen := composed[w]
+		if !seen {
+			var ok bool
+			if vec, ok = unseen(w); !ok {
+				vec = nil
+			}
+			composed[w] = vec
+		}
+		return vec, vec != nil
+	}
 	var gold []float64
-	var rows [][2]int
+	var pairs [][2][]float32
 	for _, p := range d.Pairs {
-		a, okA := idx[strings.ToLower(p.A)]
-		b, okB := idx[strings.ToLower(p.B)]
-		if !okA || !okB {
+		a, newA := vector(p.A)
+		b, newB := vector(p.B)
+		if a == nil || b == nil {
 			continue
 		}
+		if newA || newB {
+			res.Composed++
+		}
 		gold = append(gold, p.Score)
-		rows = append(rows, [2]int{a, b})
+		pairs = append(pairs, [2][]float32{a, b})
 	}
-	res.Found = len(rows)
-	model := make([]float64, len(rows))
+	res.Found = len(pairs)
+	model := make([]float64, len(pairs))
 	for _, sim := range sims {
-		for i, r := range rows {
-			model[i] = sim.Func(v.Row(r[0]), v.Row(r[1]))
+		for i, p := range pairs {
+			model[i] = sim.Func(p[0], p[1])
 		}
 		res.Rho[sim.Name] = Spearman(gold, model)
 	}

@@ -77,6 +77,23 @@ type Searcher struct {
 	unit   []float32 // cosine: the rows at unit length, v.Dim apart; a zero row NaN
 	exact  map[string]int
 	folded map[string]int
+	unseen Unseen // nil: a word not in the vocabulary is unknown
+}
+
+// Unseen gives the vector of a word that is not in the vocabulary, as a
+// model with fastText's subwords composes it from the word's n-grams, or
+// false if it has none. The vector is the caller's to keep.
+type Unseen func(word string) ([]float32, bool)
+
+// SetUnseen makes the searcher answer a query word that is not in the
+// vocabulary with the vector f gives it, instead of an *UnknownError.
+func (s *Searcher) SetUnseen(f Unseen) { s.unseen = f }
+
+// Known reports whether word has a row (exactly or case-insensitively),
+// as opposed to a vector composed by the searcher's Unseen.
+func (s *Searcher) Known(word string) bool {
+	_, ok := s.row(word)
+	return ok
 }
 
 // NewSearcher prepares v for queries under sim.
@@ -139,9 +156,17 @@ func (s *Searcher) Nearest(q []Term, n int) ([]Neighbor, error) {
 		return nil, errors.New("nearest: empty query")
 	}
 	rows := make([]int, len(q))
+	vecs := make([][]float32, len(q)) // each term's vector: its row's, or composed
 	var unknown []string
 	for i, t := range q {
 		r, ok := s.row(t.Word)
+		switch {
+		case ok:
+			vecs[i] = s.v.Row(r)
+		case s.unseen != nil:
+			vecs[i], ok = s.unseen(t.Word)
+			r = -1
+		}
 		if !ok {
 			unknown = append(unknown, t.Word)
 		}
@@ -152,17 +177,19 @@ func (s *Searcher) Nearest(q []Term, n int) ([]Neighbor, error) {
 	}
 	skip := make(map[string]bool, len(q))
 	for _, r := range rows {
-		skip[s.v.Words[r]] = true
+		if r >= 0 {
+			skip[s.v.Words[r]] = true
+		}
 	}
 	var score func(row int) float64
 	if s.unit != nil {
-		score = s.cosine(q, rows)
+		score = s.cosine(q, rows, vecs)
 	} else {
 		score = func(row int) float64 {
 			w := s.v.Row(row)
 			var sum float64
 			for i, t := range q {
-				x := s.sim.Func(s.v.Row(rows[i]), w)
+				x := s.sim.Func(vecs[i], w)
 				if t.Neg {
 					x = -x
 				}
@@ -178,11 +205,17 @@ func (s *Searcher) Nearest(q []Term, n int) ([]Neighbor, error) {
 // cosine is the score of word2vec's distance and word-analogy: the query's
 // unit vectors summed in its order, the sum scaled to unit length, and its
 // inner product with each unit row, all in float32.
-func (s *Searcher) cosine(q []Term, rows []int) func(int) float64 {
+func (s *Searcher) cosine(q []Term, rows []int, vecs [][]float32) func(int) float64 {
 	d := s.v.Dim
 	vec := make([]float32, d)
 	for i, t := range q {
-		u := s.unit[rows[i]*d : (rows[i]+1)*d]
+		var u []float32
+		if rows[i] >= 0 {
+			u = s.unit[rows[i]*d : (rows[i]+1)*d]
+		} else { // a composed vector, scaled as a row is
+			u = append([]float32(nil), vecs[i]...)
+			normalize32(u)
+		}
 		for k := range vec {
 			if t.Neg {
 				vec[k] -= u[k]

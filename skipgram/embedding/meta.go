@@ -1,5 +1,11 @@
 package embedding
 
+import (
+	"path/filepath"
+
+	"github.com/wipsvec/wipsvec/skipgram/subword"
+)
+
 // Meta is the JSON sidecar written beside a vectors file as <output>.json. It
 // records how to score the vectors with the model's own similarity (Forms,
 // and for the models that have them NegDim, Lambda and Theta) and how they
@@ -31,6 +37,33 @@ type Meta struct {
 	// than the words of a text: the rows are nodes, Corpus.Tokens counts
 	// edges, and Stats count trained (directed) edges.
 	Graph *GraphInfo `json:"graph,omitempty"`
+
+	// Subwords is set when the words were trained with fastText's
+	// subwords: the vectors file holds the words' composed vectors, and
+	// the fastText model it names holds the n-grams' rows, from which a
+	// word never seen in training gets its vector.
+	Subwords *SubwordsInfo `json:"subwords,omitempty"`
+}
+
+// SubwordsInfo names the fastText model (.bin) that holds a model's
+// n-gram rows, and the n-gram settings it was trained with.
+type SubwordsInfo struct {
+	// File is the model's path, relative to the vectors file's directory
+	// unless absolute: normally a name beside the vectors.
+	File string `json:"file"`
+	subword.Settings
+}
+
+// SubwordsPath is where the fastText model named by m's Subwords lives,
+// for the vectors file at vectorsPath; "" when m has none.
+func (m *Meta) SubwordsPath(vectorsPath string) string {
+	if m == nil || m.Subwords == nil {
+		return ""
+	}
+	if filepath.IsAbs(m.Subwords.File) {
+		return m.Subwords.File
+	}
+	return filepath.Join(filepath.Dir(vectorsPath), m.Subwords.File)
 }
 
 // GraphInfo describes the edge list a graph model was trained on.

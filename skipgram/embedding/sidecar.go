@@ -116,6 +116,16 @@ func (m *Meta) check() error {
 			return fmt.Errorf("lambda[%d] is %v", i, l)
 		}
 	}
+	if sw := m.Subwords; sw != nil {
+		switch err := sw.Validate(); {
+		case err != nil:
+			return fmt.Errorf("subwords: %w", err)
+		case !sw.Enabled():
+			return errors.New("subwords: maxn 0: a model without n-grams names no subword file")
+		case sw.File == "":
+			return errors.New("subwords: no file named")
+		}
+	}
 	if len(m.Forms) == 0 {
 		_, err := legacyForms(m)
 		return err

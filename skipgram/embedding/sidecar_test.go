@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
 func TestSidecarPath(t *testing.T) {
@@ -141,5 +143,47 @@ func TestWriteMetaRejects(t *testing.T) {
 	}
 	if _, err := os.Stat(SidecarPath(vpath)); !os.IsNotExist(err) {
 		t.Error("a refused WriteMeta left a sidecar")
+	}
+}
+
+func TestSubwordsInSidecar(t *testing.T) {
+	dir := t.TempDir()
+	vpath := filepath.Join(dir, "vec.bin")
+	m := validMeta("sg", 8, 5)
+	m.Subwords = &SubwordsInfo{File: "vec.bin.subwords.bin", Settings: subword.Default()}
+	if err := WriteMeta(SidecarPath(vpath), m); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(SidecarPath(vpath))
+	if !strings.Contains(string(data), `"subwords": {
+    "file": "vec.bin.subwords.bin",
+    "minn": 3,
+    "maxn": 6,
+    "bucket": 2000000
+  }`) {
+		t.Errorf("sidecar:\n%s", data)
+	}
+	got, err := ReadMeta(vpath, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Subwords, m.Subwords) {
+		t.Errorf("read %+v, wrote %+v", got.Subwords, m.Subwords)
+	}
+	if p := got.SubwordsPath(vpath); p != filepath.Join(dir, "vec.bin.subwords.bin") {
+		t.Errorf("SubwordsPath = %q", p)
+	}
+	if p := (*Meta)(nil).SubwordsPath(vpath); p != "" {
+		t.Errorf("no sidecar: SubwordsPath = %q", p)
+	}
+	for name, sw := range map[string]*SubwordsInfo{
+		"minn above maxn": {File: "x.bin", Settings: subword.Settings{Minn: 7, Maxn: 6, Bucket: 10}},
+		"no file":         {Settings: subword.Default()},
+		"maxn 0":          {File: "x.bin", Settings: subword.Settings{Minn: 3, Bucket: 10}},
+	} {
+		m.Subwords = sw
+		if err := WriteMeta(SidecarPath(vpath), m); err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

@@ -325,6 +325,7 @@ const (
 	maxNegative   = 1000                     // more noise words per pair only cost time
 	maxShareNoise = corpus.MaxSentenceTokens // a draw never serves two sentences, and a sentence has a window per token
 	maxIter       = 1_000_000                // epochs
+	maxNgram      = 100                      // characters: a token is cut at 100 bytes
 	maxThreadsArg = 1 << 16                  // threads the flag accepts; more than threadsPerCPU a CPU are capped
 	threadsPerCPU = 4
 )

@@ -22,7 +22,9 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/fasttext"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/subword"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -64,7 +66,8 @@ type trainFlags struct {
 	checkpoint, resume, init      string
 	checkpointEvery               time.Duration
 	updateVocab                   bool
-	initVectors                   bool // -init names a vectors file, not a checkpoint
+	initVectors                   bool            // -init names a vectors file, not a checkpoint
+	initModel                     *fasttext.Model // -init names a fastText model (.bin)
 
 	given map[string]bool    // the flags the command line set
 	args  []string           // the command line that started the run, kept in checkpoints
@@ -80,6 +83,7 @@ func defaultTrainFlags(graph bool) *trainFlags {
 	if graph {
 		f.opt, f.minCount = skipgram.DefaultGraphOptions(), skipgram.DefaultGraphMinCount
 	}
+	f.opt.Subwords = subword.Settings{Minn: subword.Default().Minn, Bucket: subword.Default().Bucket}
 	f.opt.Threads = max(1, runtime.NumCPU())
 	return f
 }
@@ -109,13 +113,17 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	fs.StringVar(&f.checkpoint, "checkpoint", f.checkpoint, "write the run's whole state to `FILE` every -checkpoint-every, on Ctrl-C or SIGTERM and at the end: what -resume and -init go on from")
 	fs.DurationVar(&f.checkpointEvery, "checkpoint-every", f.checkpointEvery, "how often -checkpoint writes (the workers pause only while the parameters are copied)")
 	fs.StringVar(&f.resume, "resume", f.resume, "continue the interrupted run of checkpoint `FILE` to its end, with the settings it started with; -train (or -graph), -output and -checkpoint may name other files")
-	fs.StringVar(&f.init, "init", f.init, "start from checkpoint `FILE` (its model, size, vocabulary kept), or from word2vec or fastText .vec vectors: their words start from them, the others as new")
+	fs.StringVar(&f.init, "init", f.init, "start from checkpoint `FILE` (its model, size, vocabulary kept), or from word2vec or fastText vectors (.vec, or .bin: unseen words from n-grams); the others as new")
 	fs.BoolVar(&f.updateVocab, "update-vocab", f.updateVocab, "with -init: add the words of the new text that reach -min-count (old words keep their rows, counts are merged)")
 	// word2vec.c's flags for what these models are not.
 	intFlag(fs, &f.cbow, "cbow", 0, 1, "`mode` 1 trains CBOW (the mean of the window's contexts predicts the centre word; -alpha then defaults to 0.05), 0 skip-gram")
 	intFlag(fs, &f.hs, "hs", 0, 1, "`n` 1 adds word2vec.c's hierarchical softmax (sg only), beside -negative N or alone with -negative 0; 0 none")
 	intFlag(fs, &f.classes, "classes", 0, 1<<30, "word2vec.c's `classes`: 0 writes vectors; k-means word classes are refused")
 	intFlag(fs, &f.debugLevel, "debug", 0, 1<<30, "word2vec.c's `level`: 0 is -quiet, more shows the progress line")
+	// fastText's subword flags, with its defaults but for -maxn.
+	intFlag(fs, &f.opt.Subwords.Minn, "minn", 1, maxNgram, "fastText's: the shortest character n-gram, in `chars`, of a word's subword rows (with -maxn)")
+	intFlag(fs, &f.opt.Subwords.Maxn, "maxn", 0, maxNgram, "fastText's: the longest character n-gram in `chars`; 0 (the default) trains no subword rows, 6 is fastText's (sg only)")
+	intFlag(fs, &f.opt.Subwords.Bucket, "bucket", 1, 1<<31-1, "fastText's: the `rows` the n-grams hash into (with -maxn); 4*size bytes each")
 	if err := fs.parse(args); err != nil {
 		return nil, err
 	}
@@ -194,7 +202,7 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 }
 
 // fixedByInit are the flags a continued run takes from its checkpoint.
-var fixedByInit = []string{"model", "size", "hs", "neg-dim", "neg-ratio", "lambda-init", "read-vocab", "max-vocab"}
+var fixedByInit = []string{"model", "size", "hs", "minn", "maxn", "bucket", "neg-dim", "neg-ratio", "lambda-init", "read-vocab", "max-vocab"}
 
 // initTrainFlags are the settings of a run that continues the model of
 // checkpoint path: the checkpoint's, but for what args sets.
@@ -243,8 +251,15 @@ func (f *trainFlags) initFromVectors(args []string, given map[string]bool, std s
 	if f.updateVocab {
 		return usagef("train: -update-vocab adds words to a checkpoint's vocabulary; %s is a vectors file, and the run's vocabulary is its corpus's", f.init)
 	}
-	_, dim, err := embedding.ReadVectorsHeader(f.init)
-	if err != nil {
+	var dim int
+	var err error
+	if ok, _ := fasttext.IsModel(f.init); ok {
+		m, err := fasttext.Read(f.init)
+		if err != nil {
+			return fmt.Errorf("train: -init: %w", err)
+		}
+		f.initModel, dim = m, int(m.Args.Dim)
+	} else if _, dim, err = embedding.ReadVectorsHeader(f.init); err != nil {
 		return fmt.Errorf("train: -init: %w", err)
 	}
 	if given["size"] && f.opt.Dim != dim {
@@ -256,8 +271,24 @@ func (f *trainFlags) initFromVectors(args []string, given map[string]bool, std s
 }
 
 // startVectors reads the rows of the vectors file -init names that the
-// vocabulary v has, which the run starts from (skipgram.Options.Start).
+// vocabulary v has, which the run starts from (skipgram.Options.Start). A
+// fastText model gives every word it can compose a vector for, from its
+// n-grams too, what fastText's print-word-vectors gives it.
 func (f *trainFlags) startVectors(v *vocab.Vocab) (*embedding.Vectors, error) {
+	if ft := f.initModel; ft != nil {
+		sm, err := ft.Subwords()
+		if err != nil {
+			return nil, fmt.Errorf("train: -init: %w", err)
+		}
+		vec := &embedding.Vectors{Dim: sm.Dim, Stride: sm.Dim}
+		row := make([]float32, sm.Dim)
+		for _, w := range v.Words {
+			if sm.Vector(row, w) > 0 {
+				vec.Words, vec.Data = append(vec.Words, w), append(vec.Data, row...)
+			}
+		}
+		return vec, nil
+	}
 	vec, err := embedding.ReadVectorsOf(f.init, func(w string) bool { _, ok := v.ID([]byte(w)); return ok })
 	if err != nil {
 		return nil, fmt.Errorf("train: -init: %w", err)
@@ -317,6 +348,11 @@ func (f *trainFlags) check(stderr io.Writer) error {
 	}
 	if f.given["neg-ratio"] {
 		f.opt.NegDim = skipgram.NegDimFor(f.negRatio, f.opt.Dim)
+	}
+	if !f.opt.Subwords.Enabled() {
+		f.opt.Subwords = subword.Settings{} // -minn and -bucket mean nothing without -maxn
+	} else if f.output == "-" {
+		return usagef("train: -maxn writes a fastText model beside -output FILE, which standard output has no room for")
 	}
 	if _, err := encoded.ParsePlacement(f.ids); err != nil {
 		return usagef("train: -ids: %v", err)
@@ -484,9 +520,15 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return f.trainError(ctx, err)
 	}
-	meta := skipgram.NewSidecar(m, f.opt, st, skipgram.Source{MinCount: c.MinCount,
-		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}})
+	src := skipgram.Source{MinCount: c.MinCount,
+		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}}
+	meta := skipgram.NewSidecar(m, f.opt, st, src)
 	f.started(st, v.Len(), meta, std.err)
+	if m.Subwords.Enabled() {
+		if err := f.writeFastText(m.FastText(v, f.opt, src), meta); err != nil {
+			return err
+		}
+	}
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err
 	}
@@ -594,6 +636,22 @@ func (f *trainFlags) checkRunMemory(m skipgram.Memory, stderr io.Writer) error {
 		return fmt.Errorf("train: the run needs about %s of memory, more than the %s available; lower -size or -threads (or -check-memory=false to try anyway)",
 			corpus.HumanBytes(m.Total()), corpus.HumanBytes(avail))
 	}
+	return nil
+}
+
+// fastTextSuffix ends the name of the fastText model written beside the
+// vectors of a run with subwords: OUTPUT.fasttext.bin.
+const fastTextSuffix = ".fasttext.bin"
+
+// writeFastText writes the fastText model of a run with subwords beside
+// the vectors, before them, so that the sidecar never names a file that
+// is not there, and names it in the sidecar.
+func (f *trainFlags) writeFastText(ft *fasttext.Model, meta *embedding.Meta) error {
+	path := f.output + fastTextSuffix
+	if err := fasttext.Write(path, ft); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	meta.Subwords = &embedding.SubwordsInfo{File: filepath.Base(path), Settings: ft.Args.Subwords()}
 	return nil
 }
 

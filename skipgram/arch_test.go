@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
 // TestHuffmanMatchesWord2vecC: the paths and codes of small vocabularies,
@@ -276,7 +278,13 @@ var architectures = []struct {
 	{"hs+ns-pairs", []Kind{SG}, func(o *Options) { o.HS, o.Batch = true, false }},
 	{"cbow-hs", []Kind{SG}, func(o *Options) { o.CBOW, o.HS, o.Negative = true, true, 0 }},
 	{"cbow-hs+ns", []Kind{SG}, func(o *Options) { o.CBOW, o.HS = true, true }},
+	{"subwords", []Kind{SG}, func(o *Options) { o.Subwords = testSubwords }},
+	{"subwords-pairs", []Kind{SG}, func(o *Options) { o.Subwords, o.Batch = testSubwords, false }},
+	{"cbow-subwords", []Kind{SG}, func(o *Options) { o.Subwords, o.CBOW = testSubwords, true }},
 }
+
+// testSubwords are fastText's n-grams in fewer buckets, for small tests.
+var testSubwords = subword.Settings{Minn: 3, Maxn: 6, Bucket: 10_000}
 
 // TestArchitecturesLearnReproducibly: every architecture on every model it
 // takes lowers the loss below that of its start (the same run at rate 0;
@@ -295,7 +303,7 @@ func TestArchitecturesLearnReproducibly(t *testing.T) {
 					t.Fatal(err)
 				}
 				m2, _, _ := Train(context.Background(), v, stream, opt)
-				if !sameBits(m1.In, m2.In) || !sameBits(m1.Out, m2.Out) || !sameBits(m1.Tree, m2.Tree) {
+				if !sameBits(m1.In, m2.In) || !sameBits(m1.Out, m2.Out) || !sameBits(m1.Tree, m2.Tree) || len(m1.In) != m1.inRows()*m1.Stride {
 					t.Fatal("two runs with -threads 1 and the same seed differ")
 				}
 				still := opt
@@ -326,6 +334,7 @@ func TestArchitecturesResumeBitIdentical(t *testing.T) {
 		{SIPS, func(o *Options) { o.CBOW = true }},
 		{SG, func(o *Options) { o.HS = true }},
 		{SG, func(o *Options) { o.HS, o.CBOW, o.Negative = true, true, 0 }},
+		{SG, func(o *Options) { o.Subwords = testSubwords }},
 	} {
 		opt := DefaultOptions()
 		opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed = tc.kind, 12, 2, 1, 5
@@ -340,5 +349,92 @@ func TestArchitecturesResumeBitIdentical(t *testing.T) {
 		if st.Loss != wst.Loss || st.Pairs != wst.Pairs {
 			t.Fatalf("%s: resumed loss %v over %d examples, uninterrupted %v over %d", tc.kind, st.Loss, st.Pairs, wst.Loss, wst.Pairs)
 		}
+	}
+}
+
+// TestSubwordWindowGradients steps skip-gram with subwords once on a batch
+// window and checks fastText's update, with the noise words of the window
+// counting once per context: every row the centre word's input is composed
+// of (its own and its n-grams') moved by the whole gradient of the loss in
+// the composed input h, each context's output row by its own gradient, and
+// each noise word's output row by its gradient times the window's
+// contexts.
+func TestSubwordWindowGradients(t *testing.T) {
+	const alpha = 1e-3
+	words := []string{"the", "cat", "sat", "on", "mat", "cats", "sitting", "mats"}
+	checked := 0
+	for seed := uint64(1); checked < 3 && seed < 50; seed++ {
+		w := testWorkerWith(t, SG, 10, len(words), 2, seed, func(o *Options) {
+			o.Subwords = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}
+		})
+		w.r.sub = newSubwordRows(w.r.opt.Subwords, words)
+		w.kernel = newLinear(w)
+		m := w.r.model
+		const center = 6 // "sitting": its own row and its n-grams'
+		ctxs := []int32{1, 2}
+		rows := w.r.sub.of(center)
+		before := func(ids []int32, row func(int32) []float32) [][]float32 {
+			var r [][]float32
+			for _, id := range ids {
+				r = append(r, slices.Clone(row(id)))
+			}
+			return r
+		}
+		inRow := func(id int32) []float32 { return m.Row(int(id)) }
+		outRowOf := func(id int32) []float32 { return outRow(w, int(id)) }
+		ins0 := before(rows, inRow)
+		all := []int32{0, 1, 2, 3, 4, 5, 6, 7}
+		outs0 := before(all, outRowOf)
+		w.kernel.window(w, center, ctxs, alpha)
+		noise := w.look.negs[1:]
+		if slices.ContainsFunc(noise, func(n int32) bool { return slices.Contains(ctxs, n) }) ||
+			len(noise) != 2 || noise[0] == noise[1] || len(slices.Compact(slices.Sorted(slices.Values(rows)))) != len(rows) {
+			continue
+		}
+		checked++
+		h := make([]float32, m.Dim)
+		for _, in := range ins0 {
+			for i := range h {
+				h[i] += in[i] / float32(len(ins0))
+			}
+		}
+		var outs [][]float32
+		var pos []bool
+		for _, c := range ctxs {
+			outs, pos = append(outs, outs0[c]), append(pos, true)
+		}
+		for range len(ctxs) { // each noise word counts once per context
+			for _, n := range noise {
+				outs, pos = append(outs, outs0[n]), append(pos, false)
+			}
+		}
+		for i := range h {
+			want, tol := gradient(alpha, h, outs, pos, dot64, dot64, i)
+			for r, id := range rows {
+				if got := float64(m.Row(int(id))[i] - ins0[r][i]); math.Abs(got-want) > tol {
+					t.Errorf("seed %d: input row %d moved %.6g at %d, want %.6g", seed, id, got, i, want)
+				}
+			}
+			for _, id := range append(slices.Clone(ctxs), noise...) {
+				var o [][]float32
+				var p []bool
+				for j, out := range outs {
+					if slices.Equal(out, outs0[id]) {
+						o, p = append(o, h), append(p, pos[j])
+					}
+				}
+				want, tol := 0.0, 1e-7
+				for j := range o {
+					g, t := gradient(alpha, outs0[id], [][]float32{o[j]}, p[j:j+1], dot64, dot64, i)
+					want, tol = want+g, tol+t
+				}
+				if got := float64(outRow(w, int(id))[i] - outs0[id][i]); math.Abs(got-want) > tol {
+					t.Errorf("seed %d: output row %d moved %.6g at %d, want %.6g", seed, id, got, i, want)
+				}
+			}
+		}
+	}
+	if checked < 3 {
+		t.Fatalf("only %d windows drew noise apart from their contexts", checked)
 	}
 }

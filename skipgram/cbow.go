@@ -29,11 +29,21 @@ func (k *cbowKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 		return 0
 	}
 	h := k.mean[:len(k.acc)]
-	copy(h, w.in.At(ctxs[0]))
-	for _, c := range ctxs[1:] {
-		kernel.Axpy(h, w.in.At(c), 1)
+	clear(h)
+	n := 0
+	for _, c := range ctxs {
+		if w.r.sub == nil {
+			kernel.Axpy(h, w.in.At(c), 1)
+			n++
+			continue
+		}
+		// fastText's CBOW: the mean of every row of every context.
+		for _, r := range w.r.sub.of(c) {
+			kernel.Axpy(h, w.in.At(r), 1)
+			n++
+		}
 	}
-	inv := 1 / float32(len(ctxs))
+	inv := 1 / float32(n)
 	for i := range h {
 		h[i] *= inv
 	}
@@ -43,6 +53,10 @@ func (k *cbowKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 		kernel.MulAdd(k.dw, h, k.acc) // the weights' gradient, h * acc
 	}
 	for _, c := range ctxs {
+		if w.r.sub != nil {
+			w.stepRows(&k.linearForm, c, k.acc)
+			continue
+		}
 		k.step(w.in.At(c), k.acc)
 	}
 	return loss

@@ -192,6 +192,8 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		return nil, Stats{}, errors.New("-cbow 1 has no meaning on a graph: an edge is one pair, with no window of contexts to average")
 	case opt.HS:
 		return nil, Stats{}, errors.New("-hs 1 is for text: a graph's nodes are scored against noise nodes (-negative)")
+	case opt.Subwords.Enabled():
+		return nil, Stats{}, errors.New("-maxn is for text: a graph's node names are not words made of character n-grams")
 	}
 	if err := g.check(); err != nil {
 		return nil, Stats{}, err

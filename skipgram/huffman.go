@@ -80,29 +80,46 @@ func newHuffman(counts []int64) *huffman {
 	return h
 }
 
-// pairsHS is skip-gram pair by pair (Batch false) with hierarchical
-// softmax: each context is scored against the centre word's path, then,
-// with negative sampling beside it, against the centre word and its own
-// noise words, as word2vec.c scores a pair.
-type pairsHS struct {
+// pairsLinear is skip-gram pair by pair (Batch false) beyond a model's
+// own kernel: with hierarchical softmax each context is scored against the
+// centre word's path, then, with negative sampling, against the centre
+// word and its own noise words, as word2vec.c scores a pair; with subwords
+// the centre word's composed input is scored against the context and the
+// noise words, as fastText scores a pair, and each of its rows moves.
+type pairsLinear struct {
 	linearForm
 	single
+	comp []float32 // with subwords: the context's composed input
 }
 
-func newPairsHS(a *hogwild.Scratch, dim, targets int) *pairsHS {
-	return &pairsHS{single: newSingle(a, dim, targets)}
+func newPairsLinear(a *hogwild.Scratch, dim, targets int) *pairsLinear {
+	return &pairsLinear{single: newSingle(a, dim, targets), comp: a.Float32s(dim)}
 }
 
-func (k *pairsHS) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
-	nodes, left := w.r.tree.path(center)
+func (k *pairsLinear) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
 	outs, pos := k.outs[:0], k.pos[:0]
-	for i, n := range nodes {
-		outs = append(outs, w.tree.At(n))
-		pos = append(pos, left[i])
+	if w.r.tree != nil {
+		nodes, left := w.r.tree.path(center)
+		for i, n := range nodes {
+			outs = append(outs, w.tree.At(n))
+			pos = append(pos, left[i])
+		}
 	}
 	path := len(outs)
 	for c, targets := range w.contexts(center, ctxs) {
 		outs, pos = outs[:path], pos[:path]
+		if w.r.sub != nil {
+			// fastText's skipgram: the centre word's subwords predict
+			// the context, composed anew for each pair.
+			outs, pos = append(outs, w.out.At(c)), append(pos, true)
+			for _, t := range targets[1:] {
+				outs, pos = append(outs, w.out.At(t)), append(pos, false)
+			}
+			in := w.compose(k.comp[:len(k.acc)], center)
+			loss += k.score(&k.linearForm, w.r.sig, in, outs, pos, alpha)
+			w.stepRows(&k.linearForm, center, k.acc)
+			continue
+		}
 		if w.r.opt.Negative > 0 {
 			for j, t := range targets {
 				outs = append(outs, w.out.At(t))

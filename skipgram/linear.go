@@ -35,18 +35,20 @@ func (f *linearForm) weigh(_ *hogwild.Scratch, w, u, dw []float32) { f.w, f.u, f
 
 // newLinear returns w's kernel for a linear model under the run's
 // architecture: CBOW, batch windows, or skip-gram's pairs with hierarchical
-// softmax; nil for skip-gram's pairs with negative sampling alone, which
-// each model trains with a kernel of its own.
+// softmax or subwords; nil for skip-gram's pairs of word rows with negative
+// sampling alone, which each model trains with a kernel of its own.
 func newLinear(w *worker) linear {
 	r := w.r
 	o, dim, a := r.opt, r.model.Dim, &w.scratch
 	switch {
 	case o.CBOW:
 		return newCBOW(a, dim, r.outputs())
+	case o.Batch && r.sub != nil:
+		return newSubwordWindow(a, dim, o.Window, o.Negative)
 	case o.Batch:
 		return newBatchLinear(a, dim, o.Window, r.outputs())
-	case o.HS:
-		return newPairsHS(a, dim, r.outputs())
+	case o.HS || r.sub != nil:
+		return newPairsLinear(a, dim, r.outputs())
 	}
 	return nil
 }

@@ -40,6 +40,16 @@ func EstimateMemory(o Options, rows int) Memory {
 		Tables:   36 * int64(rows), // the noise sampler's float64 weights, probabilities and alias table; uint32 thresholds
 		Threads:  int64(max(o.Threads, 1)) * workerBytes(o, rows),
 	}
+	if o.Subwords.Enabled() {
+		buckets := int64(o.Subwords.Bucket)
+		m.Matrices += 4 * buckets * stride
+		if o.Checkpoint != nil {
+			m.Snapshot += 4 * buckets * int64(o.Dim)
+		}
+		// Each word's rows: its own and its n-grams', about one per
+		// character for each n-gram length, 4 bytes each.
+		m.Tables += int64(rows) * 4 * int64(2+10*(o.Subwords.Maxn-o.Subwords.Minn+1))
+	}
 	if o.HS {
 		inner := int64(innerNodes(rows))
 		m.Matrices += 4 * inner * stride

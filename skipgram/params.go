@@ -7,6 +7,7 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
 // Model holds the trained parameters.
@@ -18,6 +19,9 @@ type Model struct {
 	In     []float32 // the word vectors; for one-view models the only matrix
 	Out    []float32 // SG only: the context (output) vectors
 	Tree   []float32 // with hierarchical softmax: the Huffman tree's Words-1 inner nodes' rows
+	// Subwords, when enabled, puts Subwords.Bucket rows of character
+	// n-grams in In after the words' (inRows).
+	Subwords subword.Settings
 	// params are the model's own parameter vectors by name (model.params):
 	// what its kernels and its sidecar read, and what snapshots carry.
 	params map[string][]float32
@@ -62,11 +66,20 @@ func cloneParams(ps map[string][]float32) map[string][]float32 {
 func NewModel(opt Options, words int) *Model {
 	m := &Model{Kind: opt.Model, Dim: opt.Dim, Words: words}
 	m.Stride = (opt.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
-	m.In = hogwild.Lines[float32](words * m.Stride)
+	if opt.Subwords.Enabled() {
+		m.Subwords = opt.Subwords
+	}
+	m.In = hogwild.Lines[float32](m.inRows() * m.Stride)
 	r := kernel.NewRNG(opt.Seed, math.MaxUint64)
 	def := opt.Model.def()
 	for w := 0; w < words; w++ {
 		def.fresh(m.Row(w), &r)
+	}
+	// The n-grams' rows from a stream of their own, so that the draws of
+	// everything else are those of a run without them.
+	rb := kernel.NewRNG(opt.Seed, math.MaxUint64-3)
+	for w := words; w < m.inRows(); w++ {
+		def.fresh(m.Row(w), &rb)
 	}
 	if def.views == 2 {
 		m.Out = zeroMatrix(words * m.Stride)
@@ -133,7 +146,36 @@ func (m *Model) Row(w int) []float32 {
 	return m.In[w*m.Stride : w*m.Stride+m.Dim]
 }
 
+// inRows is how many rows In holds: the words', then with subwords the
+// n-grams' buckets.
+func (m *Model) inRows() int {
+	if m.Subwords.Enabled() {
+		return m.Words + m.Subwords.Bucket
+	}
+	return m.Words
+}
+
 // Vectors exposes the word vectors for writing; it shares memory with m.
+// With subwords each word's vector is composed, as fastText's
+// getWordVector composes it, into a matrix of its own.
 func (m *Model) Vectors(words []string) *embedding.Vectors {
-	return &embedding.Vectors{Words: words, Dim: m.Dim, Stride: m.Stride, Data: m.In}
+	if !m.Subwords.Enabled() {
+		return &embedding.Vectors{Words: words, Dim: m.Dim, Stride: m.Stride, Data: m.In}
+	}
+	sm, err := m.SubwordModel(words)
+	if err != nil {
+		panic(err) // the model's own rows always fit its settings
+	}
+	v := &embedding.Vectors{Words: words, Dim: m.Dim, Stride: m.Dim, Data: make([]float32, len(words)*m.Dim)}
+	for i, w := range words {
+		sm.Vector(v.Data[i*m.Dim:][:m.Dim], w)
+	}
+	return v
+}
+
+// SubwordModel is the input side of a model with subwords, words and
+// n-grams, as package subword composes a word's vector from it; it shares
+// memory with m.
+func (m *Model) SubwordModel(words []string) (*subword.Model, error) {
+	return subword.NewModel(m.Subwords, words, m.Dim, m.Stride, m.In)
 }

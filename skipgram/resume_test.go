@@ -32,7 +32,7 @@ func sameBits(a, b []float32) bool {
 // sameModel compares the parameters of two trained models to the bit.
 func sameModel(t *testing.T, what string, got, want *Model) {
 	t.Helper()
-	for i := range want.Words {
+	for i := range want.inRows() {
 		if !sameBits(got.Row(i), want.Row(i)) {
 			t.Fatalf("%s: row %d differs: %v, want %v", what, i, got.Row(i), want.Row(i))
 		}

@@ -95,9 +95,12 @@ func (s *Snapshot) Alpha() float64 {
 // moving square) carry over.
 func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 	old := s.Model
-	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), params: cloneParams(old.params)}
+	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), Subwords: old.Subwords, params: cloneParams(old.params)}
 	m.Stride = (m.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
-	m.In = hogwild.Lines[float32](m.Words * m.Stride)
+	m.In = hogwild.Lines[float32](m.inRows() * m.Stride)
+	for b := range m.inRows() - m.Words { // the n-grams' rows hash the same whatever the vocabulary
+		copy(m.Row(m.Words+b), old.In[(old.Words+b)*old.Dim:][:old.Dim])
+	}
 	if old.Out != nil {
 		m.Out = zeroMatrix(m.Words * m.Stride)
 	}
@@ -208,9 +211,9 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 		w.replicas.MergeAll() // the workers stand at the gate: their replicas are still
 	}
 	m := r.model
-	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, params: cloneParams(m.params)}
+	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, Subwords: m.Subwords, params: cloneParams(m.params)}
 	if r.snapIn == nil {
-		r.snapIn = make([]float32, m.Words*m.Dim)
+		r.snapIn = make([]float32, m.inRows()*m.Dim)
 		if m.Out != nil {
 			r.snapOut = make([]float32, m.Words*m.Dim)
 		}
@@ -218,7 +221,7 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 			r.snapTree = make([]float32, innerNodes(m.Words)*m.Dim)
 		}
 	}
-	c.In = compactInto(r.snapIn, m.In, m.Words, m.Dim, m.Stride)
+	c.In = compactInto(r.snapIn, m.In, m.inRows(), m.Dim, m.Stride)
 	if m.Out != nil {
 		c.Out = compactInto(r.snapOut, m.Out, m.Words, m.Dim, m.Stride)
 	}
@@ -264,7 +267,7 @@ func (r *run) resume(s *Snapshot, workers []*worker) {
 func (m *Model) expand() *Model {
 	c := *m
 	c.Stride = (m.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
-	c.In = pad(m.In, m.Words, m.Dim, c.Stride)
+	c.In = pad(m.In, m.inRows(), m.Dim, c.Stride)
 	if m.Out != nil {
 		c.Out = pad(m.Out, m.Words, m.Dim, c.Stride)
 	}
@@ -401,6 +404,9 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	s := &Snapshot{Options: st.Options, Corpus: st.Corpus, Graph: st.Graph, Done: st.Done,
 		LambdaStart: st.LambdaStart, Spectrum: st.Spectrum, Command: st.Command, pos: st.Position}
 	m := &Model{Kind: st.Kind, Dim: st.Dim, Stride: st.Dim, Words: st.Words}
+	if st.Options.Subwords.Enabled() {
+		m.Subwords = st.Options.Subwords
+	}
 	section32 := func(name string, n int) ([]float32, error) {
 		if f.Len(name) < 0 {
 			return nil, nil
@@ -411,7 +417,10 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 		x := make([]float32, n)
 		return x, f.Section(name, float32Bytes(x))
 	}
-	if m.In, err = section32("in", st.Words*st.Dim); err != nil {
+	if int64(m.inRows())*int64(st.Dim) > math.MaxInt32*16 {
+		return nil, bad("%d rows of %d coordinates", m.inRows(), st.Dim)
+	}
+	if m.In, err = section32("in", m.inRows()*st.Dim); err != nil {
 		return nil, err
 	}
 	if m.In == nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/subword"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -129,6 +130,12 @@ type Settings struct {
 	// vocabulary, each with an output row of its own (Model.Tree), beside
 	// Negative noise words or, with Negative 0, alone (huffman.go).
 	HS bool
+
+	// Subwords trains fastText's subword rows (-minn, -maxn, -bucket): a
+	// word's input vector is the mean of its own row and its character
+	// n-grams' bucket rows, and each of them moves by the whole gradient
+	// (subwords.go). The zero value, Maxn 0, trains none.
+	Subwords subword.Settings
 }
 
 // DefaultOptions are word2vec.c's defaults for skip-gram with negative
@@ -205,8 +212,17 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-hot-sync must be positive, got %d", o.HotSync)
 	case o.CBOW && def.noMean != "":
 		return fmt.Errorf("-cbow 1 has no meaning for %s: %s", o.Model, def.noMean)
+	case o.Subwords.Enabled() && o.HS:
+		return fmt.Errorf("-maxn %d trains with negative sampling, as fastText's skipgram and cbow do by default: give -hs 0", o.Subwords.Maxn)
+	case o.Subwords.Enabled() && def.views != 2:
+		return fmt.Errorf("-maxn %d trains subword rows for sg only: a one-view model's one matrix would hold a word's own row as a target and its n-grams' as a context", o.Subwords.Maxn)
 	case o.HS && def.views != 2:
 		return fmt.Errorf("-hs 1 needs output rows apart from the word vectors, which %s does not have: a Huffman tree's inner nodes are not words (use -model sg)", o.Model)
+	}
+	if o.Subwords.Enabled() {
+		if err := o.Subwords.Validate(); err != nil {
+			return err
+		}
 	}
 	if def.check != nil {
 		return def.check(o)
@@ -335,6 +351,9 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 	}
 	if opt.HS {
 		r.tree = newHuffman(v.Counts)
+	}
+	if opt.Subwords.Enabled() {
+		r.sub = newSubwordRows(opt.Subwords, v.Words)
 	}
 	st, err := r.execute(ctx)
 	return finish(m, st, err, opt, orig)
@@ -488,6 +507,7 @@ type run struct {
 	diverged atomic.Bool
 	graph    *graphRun     // set when training on an edge list instead of text
 	tree     *huffman      // with hierarchical softmax: every word's path
+	sub      *subwordRows  // with subwords: every word's input rows
 	gate     *hogwild.Gate // stops the workers between blocks for a snapshot
 	hotMu    sync.Mutex    // serialises the merges of the workers' hot rows
 

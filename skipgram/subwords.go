@@ -1,0 +1,128 @@
+package skipgram
+
+import (
+	"github.com/wipsvec/wipsvec/skipgram/fasttext"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/subword"
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// Subword rows (Options.Subwords) are fastText's: a word's input vector is
+// the mean of its own row and its character n-grams' rows (package
+// subword hashes them into Bucket rows after the words'), and every one of
+// them moves by the whole gradient of the mean, as fastText moves them
+// (Model::update, which divides the gradient only for supervised models).
+// The rows are those fastText would use for the same word, so that the
+// model written as a fastText .bin composes the same vectors there.
+
+// subwordRows lists every word's input rows, its own first, flat: word
+// w's at rows[start[w]:start[w+1]].
+type subwordRows struct {
+	start []int32
+	rows  []int32
+	most  int // the most rows of a word
+}
+
+func newSubwordRows(s subword.Settings, words []string) *subwordRows {
+	sr := &subwordRows{start: make([]int32, len(words)+1)}
+	for i, w := range words {
+		sr.rows = s.AppendWordRows(sr.rows, int32(i), w, len(words))
+		sr.start[i+1] = int32(len(sr.rows))
+		sr.most = max(sr.most, int(sr.start[i+1]-sr.start[i]))
+	}
+	return sr
+}
+
+// of returns word w's input rows.
+func (sr *subwordRows) of(w int32) []int32 { return sr.rows[sr.start[w]:sr.start[w+1]] }
+
+// compose sets dst to word c's input vector, the mean of its rows as the
+// worker trains them, and returns it.
+func (w *worker) compose(dst []float32, c int32) []float32 {
+	rows := w.r.sub.of(c)
+	copy(dst, w.in.At(rows[0]))
+	for _, r := range rows[1:] {
+		kernel.Axpy(dst, w.in.At(r), 1)
+	}
+	inv := 1 / float32(len(rows))
+	for i := range dst {
+		dst[i] *= inv
+	}
+	return dst
+}
+
+// subwordWindow is skip-gram with subwords in batch windows: the centre
+// word's input, composed once, is scored against every context of its
+// window (fastText's orientation: the centre word's subwords predict the
+// contexts) and against one draw of noise words shared by them, which
+// counts once per context; its rows move once per window by the summed
+// gradient. fastText composes the input and moves every one of its rows
+// once per pair, about 2*window/2 times as often.
+type subwordWindow struct {
+	linearForm
+	h, acc []float32
+}
+
+func newSubwordWindow(a *hogwild.Scratch, dim, window, negative int) *subwordWindow {
+	return &subwordWindow{h: a.Float32s(dim), acc: a.Float32s(dim)}
+}
+
+func (k *subwordWindow) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+	if len(ctxs) == 0 {
+		return 0
+	}
+	sig := w.r.sig
+	h := w.compose(k.h, center)
+	acc := k.acc[:len(h)]
+	clear(acc)
+	for _, c := range ctxs {
+		g, l := sig.Gradient(kernel.Dot(h, w.out.At(c)), true, alpha)
+		loss += l
+		kernel.PairUpdate(acc, w.out.At(c), h, g)
+	}
+	m := float32(len(ctxs))
+	for _, n := range w.windowTargets(center)[1:] {
+		out := w.out.At(n)
+		g, l := sig.Gradient(kernel.Dot(h, out), false, alpha)
+		loss += m * l
+		kernel.PairUpdate(acc, out, h, m*g)
+	}
+	w.stepRows(&k.linearForm, center, acc)
+	if w.look.more { // the next centre word's rows, for writing
+		for _, r := range w.r.sub.of(w.look.nextRows[0]) {
+			kernel.PrefetchW(w.in.At(r))
+		}
+	}
+	return loss
+}
+
+// stepRows moves every input row of word c by the gradient acc, as the
+// form says.
+func (w *worker) stepRows(f *linearForm, c int32, acc []float32) {
+	for _, r := range w.r.sub.of(c) {
+		f.step(w.in.At(r), acc)
+	}
+}
+
+// FastText is m, trained with opt on the text src describes, whose
+// vocabulary is v, as fastText's model file holds it (package fasttext):
+// its arguments, the words with their counts, the input rows (words, then
+// the n-grams' buckets) and the output rows, sharing m's memory. fastText
+// and gensim then compose from it the vectors m composes.
+func (m *Model) FastText(v *vocab.Vocab, opt Options, src Source) *fasttext.Model {
+	a := fasttext.DefaultArgs(m.Dim)
+	a.WS, a.Epoch, a.Neg, a.T = int32(opt.Window), int32(opt.Iter), int32(opt.Negative), opt.Sample
+	a.MinCount = int32(min(src.MinCount, 1<<31-1))
+	a.Bucket, a.Minn, a.Maxn = int32(m.Subwords.Bucket), int32(m.Subwords.Minn), int32(m.Subwords.Maxn)
+	if opt.CBOW {
+		a.Model = fasttext.CBOW
+	}
+	words := make([]fasttext.Entry, v.Len())
+	for i, w := range v.Words {
+		words[i] = fasttext.Entry{Word: w, Count: v.Counts[i]}
+	}
+	return &fasttext.Model{Args: a, Words: words, Tokens: src.Corpus.Tokens,
+		Input:  fasttext.Matrix{Rows: m.inRows(), Cols: m.Dim, Stride: m.Stride, Data: m.In},
+		Output: fasttext.Matrix{Rows: m.Words, Cols: m.Dim, Stride: m.Stride, Data: m.Out}}
+}

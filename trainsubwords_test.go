@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bufio"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/fasttext"
+)
+
+// TestTrainSubwords trains SG with fastText's subword rows and checks what
+// it leaves: the words' vectors composed as fastText composes them, a
+// fastText model beside them that the sidecar names and that reads back
+// with the same settings, nearest answering an unseen word, and -init
+// from that model giving every word of a new run a start. Bad subword
+// flags are refused in one line before any file is written.
+func TestTrainSubwords(t *testing.T) {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "text")
+	writeCorpus(t, text, 300)
+	out := filepath.Join(dir, "vec.bin")
+	_, stderr, err := runCmd("train", "-train", text, "-output", out, "-binary", "1", "-size", "12", "-iter", "2",
+		"-threads", "1", "-min-count", "1", "-maxn", "5", "-bucket", "5000", "-quiet")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	meta, err := embedding.ReadMeta(out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := meta.Subwords; s == nil || s.File != "vec.bin"+fastTextSuffix || s.Minn != 3 || s.Maxn != 5 || s.Bucket != 5000 {
+		t.Fatalf("sidecar's subwords %+v", meta.Subwords)
+	}
+	ft, err := fasttext.Read(meta.SubwordsPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := ft.Subwords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	vec, err := embedding.ReadVectors(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := make([]float32, vec.Dim)
+	for i, w := range vec.Words {
+		sub.Vector(row, w)
+		for k, x := range vec.Row(i) {
+			if x != row[k] {
+				t.Fatalf("%s: written %v, the fastText model composes %v", w, vec.Row(i), row)
+			}
+		}
+	}
+	if o, se, err := runCmd("nearest", "-vectors", out, "-n", "3", "g1w3x"); err != nil || !strings.Contains(o, "composed") {
+		t.Errorf("nearest of an unseen word: %v\n%s%s", err, o, se)
+	}
+	again := filepath.Join(dir, "again.txt")
+	if _, se, err := runCmd("train", "-train", text, "-output", again, "-init", meta.SubwordsPath(out), "-iter", "1", "-min-count", "1"); err != nil || !strings.Contains(se, "init: 50 of the 50 words started") {
+		t.Errorf("-init from the fastText model: %v\n%s", err, se)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-maxn", "3", "-minn", "4"}, "minn 4 is above maxn 3"},
+		{[]string{"-maxn", "6", "-model", "wips"}, "sg only"},
+		{[]string{"-maxn", "6", "-hs", "1"}, "negative sampling"},
+		{[]string{"-maxn", "6", "-bucket", "0"}, "-bucket"},
+		{[]string{"-maxn", "6", "-output", "-"}, "standard output"},
+	} {
+		bad := filepath.Join(dir, "bad.bin")
+		args := append([]string{"train", "-train", text, "-output", bad, "-min-count", "1"}, tc.args...)
+		_, _, err := runCmd(args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: %v, want one line with %q", tc.args, err, tc.want)
+		}
+		if _, err := os.Stat(bad + fastTextSuffix); err == nil {
+			t.Errorf("%v: a fastText model was written", tc.args)
+		}
+	}
+}
+
+// TestFastTextReadsTrainedSubwords: fastText 0.9.2's own print-word-vectors
+// reads the model a run with subwords writes and prints, for words seen
+// and unseen, the vectors nearest and the vectors file use.
+func TestFastTextReadsTrainedSubwords(t *testing.T) {
+	bin, err := exec.LookPath("fasttext")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("fasttext: %v (CI=true: failing instead of skipping)", err)
+		}
+		t.Skipf("fasttext: %v", err)
+	}
+	dir := t.TempDir()
+	text := filepath.Join(dir, "text")
+	writeCorpus(t, text, 300)
+	out := filepath.Join(dir, "vec.txt")
+	if _, se, err := runCmd("train", "-train", text, "-output", out, "-size", "8", "-iter", "1", "-threads", "2",
+		"-min-count", "1", "-maxn", "6", "-bucket", "2000", "-quiet"); err != nil {
+		t.Fatalf("%v\n%s", err, se)
+	}
+	ft, err := fasttext.Read(out + fastTextSuffix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := ft.Subwords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := []string{"g0w1", "g4w9", "g7w7", "unseenword"}
+	cmd := exec.Command(bin, "print-word-vectors", out+fastTextSuffix)
+	cmd.Stdin = strings.NewReader(strings.Join(words, "\n") + "\n")
+	raw, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(strings.NewReader(string(raw)))
+	row := make([]float32, 8)
+	for i := 0; sc.Scan(); i++ {
+		f := strings.Fields(sc.Text())
+		if len(f) != 9 || f[0] != words[i] {
+			t.Fatalf("fasttext printed %q", sc.Text())
+		}
+		sub.Vector(row, words[i])
+		for k, s := range f[1:] {
+			x, _ := strconv.ParseFloat(s, 64)
+			if math.Abs(x-float64(row[k])) > 1e-5*max(1, math.Abs(x)) {
+				t.Errorf("%s[%d]: fasttext %v, ours %v", words[i], k, x, row[k])
+			}
+		}
+	}
+}

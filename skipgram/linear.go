@@ -44,7 +44,7 @@ func newLinear(w *worker) linear {
 	case o.CBOW:
 		return newCBOW(a, dim, r.outputs())
 	case o.Batch && r.sub != nil:
-		return newSubwordWindow(a, dim, o.Window, o.Negative)
+		return newSubwordWindow(a, dim)
 	case o.Batch:
 		return newBatchLinear(a, dim, o.Window, r.outputs())
 	case o.HS || r.sub != nil:

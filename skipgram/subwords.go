@@ -58,13 +58,13 @@ func (w *worker) compose(dst []float32, c int32) []float32 {
 // contexts) and against one draw of noise words shared by them, which
 // counts once per context; its rows move once per window by the summed
 // gradient. fastText composes the input and moves every one of its rows
-// once per pair, about 2*window/2 times as often.
+// once per pair: at -window W, W+1 times as often on average.
 type subwordWindow struct {
 	linearForm
 	h, acc []float32
 }
 
-func newSubwordWindow(a *hogwild.Scratch, dim, window, negative int) *subwordWindow {
+func newSubwordWindow(a *hogwild.Scratch, dim int) *subwordWindow {
 	return &subwordWindow{h: a.Float32s(dim), acc: a.Float32s(dim)}
 }
 

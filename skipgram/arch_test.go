@@ -200,7 +200,7 @@ func TestHierarchicalSoftmaxGradients(t *testing.T) {
 			const center = 11 // the rarest word: the longest path
 			w := testWorkerWith(t, SG, 10, 12, 0, 5, arch.set)
 			m := w.r.model
-			node := func(n int32) []float32 { return m.Tree[int(n)*m.Stride:][:m.Dim] }
+			node := func(n int32) []float32 { return m.Tree[int(w.r.tree.row(n))*m.Stride:][:m.Dim] }
 			var ins0 [][]float32
 			for _, c := range arch.ctxs {
 				ins0 = append(ins0, slices.Clone(m.Row(int(c))))
@@ -291,7 +291,11 @@ var testSubwords = subword.Settings{Minn: 3, Maxn: 6, Bucket: 10_000}
 // IPS, whose step is as small as its tiny starting rows, learns slowest),
 // and one seeded thread gives the same bits twice.
 func TestArchitecturesLearnReproducibly(t *testing.T) {
-	v, stream := syntheticCorpus(t, 40000, 3)
+	tokens := 40000
+	if testing.Short() { // the race detector's runs
+		tokens = 15000
+	}
+	v, stream := syntheticCorpus(t, tokens, 3)
 	for _, a := range architectures {
 		for _, kind := range a.kinds {
 			t.Run(a.name+"/"+string(kind), func(t *testing.T) {
@@ -326,16 +330,20 @@ func TestArchitecturesLearnReproducibly(t *testing.T) {
 // where the uninterrupted runs end, the inner nodes' rows included.
 func TestArchitecturesResumeBitIdentical(t *testing.T) {
 	v, stream := syntheticCorpus(t, 320_000, 4) // 4 blocks an epoch
-	for _, tc := range []struct {
+	cases := []struct {
 		kind Kind
 		set  func(*Options)
 	}{
 		{WIPS, func(o *Options) { o.CBOW = true }},
-		{SIPS, func(o *Options) { o.CBOW = true }},
 		{SG, func(o *Options) { o.HS = true }},
-		{SG, func(o *Options) { o.HS, o.CBOW, o.Negative = true, true, 0 }},
 		{SG, func(o *Options) { o.Subwords = testSubwords }},
-	} {
+		{SIPS, func(o *Options) { o.CBOW = true }},
+		{SG, func(o *Options) { o.HS, o.CBOW, o.Negative = true, true, 0 }},
+	}
+	if testing.Short() { // the race detector's runs: the three kinds of state a checkpoint adds
+		cases = cases[:3]
+	}
+	for _, tc := range cases {
 		opt := DefaultOptions()
 		opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed = tc.kind, 12, 2, 1, 5
 		tc.set(&opt)

@@ -28,6 +28,11 @@ func (h *huffman) path(w int32) ([]int32, []bool) {
 	return h.nodes[lo:hi], h.left[lo:hi]
 }
 
+// row is inner node n's row of Model.Tree: the nodes counted from the
+// root, so that the rows every path writes, the top of the tree's, come
+// first, where a worker's replicas of the most written rows are (hot.go).
+func (h *huffman) row(n int32) int32 { return int32(len(h.start)) - 3 - n }
+
 // newHuffman builds word2vec.c's Huffman tree over counts, which must be
 // in decreasing order (a vocabulary's are): the two smallest nodes merge
 // until one is left, the leaves taken from the end of counts and the new
@@ -101,7 +106,7 @@ func (k *pairsLinear) window(w *worker, center int32, ctxs []int32, alpha float3
 	if w.r.tree != nil {
 		nodes, left := w.r.tree.path(center)
 		for i, n := range nodes {
-			outs = append(outs, w.tree.At(n))
+			outs = append(outs, w.tree.At(w.r.tree.row(n)))
 			pos = append(pos, left[i])
 		}
 	}

@@ -25,7 +25,7 @@ func (m Memory) Total() int64 { return m.Matrices + m.Tables + m.Threads + m.Gra
 // allocates. It needs only o's sizes, so it can run before the corpus is
 // read (with an estimate of the rows) as well as after.
 func EstimateMemory(o Options, rows int) Memory {
-	stride := int64((o.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats)
+	stride := int64(rowStride(o.Dim, o.Subwords))
 	views := int64(o.Model.Views())
 	if views == 0 {
 		views = 1

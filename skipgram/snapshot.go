@@ -96,7 +96,7 @@ func (s *Snapshot) Alpha() float64 {
 func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 	old := s.Model
 	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), Subwords: old.Subwords, params: cloneParams(old.params)}
-	m.Stride = (m.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
+	m.Stride = rowStride(m.Dim, m.Subwords)
 	m.In = hogwild.Lines[float32](m.inRows() * m.Stride)
 	for b := range m.inRows() - m.Words { // the n-grams' rows hash the same whatever the vocabulary
 		copy(m.Row(m.Words+b), old.In[(old.Words+b)*old.Dim:][:old.Dim])
@@ -266,7 +266,7 @@ func (r *run) resume(s *Snapshot, workers []*worker) {
 // keeps them.
 func (m *Model) expand() *Model {
 	c := *m
-	c.Stride = (m.Dim + kernel.LineFloats - 1) / kernel.LineFloats * kernel.LineFloats
+	c.Stride = rowStride(m.Dim, m.Subwords)
 	c.In = pad(m.In, m.inRows(), m.Dim, c.Stride)
 	if m.Out != nil {
 		c.Out = pad(m.Out, m.Words, m.Dim, c.Stride)

@@ -208,7 +208,7 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-share-noise must not be negative, got %d", o.ShareNoise)
 	case o.HotRows < DefaultHotRows:
 		return fmt.Errorf("-hot-rows must be at least %d (the model's default), got %d", DefaultHotRows, o.HotRows)
-	case o.HotReplicaRows() > 0 && o.HotSync < 1:
+	case (o.HotReplicaRows() > 0 || o.TreeReplicaRows() > 0) && o.HotSync < 1:
 		return fmt.Errorf("-hot-sync must be positive, got %d", o.HotSync)
 	case o.CBOW && def.noMean != "":
 		return fmt.Errorf("-cbow 1 has no meaning for %s: %s", o.Model, def.noMean)

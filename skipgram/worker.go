@@ -324,7 +324,7 @@ func (w *worker) windowOutputs(center int32, outs [][]float32, pos []bool) ([][]
 	if t := w.r.tree; t != nil {
 		nodes, left := t.path(center)
 		for i, n := range nodes {
-			outs = append(outs, w.tree.At(n))
+			outs = append(outs, w.tree.At(t.row(n)))
 			pos = append(pos, left[i])
 		}
 	}

@@ -46,7 +46,7 @@ func runBench(args []string, std stdio) error {
 	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
 	var limitMB int64
 	intFlag(fs, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")
-	models := fs.String("models", joinList(opt.Models), "comma-separated `models` to time; a suffix sets train flags: sg/exact (-batch=false -hot-rows 0), sg/hot64, sg/sync50000, sg/share1 (-share-noise 1)")
+	models := fs.String("models", joinList(opt.Models), "comma-separated `models` to time; suffixes set train flags: sg/exact (-batch=false -hot-rows 0), sg/cbow, sg/hs (-negative 0), sg/hot64, sg/sync50000, sg/share1")
 	sizes := fs.String("sizes", "100,300", "comma-separated vector `sizes` K")
 	threads := fs.String("threads", "1,2", "comma-separated thread `counts`")
 	intFlag(fs, &opt.Repeat, "repeat", 1, 1000, "`runs` per cell; the median is reported")

@@ -200,7 +200,7 @@ func TestInitFromVectorsRefusals(t *testing.T) {
 		{[]string{"-init", file, "-size", "10"}, "-size 10, but the vectors of -init " + file + " have 12 dimensions"},
 		{[]string{"-init", file, "-model", "hsg"}, "space of their own"},
 		{[]string{"-init", file, "-update-vocab"}, "-update-vocab"},
-		{[]string{"-init", ft}, "fastText binary model"},
+		{[]string{"-init", ft}, "truncated fastText model"},
 		{[]string{"-init", filepath.Join(dir, "nope.vec")}, "nope.vec"},
 		{[]string{"-init", out}, "v.bin"},
 	} {

@@ -387,7 +387,7 @@ func replicaDefaults() string {
 	if len(none) > 0 {
 		s += "; " + strings.Join(none, ", ") + ": none"
 	}
-	return s
+	return s + fmt.Sprintf("; cbow, hs tree %d*2/n", skipgram.DefaultReplicaHotRows)
 }
 
 func (t trainerFlags) define(fs *flags) {
@@ -422,7 +422,7 @@ func (t trainerFlags) define(fs *flags) {
 		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words; 1: a fresh draw per window; 0: the model's ("+sharedNoiseDefaults()+")")
 	}
 	if t.hotRows != nil {
-		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "each of n >= 2 threads replicates the most frequent words' `rows`, merged every -hot-sync; 0: none; -1: the model's ("+replicaDefaults()+")")
+		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "n >= 2 threads replicate the most frequent `rows`, merged every -hot-sync; 0: none; -1: default ("+replicaDefaults()+")")
 	}
 	if t.hotSync != nil {
 		intFlag(fs, t.hotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")

@@ -380,8 +380,15 @@ func (f *trainFlags) graphDefaults() error {
 			return usagef("train: -%s does not apply to -graph", name)
 		}
 	}
-	if f.negDist != skipgram.NoiseUnigram && f.negDist != skipgram.NoiseUniform {
+	switch {
+	case f.negDist != skipgram.NoiseUnigram && f.negDist != skipgram.NoiseUniform:
 		return usagef("train: -neg-dist must be %s or %s, got %q", skipgram.NoiseUnigram, skipgram.NoiseUniform, f.negDist)
+	case f.opt.CBOW:
+		return usagef("train: -cbow 1 does not apply to -graph: an edge is one pair, with no window of contexts to average")
+	case f.opt.HS:
+		return usagef("train: -hs 1 does not apply to -graph: a graph's nodes are scored against noise nodes (-negative)")
+	case f.opt.Subwords.Enabled():
+		return usagef("train: -maxn does not apply to -graph: a graph's node names are not words made of character n-grams")
 	}
 	return nil
 }

@@ -137,3 +137,20 @@ func TestFastTextReadsTrainedSubwords(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphRefusesTextArchitectures: CBOW, hierarchical softmax and
+// subword rows are for text; a graph refuses each in one line, before it
+// reads the edges.
+func TestGraphRefusesTextArchitectures(t *testing.T) {
+	edges := filepath.Join(t.TempDir(), "missing.tsv") // never read
+	for _, tc := range []struct{ flag, value, want string }{
+		{"-cbow", "1", "-cbow 1 does not apply to -graph"},
+		{"-hs", "1", "-hs 1 does not apply to -graph"},
+		{"-maxn", "6", "-maxn does not apply to -graph"},
+	} {
+		_, _, err := runCmd("train", "-graph", edges, "-output", edges+".vec", tc.flag, tc.value)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s %s: %v, want one line with %q", tc.flag, tc.value, err, tc.want)
+		}
+	}
+}

@@ -132,27 +132,8 @@ func (s Settings) AppendRows(dst []int32, word string, nwords int) []int32 {
 	if s.Maxn <= 0 || word == EOS {
 		return dst
 	}
-	// The loop of each, without the closure, so that nothing escapes.
-	w := bracketed(word)
-	size := w.len()
 	base, bucket := uint32(nwords), uint32(s.Bucket)
-	for i := 0; i < size; i++ {
-		if continues(w.at(i)) {
-			continue
-		}
-		h := uint32(2166136261)
-		for j, n := i, 1; j < size && n <= s.Maxn; n++ {
-			h = step(h, w.at(j))
-			j++
-			for j < size && continues(w.at(j)) {
-				h = step(h, w.at(j))
-				j++
-			}
-			if n >= s.Minn && !(n == 1 && (i == 0 || j == size)) {
-				dst = append(dst, int32(base+h%bucket))
-			}
-		}
-	}
+	s.each(word, func(_, _ int, h uint32) { dst = append(dst, int32(base+h%bucket)) })
 	return dst
 }
 

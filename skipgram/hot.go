@@ -24,8 +24,7 @@ func (o *Options) HotReplicaRows() int {
 		return 0
 	case o.HotRows == DefaultHotRows && (o.Model.def().replicas || o.CBOW):
 		// CBOW writes every context row of every window, the frequent
-		// words' all the time: replicas trained it 43% faster on two
-		// threads, SG too (docs/cbow-hs.md).
+		// words' all the time, whatever the model (docs/cbow-hs.md).
 		return DefaultReplicaHotRows * 2 / o.Threads
 	case o.HotRows == DefaultHotRows:
 		return 0

@@ -149,8 +149,7 @@ func (m *Model) Row(w int) []float32 {
 // rowStride is the floats between two rows of a model: its size rounded up
 // to a 64-byte cache line, so that no row shares a line with another, but
 // with subwords, whose millions of bucket rows would grow by the padding
-// (96 MB at K = 100 with 2M buckets) for no speed: a row of 100 floats
-// touches 7 lines either way (docs/subwords.md).
+// for no speed (docs/subwords.md).
 func rowStride(dim int, sub subword.Settings) int {
 	if sub.Enabled() {
 		return dim

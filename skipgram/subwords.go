@@ -77,9 +77,10 @@ func (k *subwordWindow) window(w *worker, center int32, ctxs []int32, alpha floa
 	acc := k.acc[:len(h)]
 	clear(acc)
 	for _, c := range ctxs {
-		g, l := sig.Gradient(kernel.Dot(h, w.out.At(c)), true, alpha)
+		out := w.out.At(c)
+		g, l := sig.Gradient(kernel.Dot(h, out), true, alpha)
 		loss += l
-		kernel.PairUpdate(acc, w.out.At(c), h, g)
+		kernel.PairUpdate(acc, out, h, g)
 	}
 	m := float32(len(ctxs))
 	for _, n := range w.windowTargets(center)[1:] {

@@ -73,10 +73,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math"
 	"unicode/utf8"
 
+	"github.com/wipsvec/wipsvec/internal/crc32c"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -87,10 +87,6 @@ const Magic = "\x89WVC\r\n\x1a\n"
 const Version = 1
 
 const prefixSize = 64
-
-// castagnoli is CRC-32C, computed in hardware on amd64 and arm64: checking
-// a file costs little next to reading it.
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Info describes an encoded corpus: how it was made and what it holds.
 type Info struct {
@@ -173,7 +169,7 @@ func (p *prefix) marshal() []byte {
 	le.PutUint32(b[48:], p.idsCRC)
 	le.PutUint32(b[52:], p.metaCRC)
 	le.PutUint32(b[56:], 0)
-	le.PutUint32(b[60:], crc32.Checksum(b[:60], castagnoli))
+	le.PutUint32(b[60:], crc32c.Checksum(b[:60]))
 	return b
 }
 
@@ -214,7 +210,7 @@ func parsePrefix(b []byte, size int64) (*prefix, error) {
 	if len(b) < prefixSize {
 		return nil, truncated("%d bytes, shorter than the %d-byte header", size, prefixSize)
 	}
-	if crc32.Checksum(b[:60], castagnoli) != le.Uint32(b[60:]) {
+	if crc32c.Checksum(b[:60]) != le.Uint32(b[60:]) {
 		return nil, corrupt(ErrChecksum, "header checksum mismatch")
 	}
 	p := &prefix{
@@ -359,4 +355,4 @@ func (c *idChecker) check(ids []int32) error {
 	return nil
 }
 
-func crcOf(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
+func crcOf(b []byte) uint32 { return crc32c.Checksum(b) }

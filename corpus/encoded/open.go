@@ -4,11 +4,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"unsafe"
 
+	"github.com/wipsvec/wipsvec/internal/crc32c"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -136,7 +136,7 @@ func parse(data []byte) (*Corpus, error) {
 		return nil, err
 	}
 	meta := data[p.metaOff : p.metaOff+p.metaLen]
-	if crc32.Checksum(meta, castagnoli) != p.metaCRC {
+	if crc32c.Checksum(meta) != p.metaCRC {
 		return nil, corrupt(ErrChecksum, "metadata checksum mismatch")
 	}
 	info, v, err := parseMeta(meta)
@@ -158,9 +158,9 @@ func parse(data []byte) (*Corpus, error) {
 	)
 	for i := 0; i < len(ids); i += chunkIDs {
 		j := min(i+chunkIDs, len(ids))
-		crc = crc32.Update(crc, castagnoli, raw[4*i:4*j])
+		crc = crc32c.Update(crc, raw[4*i:4*j])
 		if err := check.check(ids[i:j]); err != nil {
-			if crc32.Update(crc, castagnoli, raw[4*j:]) != p.idsCRC {
+			if crc32c.Update(crc, raw[4*j:]) != p.idsCRC {
 				return nil, corrupt(ErrChecksum, "ids checksum mismatch")
 			}
 			return nil, err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"slices"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
+	"github.com/wipsvec/wipsvec/internal/crc32c"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -123,7 +123,7 @@ func WriteTo(ctx context.Context, f *os.File, r io.Reader, opt Options) (_ *Info
 	p := &prefix{
 		version: Version, idsOff: prefixSize, ids: uint64(wr-prefixSize) / 4,
 		metaOff: uint64(wr), metaLen: uint64(len(meta)),
-		idsCRC: idsCRC, metaCRC: crc32.Checksum(meta, castagnoli),
+		idsCRC: idsCRC, metaCRC: crc32c.Checksum(meta),
 	}
 	if _, err := f.WriteAt(p.marshal(), 0); err != nil {
 		return nil, nil, err
@@ -222,7 +222,7 @@ func rewriteFinal(ctx context.Context, f *os.File, nprov int64, remap *vocab.Rem
 			return 0, 0, check, fmt.Errorf("encode: %w", err)
 		}
 		c.out, c.raw = idBytes(c.ids, c.raw[:0])
-		idsCRC = crc32.Update(idsCRC, castagnoli, c.out)
+		idsCRC = crc32c.Update(idsCRC, c.out)
 		c.at = wr
 		wr += int64(len(c.out))
 		written <- c
@@ -240,7 +240,7 @@ type crcReader struct {
 func (c *crcReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
-	c.crc = crc32.Update(c.crc, castagnoli, p[:n])
+	c.crc = crc32c.Update(c.crc, p[:n])
 	return n, err
 }
 

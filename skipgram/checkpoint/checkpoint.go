@@ -34,11 +34,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
+	"github.com/wipsvec/wipsvec/internal/crc32c"
 )
 
 // Magic starts every checkpoint: a non-text byte first, and a line ending
@@ -66,8 +66,6 @@ const (
 	align      = 64
 	maxHeader  = 1 << 28 // 256 MB of JSON: far beyond any header
 )
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Section is one binary part of a checkpoint. Writing, Data holds its bytes
 // (Offset, Length and CRC are filled in); reading, Offset, Length and CRC
@@ -113,7 +111,7 @@ func write(path string, state any, sections []Section) error {
 			return fmt.Errorf("section %d: empty or repeated name %q", i, s.Name)
 		}
 		seen[s.Name] = true
-		h.Sections[i] = Section{Name: s.Name, Length: int64(len(s.Data)), CRC: crc32.Checksum(s.Data, castagnoli)}
+		h.Sections[i] = Section{Name: s.Name, Length: int64(len(s.Data)), CRC: crc32c.Checksum(s.Data)}
 	}
 	// The offsets depend on the header's length, which depends on the
 	// offsets' digits: lay out until it holds still.
@@ -144,7 +142,7 @@ func write(path string, state any, sections []Section) error {
 	var prefix [prefixSize]byte
 	copy(prefix[:], Magic)
 	binary.LittleEndian.PutUint32(prefix[8:], Version)
-	binary.LittleEndian.PutUint32(prefix[12:], crc32.Checksum(hb, castagnoli))
+	binary.LittleEndian.PutUint32(prefix[12:], crc32c.Checksum(hb))
 	binary.LittleEndian.PutUint64(prefix[16:], uint64(len(hb)))
 	w.Write(prefix[:])
 	w.Write(hb)
@@ -226,7 +224,7 @@ func open(f *os.File, name string) (*File, error) {
 	if _, err := io.ReadFull(f, hb); err != nil {
 		return nil, c.errorf(ErrTruncated, "reading the header: %v", err)
 	}
-	if crc32.Checksum(hb, castagnoli) != binary.LittleEndian.Uint32(prefix[12:]) {
+	if crc32c.Checksum(hb) != binary.LittleEndian.Uint32(prefix[12:]) {
 		return nil, c.errorf(ErrCorrupt, "header checksum mismatch")
 	}
 	var h header
@@ -300,7 +298,7 @@ func (c *File) Section(name string, dst []byte) error {
 		if _, err := c.f.ReadAt(dst, s.Offset); err != nil {
 			return c.errorf(ErrTruncated, "section %s: %v", name, err)
 		}
-		if crc32.Checksum(dst, castagnoli) != s.CRC {
+		if crc32c.Checksum(dst) != s.CRC {
 			return c.errorf(ErrCorrupt, "section %s checksum mismatch", name)
 		}
 		return nil

@@ -768,9 +768,11 @@ func round(x float64, digits int) float64 {
 	return math.Round(x*p) / p
 }
 
-// WriteFileAtomic writes path through a temporary file beside it and a
-// rename (atomicfile.WriteFile), creating the directory if needed, so a
-// reader never sees half a table or plot.
+// WriteFileAtomic is atomicfile.WriteFile after creating path's directory.
+//
+// Deprecated: call os.MkdirAll and atomicfile.WriteFile, the one atomic
+// writer. It is left, as a thin wrapper, only for the root package's
+// experiment command until that calls atomicfile itself.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err

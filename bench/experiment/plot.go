@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
+	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
@@ -60,18 +62,21 @@ func PlotFiles() []string {
 // if needed) and returns the paths written. A plot without data (no WIPS
 // run, no loss curve) is skipped, not an error.
 func WritePlots(dir string, t *Table) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("plot: %w", err)
+	}
 	var written []string
 	for _, p := range []struct {
 		name string
 		draw func(io.Writer, *Table) error
 	}{{LambdaPlot, PlotLambda}, {LambdaHistPlot, PlotLambdaHistograms}, {SpearmanPlot, PlotSpearman}, {LossPlot, PlotLoss}} {
 		path := filepath.Join(dir, p.name)
-		err := WriteFileAtomic(path, func(w io.Writer) error { return p.draw(w, t) })
+		err := atomicfile.WriteFile(path, func(w io.Writer) error { return p.draw(w, t) })
 		if errors.Is(err, ErrNoData) {
 			continue
 		}
 		if err != nil {
-			return written, fmt.Errorf("plot: %w", err)
+			return written, fmt.Errorf("plot: write %s: %w", path, err)
 		}
 		written = append(written, path)
 	}

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
-	bgraph "github.com/wipsvec/wipsvec/bench/graph"
+	bgraph "github.com/wipsvec/wipsvec/bench/linkpred"
 	"github.com/wipsvec/wipsvec/bench/planted"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
-	bgraph "github.com/wipsvec/wipsvec/bench/graph"
+	bgraph "github.com/wipsvec/wipsvec/bench/linkpred"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/fasttext"

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	bgraph "github.com/wipsvec/wipsvec/bench/graph"
+	bgraph "github.com/wipsvec/wipsvec/bench/linkpred"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/corpus/wordnet"

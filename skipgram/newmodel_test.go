@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
-	bgraph "github.com/wipsvec/wipsvec/bench/graph"
+	bgraph "github.com/wipsvec/wipsvec/bench/linkpred"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"

@@ -1,9 +1,9 @@
-// Package graph scores node embeddings on the graph they should reproduce:
+// Package linkpred scores node embeddings on the graph they should reproduce:
 // reconstruction and link prediction as ROC-AUC against sampled non-edges
 // (Kim et al. 2019) and as mean rank and mean average precision (Nickel and
 // Kiela 2017), each model scored with its own similarity. It also splits an
 // edge list into train and test edges for link prediction.
-package graph
+package linkpred
 
 import (
 	"errors"

@@ -68,10 +68,10 @@ func (a Arch) label() string {
 	return strings.ToUpper(strings.ReplaceAll(a.suffix(), "/", "-"))
 }
 
-// apply sets the architecture in opt: hierarchical softmax alone, as
+// Apply sets the architecture in opt: hierarchical softmax alone, as
 // word2vec.c's -hs 1 -negative 0. The learning rate is left as it is: the
 // grid searches it, CBOW's as SG's.
-func (a Arch) apply(opt *skipgram.Options) {
+func (a Arch) Apply(opt *skipgram.Options) {
 	opt.CBOW, opt.HS = a.CBOW, a.HS
 	if a.HS {
 		opt.Negative = 0
@@ -128,7 +128,7 @@ func ParseModel(s string) (Model, error) {
 func (m Model) Validate() error {
 	opt := skipgram.DefaultOptions()
 	opt.Model = m.Kind
-	m.apply(&opt)
+	m.Apply(&opt)
 	if err := opt.Validate(); err != nil {
 		return fmt.Errorf("model %s: %w", m, err)
 	}
@@ -512,7 +512,7 @@ func (r *Runner) Options(spec RunSpec) skipgram.Options {
 	opt.Batch, opt.HotRows, opt.HotSync, opt.ShareNoise = r.Setup.Batch, r.Setup.HotRows, r.Setup.HotSync, r.Setup.ShareNoise
 	opt.LambdaInit, opt.LambdaAlpha = r.Setup.LambdaInit, r.Setup.LambdaAlpha
 	opt.Threads = max(r.Threads, 1)
-	spec.apply(&opt)
+	spec.Apply(&opt)
 	return opt
 }
 

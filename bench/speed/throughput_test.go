@@ -16,7 +16,6 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
-	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -265,10 +264,10 @@ func TestMedian(t *testing.T) {
 
 func TestWipsvecFloor(t *testing.T) {
 	// K=100 pads to 112 floats; SG has two matrices.
-	if got, want := wipsvecFloor(skipgram.SG, 100, 1000, 10), int64(4*1000+2*10*112*4); got != want {
+	if got, want := wipsvecFloor(mustModel(t, "sg"), 100, 1000, 10), int64(4*1000+2*10*112*4); got != want {
 		t.Errorf("SG floor = %d, want %d", got, want)
 	}
-	if got, want := wipsvecFloor(skipgram.WIPS, 16, 1000, 10), int64(4*1000+10*16*4); got != want {
+	if got, want := wipsvecFloor(mustModel(t, "wips"), 16, 1000, 10), int64(4*1000+10*16*4); got != want {
 		t.Errorf("WIPS floor = %d, want %d", got, want)
 	}
 }
@@ -282,11 +281,11 @@ func TestParseLists(t *testing.T) {
 			t.Errorf("ParseInts(%q) succeeded", bad)
 		}
 	}
-	if got, err := ParseKinds("SG,wips"); err != nil || fmt.Sprint(got) != "[sg wips]" {
-		t.Errorf("ParseKinds = %v, %v", got, err)
+	if got, err := ParseModels("SG,wips"); err != nil || fmt.Sprint(got) != "[sg wips]" {
+		t.Errorf("ParseModels = %v, %v", got, err)
 	}
-	if _, err := ParseKinds("sg,word2vec"); err == nil {
-		t.Error("ParseKinds accepted an unknown model")
+	if _, err := ParseModels("sg,word2vec"); err == nil {
+		t.Error("ParseModels accepted an unknown model")
 	}
 }
 
@@ -299,7 +298,7 @@ func TestThroughputOptionsValidate(t *testing.T) {
 	for name, mutate := range map[string]func(*ThroughputOptions){
 		"no corpus":   func(o *ThroughputOptions) { o.Corpus = "" },
 		"no trainer":  func(o *ThroughputOptions) { o.Trainer = nil },
-		"bad model":   func(o *ThroughputOptions) { o.Models = []skipgram.Kind{"cbow"} },
+		"bad model":   func(o *ThroughputOptions) { o.Models = PlainModels("cbow") },
 		"size 1":      func(o *ThroughputOptions) { o.Sizes = []int{1} },
 		"threads 0":   func(o *ThroughputOptions) { o.Threads = []int{0} },
 		"repeat 0":    func(o *ThroughputOptions) { o.Repeat = 0 },
@@ -322,9 +321,13 @@ func TestThroughputOptionsValidate(t *testing.T) {
 	o := base
 	o.Sizes, o.Threads = []int{10, 100, 300}, []int{1, 2, 4, 16}
 	for _, k := range skipgram.Kinds() {
-		o.Models = append(o.Models, k, k+"/exact", k+"/hot0", k+"/share2")
+		for _, v := range []string{"", "/exact", "/hot0", "/share2"} {
+			o.Models = append(o.Models, mustModel(t, string(k)+v))
+		}
 	}
-	o.Models = append(o.Models, "hsg/hot64", "sg/hot64/sync50000", "wips/hot4096")
+	for _, m := range []string{"hsg/hot64", "sg/hot64/sync50000", "wips/hot4096"} {
+		o.Models = append(o.Models, mustModel(t, m))
+	}
 	if err := o.validate(); err != nil {
 		t.Errorf("every model and variant on 1-16 threads: %v", err)
 	}
@@ -425,110 +428,57 @@ func BenchmarkTrainWIPS(b *testing.B) { benchmarkTrain(b, skipgram.WIPS) }
 func BenchmarkTrainIPS(b *testing.B)  { benchmarkTrain(b, skipgram.IPS) }
 func BenchmarkTrainHSG(b *testing.B)  { benchmarkTrain(b, skipgram.HSG) }
 
-// BenchmarkWindowStep is the ceiling's batch window at K=100: 6 contexts
-// against 6 targets.
-func BenchmarkWindowStep(b *testing.B) {
-	k, ins, outs := windowFixture(100, 6, 6)
-	sig := kernel.NewSigmoidTable()
-	for b.Loop() {
-		windowStep(sig, k, ins, outs, 0.025)
-	}
-}
-
-func windowFixture(dim, m, nt int) (*windowScratch, [][]float32, [][]float32) {
-	rows := func(n int) [][]float32 {
-		r := make([][]float32, n)
-		for i := range r {
-			r[i] = make([]float32, dim)
-			for d := range r[i] {
-				r[i][d] = 0.1 * float32(math.Sin(float64(1+i*dim+d+n)))
-			}
-		}
-		return r
-	}
-	k := &windowScratch{
-		scores: make([]float32, nt), grads: make([]float32, m*nt),
-		gradsT: make([]float32, m*nt), accs: make([]float32, m*dim),
-	}
-	return k, rows(m), rows(nt)
-}
-
-// TestWindowStep: the ceiling's window is SG's negative-sampling step with
-// every gradient taken at the window's start, checked in float64.
-func TestWindowStep(t *testing.T) {
-	const dim, m, nt, alpha = 20, 4, 3, 0.5
-	k, ins, outs := windowFixture(dim, m, nt)
-	in0, out0 := clone2(ins), clone2(outs)
-	windowStep(kernel.NewSigmoidTable(), k, ins, outs, alpha)
-	g := func(i, j int) float64 {
-		var s float64
-		for d := range dim {
-			s += float64(in0[i][d]) * float64(out0[j][d])
-		}
-		label := 0.0
-		if j == 0 {
-			label = 1
-		}
-		return (label - 1/(1+math.Exp(-s))) * alpha
-	}
-	for d := range dim {
-		for i := range m {
-			want := float64(in0[i][d])
-			for j := range nt {
-				want += g(i, j) * float64(out0[j][d])
-			}
-			if math.Abs(float64(ins[i][d])-want) > 1e-3 {
-				t.Fatalf("context %d [%d] = %v, want %v", i, d, ins[i][d], want)
-			}
-		}
-		for j := range nt {
-			want := float64(out0[j][d])
-			for i := range m {
-				want += g(i, j) * float64(in0[i][d])
-			}
-			if math.Abs(float64(outs[j][d])-want) > 1e-3 {
-				t.Fatalf("target %d [%d] = %v, want %v", j, d, outs[j][d], want)
-			}
-		}
-	}
-}
-
-func clone2(rows [][]float32) [][]float32 {
-	c := make([][]float32, len(rows))
-	for i, r := range rows {
-		c[i] = append([]float32(nil), r...)
-	}
-	return c
-}
-
-func TestParseKindsVariants(t *testing.T) {
-	kinds, err := ParseKinds("sg, sg/batch,wips,wips/exact,sg/batch/hot256")
+func mustModel(t *testing.T, s string) Model {
+	t.Helper()
+	m, err := ParseModel(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(kinds, []skipgram.Kind{"sg", "sg/batch", "wips", "wips/exact", "sg/batch/hot256"}) {
-		t.Fatalf("kinds %v", kinds)
+	return m
+}
+
+func TestParseModelsVariants(t *testing.T) {
+	models, err := ParseModels("sg, sg/batch,wips,wips/exact,sg/batch/hot256,SG/batch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(models); got != "[sg sg/batch wips wips/exact sg/batch/hot256]" {
+		t.Fatalf("models %s", got)
 	}
 	for _, tc := range []struct {
-		kind skipgram.Kind
-		base skipgram.Kind
-		args []string
+		model string
+		args  []string
 	}{
-		{"sg/batch", skipgram.SG, []string{"-batch"}},
-		{"wips/exact", skipgram.WIPS, []string{"-batch=false", "-hot-rows", "0"}},
-		{"sg/batch/hot256", skipgram.SG, []string{"-batch", "-hot-rows", "256"}},
-		{"wips/share1", skipgram.WIPS, []string{"-share-noise", "1"}},
+		{"sg", []string{"-model", "sg"}},
+		{"sg/batch", []string{"-model", "sg", "-batch"}},
+		{"wips/exact", []string{"-model", "wips", "-batch=false", "-hot-rows", "0"}},
+		{"sg/batch/hot256", []string{"-model", "sg", "-batch", "-hot-rows", "256"}},
+		{"wips/share1", []string{"-model", "wips", "-share-noise", "1"}},
+		{"sg/hs/cbow", []string{"-model", "sg", "-cbow", "1", "-hs", "1", "-negative", "0"}},
+		{"sg/exact/hot64/sync500", []string{"-model", "sg", "-batch=false", "-hot-rows", "64", "-hot-sync", "500"}},
+		{"sg/hot64/exact", []string{"-model", "sg", "-batch=false", "-hot-rows", "0"}},
 	} {
-		if base, args, err := splitVariant(tc.kind, nil); base != tc.base || !slices.Equal(args, tc.args) || err != nil {
-			t.Errorf("splitVariant(%q) = %q, %v, %v", tc.kind, base, args, err)
+		if args := mustModel(t, tc.model).Args(); !slices.Equal(args, tc.args) {
+			t.Errorf("%s: args %q, want %q", tc.model, args, tc.args)
 		}
 	}
-	for _, bad := range []string{"glove/batch", "sg/fast", "sg/hotx", "sg/share0"} {
-		if _, err := ParseKinds(bad); err == nil {
+	// Apply sets what the flags would.
+	opt := skipgram.DefaultOptions()
+	mustModel(t, "wips/hs/exact/sync500/share3").Apply(&opt)
+	if opt.Model != skipgram.WIPS || !opt.HS || opt.Negative != 0 || opt.Batch || opt.HotRows != 0 || opt.HotSync != 500 || opt.ShareNoise != 3 {
+		t.Errorf("Apply set %+v", opt.Settings)
+	}
+	for _, bad := range []string{"glove/batch", "sg/fast", "sg/hotx", "sg/share0", "sg/sync0", "sg/Batch"} {
+		if _, err := ParseModels(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
 	}
-	if wipsvecFloor("sg/batch", 100, 10, 10) != wipsvecFloor(skipgram.SG, 100, 10, 10) {
+	for m, want := range map[string]string{"sg": "sg", "wips/hot64": "sg", "wips/cbow/hs": "sg/cbow/hs", "sg/hs/exact": "sg/hs"} {
+		if got, ok := gensimOf(m); !ok || got != want {
+			t.Errorf("gensim run of %s: %q, want %q", m, got, want)
+		}
+	}
+	if wipsvecFloor(mustModel(t, "sg/batch"), 100, 10, 10) != wipsvecFloor(mustModel(t, "sg"), 100, 10, 10) {
 		t.Fatal("sg/batch floor differs from sg's")
 	}
 }

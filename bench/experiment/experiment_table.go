@@ -333,11 +333,21 @@ func meanRho(runs []RunRecord, v Variant, datasets []string) (map[string]float64
 // settings and any failed runs.
 func (t *Table) Markdown(w io.Writer) error {
 	var b strings.Builder
+	fewer := t.markdownScores(&b)
+	t.markdownFooter(&b, fewer)
+	t.markdownSettings(&b)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// markdownScores writes the table of scores; it reports whether a cell
+// had fewer runs than the grid has seeds.
+func (t *Table) markdownScores(b *strings.Builder) (fewer bool) {
 	ks := t.Grid.Sizes
-	fmt.Fprintf(&b, "### Spearman's ρ ×100 on word similarity (cf. Kim et al. 2019, Table 3)\n\n| |")
+	fmt.Fprintf(b, "### Spearman's ρ ×100 on word similarity (cf. Kim et al. 2019, Table 3)\n\n| |")
 	for _, d := range t.Datasets {
 		for _, k := range ks {
-			fmt.Fprintf(&b, " %s K=%d |", DatasetTitle(d), k)
+			fmt.Fprintf(b, " %s K=%d |", DatasetTitle(d), k)
 		}
 	}
 	b.WriteString("\n|---|")
@@ -359,9 +369,8 @@ func (t *Table) Markdown(w io.Writer) error {
 		}
 	}
 	seeds := len(t.Grid.Seeds)
-	fewer := false
 	for _, row := range t.Rows {
-		fmt.Fprintf(&b, "| %s |", row.Variant.Name)
+		fmt.Fprintf(b, "| %s |", row.Variant.Name)
 		for di, d := range t.Datasets {
 			for ki, k := range ks {
 				c := &row.Cells[ki]
@@ -389,14 +398,20 @@ func (t *Table) Markdown(w io.Writer) error {
 				if p, ok := PaperValue(row.Variant.Name, d, k); ok {
 					cell += fmt.Sprintf(" (%.1f)", p)
 				}
-				fmt.Fprintf(&b, " %s |", cell)
+				fmt.Fprintf(b, " %s |", cell)
 			}
 		}
 		b.WriteString("\n")
 	}
+	return fewer
+}
 
+// markdownFooter writes what the scores are, how the cells were selected,
+// what was trained, and the legend of the cells' marks.
+func (t *Table) markdownFooter(b *strings.Builder, fewer bool) {
+	seeds := len(t.Grid.Seeds)
 	s := t.Setup
-	fmt.Fprintf(&b, "\nOurs: mean over %d seed%s of Spearman's ρ ×100; in parentheses the paper's Table 3 (Text9, about 123M tokens, 5 epochs, 3 runs). "+
+	fmt.Fprintf(b, "\nOurs: mean over %d seed%s of Spearman's ρ ×100; in parentheses the paper's Table 3 (Text9, about 123M tokens, 5 epochs, 3 runs). "+
 		"**Bold**: our best in the column. SG and SG(K/2) score by inner product, SG* and SG*(K/2) by cosine, the others by the model's own similarity; "+
 		"SG(K/2) trains SG with K/2 dimensions, as many parameters as a one-view model of size K.\n\n",
 		seeds, plural(seeds))
@@ -405,20 +420,20 @@ func (t *Table) Markdown(w io.Writer) error {
 			"-CBOW rows word2vec's continuous bag of words (the mean of a window's contexts predicts the centre word), " +
 			"-HS rows word2vec.c's hierarchical softmax without negative samples, at the grid's learning rates.\n\n")
 	}
-	fmt.Fprintf(&b, "Selection: %s. Grid: learning rate in {%s}", SelectionRule, joinFloats(t.Grid.Alphas))
+	fmt.Fprintf(b, "Selection: %s. Grid: learning rate in {%s}", SelectionRule, joinFloats(t.Grid.Alphas))
 	if slices.ContainsFunc(t.Grid.Models, Model.takesNegDim) {
-		fmt.Fprintf(&b, ", IPDS q/K in {%s} (q = round(q/K·K) kept in [1, K−1])", joinFloats(t.Grid.Ratios))
+		fmt.Fprintf(b, ", IPDS q/K in {%s} (q = round(q/K·K) kept in [1, K−1])", joinFloats(t.Grid.Ratios))
 	}
-	fmt.Fprintf(&b, ", seeds {%s}.\n\n", joinSeeds(t.Grid.Seeds))
-	fmt.Fprintf(&b, "Setup: corpus %s (%s in-vocabulary tokens, %s words with min-count %d), %d epoch%s, window %d, %d negatives, sample %g, WIPS λ init %s with step %g",
+	fmt.Fprintf(b, ", seeds {%s}.\n\n", joinSeeds(t.Grid.Seeds))
+	fmt.Fprintf(b, "Setup: corpus %s (%s in-vocabulary tokens, %s words with min-count %d), %d epoch%s, window %d, %d negatives, sample %g, WIPS λ init %s with step %g",
 		s.Corpus, thousands(s.CorpusTokens), thousands(int64(s.Vocab)), s.MinCount, t.Grid.Epochs, plural(t.Grid.Epochs),
 		s.Window, s.Negative, s.Sample, s.LambdaInit, s.LambdaAlpha)
 	if t.Threads > 0 {
-		fmt.Fprintf(&b, ", %d thread%s", t.Threads, plural(t.Threads))
+		fmt.Fprintf(b, ", %d thread%s", t.Threads, plural(t.Threads))
 	}
-	fmt.Fprintf(&b, ". Runs: %d of %d finished, %d failed.", t.Finished, t.Runs, len(t.Failed))
+	fmt.Fprintf(b, ". Runs: %d of %d finished, %d failed.", t.Finished, t.Runs, len(t.Failed))
 	if cov := t.coverage(); cov != "" {
-		fmt.Fprintf(&b, " Pairs with both words in the vocabulary: %s.", cov)
+		fmt.Fprintf(b, " Pairs with both words in the vocabulary: %s.", cov)
 	}
 	b.WriteString("\n\n")
 	var legend []string
@@ -428,9 +443,15 @@ func (t *Table) Markdown(w io.Writer) error {
 	legend = append(legend, "failed: every run of the cell failed", "…: not run yet", "—: model not in the grid")
 	b.WriteString(strings.Join(legend, "; ") + ".\n\n")
 
+}
+
+// markdownSettings writes the settings chosen in each cell and the runs
+// that failed.
+func (t *Table) markdownSettings(b *strings.Builder) {
+	ks, seeds := t.Grid.Sizes, len(t.Grid.Seeds)
 	b.WriteString("Selected settings (mean training time per run):\n\n| |")
 	for _, k := range ks {
-		fmt.Fprintf(&b, " K=%d |", k)
+		fmt.Fprintf(b, " K=%d |", k)
 	}
 	b.WriteString("\n|---|")
 	for range ks {
@@ -438,21 +459,19 @@ func (t *Table) Markdown(w io.Writer) error {
 	}
 	b.WriteString("\n")
 	for _, row := range t.Rows {
-		fmt.Fprintf(&b, "| %s |", row.Variant.Name)
+		fmt.Fprintf(b, "| %s |", row.Variant.Name)
 		for ki := range ks {
 			c := &row.Cells[ki]
-			fmt.Fprintf(&b, " %s |", describeCell(c, seeds))
+			fmt.Fprintf(b, " %s |", describeCell(c, seeds))
 		}
 		b.WriteString("\n")
 	}
 	if len(t.Failed) > 0 {
 		b.WriteString("\nFailed runs:\n\n")
 		for _, r := range t.Failed {
-			fmt.Fprintf(&b, "- %s: %s\n", r.RunSpec, strings.ReplaceAll(firstLineOf(r.Error), "|", "\\|"))
+			fmt.Fprintf(b, "- %s: %s\n", r.RunSpec, strings.ReplaceAll(firstLineOf(r.Error), "|", "\\|"))
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // coverage lists, per benchmark, the pairs found of all pairs, from any

@@ -325,6 +325,14 @@ func TestRunnerResumeAndFailure(t *testing.T) {
 			t.Errorf("retried run %v: %s", rec.RunSpec, rec.Error)
 		}
 	}
+	checkSetupKeys(t, r, specs, prior2)
+}
+
+// checkSetupKeys checks which records of prior stand in for the runs of
+// specs when r's setup changes: a WIPS setting retrains WIPS runs only,
+// another setting every run.
+func checkSetupKeys(t *testing.T, r *Runner, specs []RunSpec, prior []RunRecord) {
+	t.Helper()
 	// WIPS's lambda settings matter to WIPS runs only.
 	lam := *r
 	lam.Setup.LambdaAlpha *= 2
@@ -334,7 +342,7 @@ func TestRunnerResumeAndFailure(t *testing.T) {
 		return nil, skipgram.Stats{}, fmt.Errorf("stop")
 	}
 	lam.Record = nil
-	if _, err := lam.Run(context.Background(), specs, prior2); err != nil || !slices.Equal(retrained, []skipgram.Kind{skipgram.WIPS, skipgram.WIPS}) {
+	if _, err := lam.Run(context.Background(), specs, prior); err != nil || !slices.Equal(retrained, []skipgram.Kind{skipgram.WIPS, skipgram.WIPS}) {
 		t.Errorf("after changing lambda-alpha: retrained %v (%v); want the two WIPS runs", retrained, err)
 	}
 	// So does the recipe they were trained under: records of an earlier
@@ -343,7 +351,7 @@ func TestRunnerResumeAndFailure(t *testing.T) {
 	recipe.Setup.LambdaRecipe = r.Setup.LambdaRecipe + 1
 	retrained = nil
 	recipe.Train, recipe.Record = lam.Train, nil
-	if _, err := recipe.Run(context.Background(), specs, prior2); err != nil || !slices.Equal(retrained, []skipgram.Kind{skipgram.WIPS, skipgram.WIPS}) {
+	if _, err := recipe.Run(context.Background(), specs, prior); err != nil || !slices.Equal(retrained, []skipgram.Kind{skipgram.WIPS, skipgram.WIPS}) {
 		t.Errorf("after changing the lambda recipe: retrained %v (%v); want the two WIPS runs", retrained, err)
 	}
 	// A different setup shares nothing.
@@ -355,7 +363,7 @@ func TestRunnerResumeAndFailure(t *testing.T) {
 		return nil, skipgram.Stats{}, fmt.Errorf("stop")
 	}
 	other.Record = nil
-	if _, err := other.Run(context.Background(), specs[:3], prior2); err != nil || n.Load() != 3 {
+	if _, err := other.Run(context.Background(), specs[:3], prior); err != nil || n.Load() != 3 {
 		t.Errorf("other setup: %d trainings, err %v; want 3", n.Load(), err)
 	}
 }

@@ -127,17 +127,25 @@ func TestPartsFile(t *testing.T) {
 // without panicking, with an error of the check's kind whose message names
 // the file and the defect, and never hand its ids to training.
 func TestDefects(t *testing.T) {
-	le := binary.LittleEndian
-	setVocabSize := func(n uint32) func([]byte) []byte {
-		return func(b []byte) []byte { le.PutUint32(b[52:], n); return b }
+	dir := t.TempDir()
+	for _, c := range slices.Concat(headerDefects(), metadataDefects(), idDefects(), checksumDefects()) {
+		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) { checkDefect(t, dir, c) })
 	}
-	cases := []struct {
-		name string
-		edit func(p *parts)
-		kind error
-		msg  string // what the message says of the defect
-	}{
-		// The header, its checksum valid.
+}
+
+// defect is one case of TestDefects: a sound file edited to have one
+// defect, and the error Open must give.
+type defect struct {
+	name string
+	edit func(p *parts)
+	kind error
+	msg  string // what the message says of the defect
+}
+
+// headerDefects are defects of the header, its checksum valid.
+func headerDefects() []defect {
+	le := binary.LittleEndian
+	return []defect{
 		{"version 2", func(p *parts) { p.header = func(b []byte) { le.PutUint32(b[8:], 2) } },
 			ErrVersion, "format version 2"},
 		{"version 0", func(p *parts) { p.header = func(b []byte) { le.PutUint32(b[8:], 0) } },
@@ -166,8 +174,16 @@ func TestDefects(t *testing.T) {
 			ErrLayout, "1 bytes after the end the header gives"},
 		{"bytes after the metadata", func(p *parts) { p.tail = []byte{0, 0} },
 			ErrLayout, "2 bytes after the end the header gives"},
+	}
+}
 
-		// The metadata, its checksum valid.
+// metadataDefects are defects of the metadata, its checksum valid.
+func metadataDefects() []defect {
+	le := binary.LittleEndian
+	setVocabSize := func(n uint32) func([]byte) []byte {
+		return func(b []byte) []byte { le.PutUint32(b[52:], n); return b }
+	}
+	return []defect{
 		{"metadata short", func(p *parts) { p.meta = func(b []byte) []byte { return b[:52] } },
 			ErrMetadata, "metadata of 52 bytes"},
 		{"no tokens", func(p *parts) {
@@ -210,8 +226,12 @@ func TestDefects(t *testing.T) {
 			p.words = []string{"the", "sat", "cat"}
 			p.ids = []int32{0, 2, 1, -1, 0, 1, 2, 0, -1}
 		}, ErrMetadata, "not in vocabulary order at word 1"},
+	}
+}
 
-		// The ids, their checksum valid.
+// idDefects are defects of the ids, their checksum valid.
+func idDefects() []defect {
+	return []defect{
 		{"id of no word", func(p *parts) { p.ids[2] = 3 }, ErrIDs, "word id 3 out of a vocabulary of 3"},
 		{"largest id", func(p *parts) { p.ids[2] = math.MaxInt32 }, ErrIDs, "word id 2147483647 out of"},
 		{"negative id", func(p *parts) { p.ids[2] = -2 }, ErrIDs, "word id -2 out of"},
@@ -241,9 +261,14 @@ func TestDefects(t *testing.T) {
 				}
 			}
 		}, ErrIDs, "sentence end first or doubled"},
+	}
+}
 
-		// A checksum that does not match is reported as such, even where
-		// the bytes it covers also break a rule: damage explains both.
+// checksumDefects are checksums that do not match, reported as such even
+// where the bytes they cover also break a rule (damage explains both), and
+// counts that do not add up.
+func checksumDefects() []defect {
+	return []defect{
 		{"damaged id", func(p *parts) { p.damage = func(f []byte) { f[prefixSize+8] = 3 } },
 			ErrChecksum, "ids checksum mismatch"},
 		{"damaged id in a later piece", func(p *parts) {
@@ -261,51 +286,52 @@ func TestDefects(t *testing.T) {
 		{"vocabulary counts not the tokens", func(p *parts) { p.counts[0] = 4 },
 			ErrCounts, "vocabulary counts sum to 8, the header says 7 tokens"},
 	}
+}
 
-	dir := t.TempDir()
-	for _, c := range cases {
-		t.Run(strings.ReplaceAll(c.name, " ", "_"), func(t *testing.T) {
-			p := sound()
-			p.words, p.counts, p.ids = slices.Clone(p.words), slices.Clone(p.counts), slices.Clone(p.ids)
-			c.edit(&p)
-			data := p.file()
-			path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".wvc")
-			if err := os.WriteFile(path, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			check := func(how string, corp *Corpus, err error) {
-				t.Helper()
-				if err == nil {
-					corp.Close()
-					t.Fatalf("%s: accepted", how)
-				}
-				if corp != nil {
-					t.Errorf("%s: a corpus with the error", how)
-				}
-				msg := err.Error()
-				if !errors.Is(err, c.kind) || kindOf(err) != c.kind {
-					t.Errorf("%s: error %q of kind %v, want %v", how, msg, kindOf(err), c.kind)
-				}
-				if !strings.Contains(msg, c.msg) || strings.Contains(msg, "\n") {
-					t.Errorf("%s: error %q, want one line saying %q", how, msg, c.msg)
-				}
-			}
-			corp, err := openNoPanic(t, path)
-			check("Open", corp, err)
-			if err != nil && !strings.HasPrefix(err.Error(), "encoded corpus "+path+": ") {
-				t.Errorf("Open: error %q does not name the file", err)
-			}
-			// parse, on a copy that is not 4-byte aligned: the path that
-			// decodes the ids.
-			buf := make([]byte, len(data)+1)
-			copy(buf[1:], data)
-			corp, err = parseNoPanic(t, buf[1:])
-			check("parse", corp, err)
-		})
+// checkDefect writes c's file into dir and checks that Open and parse
+// refuse it as c says.
+func checkDefect(t *testing.T, dir string, c defect) {
+	p := sound()
+	p.words, p.counts, p.ids = slices.Clone(p.words), slices.Clone(p.counts), slices.Clone(p.ids)
+	c.edit(&p)
+	data := p.file()
+	path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".wvc")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
+	check := func(how string, corp *Corpus, err error) {
+		t.Helper()
+		if err == nil {
+			corp.Close()
+			t.Fatalf("%s: accepted", how)
+		}
+		if corp != nil {
+			t.Errorf("%s: a corpus with the error", how)
+		}
+		msg := err.Error()
+		if !errors.Is(err, c.kind) || kindOf(err) != c.kind {
+			t.Errorf("%s: error %q of kind %v, want %v", how, msg, kindOf(err), c.kind)
+		}
+		if !strings.Contains(msg, c.msg) || strings.Contains(msg, "\n") {
+			t.Errorf("%s: error %q, want one line saying %q", how, msg, c.msg)
+		}
+	}
+	corp, err := openNoPanic(t, path)
+	check("Open", corp, err)
+	if err != nil && !strings.HasPrefix(err.Error(), "encoded corpus "+path+": ") {
+		t.Errorf("Open: error %q does not name the file", err)
+	}
+	// parse, on a copy that is not 4-byte aligned: the path that
+	// decodes the ids.
+	buf := make([]byte, len(data)+1)
+	copy(buf[1:], data)
+	corp, err = parseNoPanic(t, buf[1:])
+	check("parse", corp, err)
+}
 
-	// The corpus the defects are planted in is sound, and so is a stream
-	// that does not end with a sentence end.
+// TestSoundCorpusParses: the corpus the defects are planted in is sound,
+// and so is a stream that does not end with a sentence end.
+func TestSoundCorpusParses(t *testing.T) {
 	for _, p := range []parts{sound(), func() parts { p := sound(); p.ids = p.ids[:8]; return p }()} {
 		c, err := parseNoPanic(t, p.file())
 		if err != nil {

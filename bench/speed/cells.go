@@ -86,43 +86,29 @@ func (b *bench) rounds(ctx context.Context, cells []*cell) error {
 	return nil
 }
 
-// runCell runs cell c once, as round i, between two core-to-core probes
-// when it runs on more than one thread.
+// runCell runs cell c once, as round i.
 func (b *bench) runCell(ctx context.Context, c *cell, i int) error {
-	row := &c.row
-	var probe string
-	if row.Threads > 1 {
-		before := probeCoreToCore()
-		row.RunCoreToCoreNs = append(row.RunCoreToCoreNs, before)
-		probe = fmt.Sprintf(" (core-to-core %s before", nsOrUnknown(before))
-	}
-	afterRun := func() {
-		if row.Threads > 1 {
-			after := probeCoreToCore()
-			row.RunCoreToCoreAfterNs = append(row.RunCoreToCoreAfterNs, after)
-			probe += fmt.Sprintf(", %s after)", nsOrUnknown(after))
-		}
-	}
-	switch row.Trainer {
+	after := probeAround(&c.row)
+	switch c.row.Trainer {
 	case trainerGensim:
-		return b.runGensim(ctx, c, i, afterRun, &probe)
+		return b.runGensim(ctx, c, i, after)
 	case trainerSeparate:
-		return b.runSeparate(ctx, c, i, afterRun, &probe)
+		return b.runSeparate(ctx, c, i, after)
 	}
-	return b.runWipsvec(ctx, c, i, afterRun, &probe)
+	return b.runWipsvec(ctx, c, i, after)
 }
 
 // runGensim is runCell's run of gensim.
-func (b *bench) runGensim(ctx context.Context, c *cell, i int, afterRun func(), probe *string) error {
+func (b *bench) runGensim(ctx context.Context, c *cell, i int, after func() string) error {
 	opt, row := b.opt, &c.row
 	k, threads := row.Dim, row.Threads
 	r, err := gensimOnce(ctx, opt, b.script, b.input, c.model, k, threads)
-	afterRun()
+	probe := after()
 	if err != nil {
 		return fmt.Errorf("throughput: gensim K=%d threads=%d: %w", k, threads, err)
 	}
 	opt.logf("bench: gensim %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs (+%.2fs vocabulary), peak RSS %s MB%s",
-		r.Version, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec()/float64(threads)), r.TrainSeconds, r.VocabSeconds, megabytes(r.rss, "?"), *probe)
+		r.Version, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec()/float64(threads)), r.TrainSeconds, r.VocabSeconds, megabytes(r.rss, "?"), probe)
 	c.wps, c.secs, c.setup = append(c.wps, r.wordsPerSec()), append(c.secs, r.TrainSeconds), append(c.setup, r.VocabSeconds)
 	row.PeakRSS = max(row.PeakRSS, r.rss)
 	row.FloorBytes = 2 * int64(r.Vocab) * int64(k) * 4
@@ -131,32 +117,32 @@ func (b *bench) runGensim(ctx context.Context, c *cell, i int, afterRun func(), 
 }
 
 // runSeparate is runCell's run of the separate control.
-func (b *bench) runSeparate(ctx context.Context, c *cell, i int, afterRun func(), probe *string) error {
+func (b *bench) runSeparate(ctx context.Context, c *cell, i int, after func() string) error {
 	opt, row := b.opt, &c.row
 	k, threads := row.Dim, row.Threads
 	r, err := trainSeparate(ctx, opt, b.tmp, b.input, c.model, k, threads)
-	afterRun()
+	probe := after()
 	if err != nil {
 		return fmt.Errorf("throughput: %d separate %s K=%d: %w", threads, c.model, k, err)
 	}
 	opt.logf("bench: %d separate one-thread %s K=%d at once, run %d/%d: %s words/sec/thread, peak RSS %s MB each%s",
-		threads, c.model, k, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), megabytes(r.rss, "?"), *probe)
+		threads, c.model, k, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), megabytes(r.rss, "?"), probe)
 	c.wps, c.secs = append(c.wps, r.wordsPerSec), append(c.secs, r.seconds)
 	row.PeakRSS = max(row.PeakRSS, r.rss)
 	return nil
 }
 
 // runWipsvec is runCell's run of wipsvec train.
-func (b *bench) runWipsvec(ctx context.Context, c *cell, i int, afterRun func(), probe *string) error {
+func (b *bench) runWipsvec(ctx context.Context, c *cell, i int, after func() string) error {
 	opt, row := b.opt, &c.row
 	k, threads := row.Dim, row.Threads
 	r, err := trainOnce(ctx, opt, b.tmp, "vectors.bin", b.input, c.model, k, threads)
-	afterRun()
+	probe := after()
 	if err != nil {
 		return fmt.Errorf("throughput: %s K=%d threads=%d: %w", c.model, k, threads, err)
 	}
 	opt.logf("bench: wipsvec %s K=%d threads=%d run %d/%d: %s words/sec/thread in %.2fs, peak RSS %s MB (%s)%s",
-		c.model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"), r.mem, *probe)
+		c.model, k, threads, i+1, opt.Repeat, humanCount(r.wordsPerSec/float64(threads)), r.seconds, megabytes(r.rss, "?"), r.mem, probe)
 	c.wps, c.secs = append(c.wps, r.wordsPerSec), append(c.secs, r.seconds)
 	c.losses = append(c.losses, r.loss)
 	row.PeakRSS = max(row.PeakRSS, r.rss)
@@ -192,22 +178,4 @@ func (c *cell) result(tokens int64, vocab int) (ThroughputRow, bool) {
 		row.FloorBytes = wipsvecFloor(c.model, row.Dim, tokens, vocab)
 	}
 	return row, true
-}
-
-// probeSummary sums up the cells' core-to-core probes; nil if none was
-// measured.
-func probeSummary(cells []*cell) *CoreToCoreSummary {
-	var probes []float64
-	for _, c := range cells {
-		for _, ns := range slices.Concat(c.row.RunCoreToCoreNs, c.row.RunCoreToCoreAfterNs) {
-			if ns > 0 {
-				probes = append(probes, ns)
-			}
-		}
-	}
-	if len(probes) == 0 {
-		return nil
-	}
-	return &CoreToCoreSummary{Probes: len(probes), MedianNs: median(probes),
-		MinNs: slices.Min(probes), MaxNs: slices.Max(probes)}
 }

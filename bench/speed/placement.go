@@ -2,6 +2,7 @@ package speed
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -79,4 +80,39 @@ func nsOrUnknown(ns float64) string {
 		return "unknown"
 	}
 	return fmt.Sprintf("%.0f ns", ns)
+}
+
+// probeAround probes the core-to-core round trip before a run of row on
+// more than one thread. The function it returns is called right after the
+// run: it probes again and gives the log line's note of both ("" on one
+// thread).
+func probeAround(row *ThroughputRow) (after func() string) {
+	if row.Threads < 2 {
+		return func() string { return "" }
+	}
+	before := probeCoreToCore()
+	row.RunCoreToCoreNs = append(row.RunCoreToCoreNs, before)
+	return func() string {
+		after := probeCoreToCore()
+		row.RunCoreToCoreAfterNs = append(row.RunCoreToCoreAfterNs, after)
+		return fmt.Sprintf(" (core-to-core %s before, %s after)", nsOrUnknown(before), nsOrUnknown(after))
+	}
+}
+
+// probeSummary sums up the cells' core-to-core probes; nil if none was
+// measured.
+func probeSummary(cells []*cell) *CoreToCoreSummary {
+	var probes []float64
+	for _, c := range cells {
+		for _, ns := range slices.Concat(c.row.RunCoreToCoreNs, c.row.RunCoreToCoreAfterNs) {
+			if ns > 0 {
+				probes = append(probes, ns)
+			}
+		}
+	}
+	if len(probes) == 0 {
+		return nil
+	}
+	return &CoreToCoreSummary{Probes: len(probes), MedianNs: median(probes),
+		MinNs: slices.Min(probes), MaxNs: slices.Max(probes)}
 }

@@ -76,7 +76,7 @@ import (
 	"math"
 	"unicode/utf8"
 
-	"github.com/wipsvec/wipsvec/internal/crc32c"
+	"github.com/wipsvec/wipsvec/corpus/crc32c"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 

@@ -8,7 +8,7 @@ import (
 	"os"
 	"unsafe"
 
-	"github.com/wipsvec/wipsvec/internal/crc32c"
+	"github.com/wipsvec/wipsvec/corpus/crc32c"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
-	"github.com/wipsvec/wipsvec/internal/crc32c"
+	"github.com/wipsvec/wipsvec/corpus/crc32c"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 

@@ -38,7 +38,7 @@ import (
 	"os"
 
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
-	"github.com/wipsvec/wipsvec/internal/crc32c"
+	"github.com/wipsvec/wipsvec/corpus/crc32c"
 )
 
 // Magic starts every checkpoint: a non-text byte first, and a line ending

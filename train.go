@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -443,7 +442,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		}
 	}
 	opt := encoded.LoadOptions{MinCount: f.minCount, MaxVocab: f.maxVocab, IDs: encoded.Placement(f.ids)}
-	if avail, ok := availableMemory(); ok {
+	if avail, ok := skipgram.AvailableMemory(); ok {
 		opt.Memory = avail
 	}
 	if f.output != "-" {
@@ -461,7 +460,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		if f.ids == string(encoded.Disk) {
 			return usagef("train: -ids disk cannot be combined with -read-vocab")
 		}
-		if opt.Vocab, err = readVocabFile(f.readVocab); err != nil {
+		if opt.Vocab, err = vocab.ReadFile(f.readVocab); err != nil {
 			return err
 		}
 	}
@@ -486,15 +485,13 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	}
 	v, ids := c.Vocab, c.IDs
 	if f.snap != nil {
-		target := f.snap.Vocab
-		if f.updateVocab {
-			if target, err = vocab.Merge(f.snap.Vocab, c.Vocab, f.minCount); err != nil {
-				return fmt.Errorf("train: merging the vocabularies: %w", err)
-			}
-			logf(std.err, f.quiet, "vocabulary: %d words of %s and %d new ones reaching min-count %d\n",
-				f.snap.Vocab.Len(), f.init, target.Len()-f.snap.Vocab.Len(), f.minCount)
+		if v, ids, err = vocab.Continue(f.snap.Vocab, c.Vocab, ids, f.updateVocab, f.minCount); err != nil {
+			return fmt.Errorf("train: merging the vocabularies: %w", err)
 		}
-		v, ids = target, retarget(c.Vocab, target, ids)
+		if f.updateVocab {
+			logf(std.err, f.quiet, "vocabulary: %d words of %s and %d new ones reaching min-count %d\n",
+				f.snap.Vocab.Len(), f.init, v.Len()-f.snap.Vocab.Len(), f.minCount)
+		}
 	}
 	tokens := vocab.CountWords(ids)
 	logf(std.err, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens, %s; read %s in %.1fs\n",
@@ -594,54 +591,14 @@ func (f *trainFlags) trainError(ctx context.Context, err error) error {
 	return errors.New("training interrupted; nothing written")
 }
 
-// retarget is ids, read with vocabulary from, as ids of vocabulary to: the
-// same slices when the two are the same, else a copy without from's words
-// that to lacks.
-func retarget(from, to *vocab.Vocab, ids [][]int32) [][]int32 {
-	if slices.Equal(from.Words, to.Words) && slices.Equal(from.Counts, to.Counts) {
-		return ids
-	}
-	remap := from.RemapTo(to)
-	out := make([][]int32, 0, len(ids))
-	for _, c := range ids {
-		if r := remap.Apply(make([]int32, 0, len(c)), c); len(r) > 0 {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// readVocabFile reads a word2vec vocabulary file (-read-vocab).
-func readVocabFile(path string) (*vocab.Vocab, error) {
-	vf, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("read vocabulary: %w", err)
-	}
-	defer vf.Close()
-	v, err := vocab.Read(vf)
-	if err != nil {
-		return nil, fmt.Errorf("read vocabulary %s: %w", path, err)
-	}
-	return v, nil
-}
-
 // checkRunMemory prints what the run will allocate and refuses when that is
-// more than the machine has available (unless -check-memory=false).
+// more than the machine has available (unless -check-memory=false): the
+// policy is skipgram.Budget's, the advice what train's flags can do.
 func (f *trainFlags) checkRunMemory(m skipgram.Memory, stderr io.Writer) error {
-	avail, known := availableMemory()
-	line := fmt.Sprintf("memory: about %s to train (matrices %s, tables %s, %d threads %s",
-		corpus.HumanBytes(m.Total()), corpus.HumanBytes(m.Matrices), corpus.HumanBytes(m.Tables), f.opt.Threads, corpus.HumanBytes(m.Threads))
-	if m.Graph > 0 {
-		line += ", adjacency lists " + corpus.HumanBytes(m.Graph)
-	}
-	line += ")"
-	if known {
-		line += fmt.Sprintf("; %s available", corpus.HumanBytes(avail))
-	}
-	logf(stderr, f.quiet, "%s\n", line)
-	if f.checkMemory && known && m.Total() > avail {
-		return fmt.Errorf("train: the run needs about %s of memory, more than the %s available; lower -size or -threads (or -check-memory=false to try anyway)",
-			corpus.HumanBytes(m.Total()), corpus.HumanBytes(avail))
+	b := skipgram.NewBudget(m, f.opt.Threads)
+	logf(stderr, f.quiet, "%s\n", b)
+	if err := b.Err(); f.checkMemory && err != nil {
+		return fmt.Errorf("train: %w; lower -size or -threads (or -check-memory=false to try anyway)", err)
 	}
 	return nil
 }

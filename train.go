@@ -229,17 +229,11 @@ func initTrainFlags(path string, args []string, given map[string]bool, std stdio
 	return f, f.check(std.err)
 }
 
-// isCheckpoint reports whether the file at path starts as a checkpoint does
-// (a file that cannot be read is left to the reader that says why).
+// isCheckpoint reports whether -init names a checkpoint (a file that
+// cannot be opened is left to the checkpoint's reader, which says why).
 func isCheckpoint(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return true
-	}
-	defer f.Close()
-	magic := make([]byte, len(checkpoint.Magic))
-	n, _ := io.ReadFull(f, magic)
-	return string(magic[:n]) == checkpoint.Magic
+	ok, err := checkpoint.HasMagic(path)
+	return ok || err != nil
 }
 
 // initFromVectors checks a new run that starts from the vectors file
@@ -269,26 +263,10 @@ func (f *trainFlags) initFromVectors(args []string, given map[string]bool, std s
 	return f.check(std.err)
 }
 
-// startVectors reads the rows of the vectors file -init names that the
-// vocabulary v has, which the run starts from (skipgram.Options.Start). A
-// fastText model gives every word it can compose a vector for, from its
-// n-grams too, what fastText's print-word-vectors gives it.
+// startVectors reads the rows of the vectors file (or fastText model)
+// -init names that the vocabulary v has, which the run starts from.
 func (f *trainFlags) startVectors(v *vocab.Vocab) (*embedding.Vectors, error) {
-	if ft := f.initModel; ft != nil {
-		sm, err := ft.Subwords()
-		if err != nil {
-			return nil, fmt.Errorf("train: -init: %w", err)
-		}
-		vec := &embedding.Vectors{Dim: sm.Dim, Stride: sm.Dim}
-		row := make([]float32, sm.Dim)
-		for _, w := range v.Words {
-			if sm.Vector(row, w) > 0 {
-				vec.Words, vec.Data = append(vec.Words, w), append(vec.Data, row...)
-			}
-		}
-		return vec, nil
-	}
-	vec, err := embedding.ReadVectorsOf(f.init, func(w string) bool { _, ok := v.ID([]byte(w)); return ok })
+	vec, err := skipgram.StartVectors(f.init, f.initModel, v)
 	if err != nil {
 		return nil, fmt.Errorf("train: -init: %w", err)
 	}
@@ -529,8 +507,8 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	meta := skipgram.NewSidecar(m, f.opt, st, src)
 	f.started(st, v.Len(), meta, std.err)
 	if m.Subwords.Enabled() {
-		if err := f.writeFastText(m.FastText(v, f.opt, src), meta); err != nil {
-			return err
+		if err := skipgram.WriteFastText(f.output, m.FastText(v, f.opt, src), meta); err != nil {
+			return fmt.Errorf("train: %w", err)
 		}
 	}
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
@@ -600,22 +578,6 @@ func (f *trainFlags) checkRunMemory(m skipgram.Memory, stderr io.Writer) error {
 	if err := b.Err(); f.checkMemory && err != nil {
 		return fmt.Errorf("train: %w; lower -size or -threads (or -check-memory=false to try anyway)", err)
 	}
-	return nil
-}
-
-// fastTextSuffix ends the name of the fastText model written beside the
-// vectors of a run with subwords: OUTPUT.fasttext.bin.
-const fastTextSuffix = ".fasttext.bin"
-
-// writeFastText writes the fastText model of a run with subwords beside
-// the vectors, before them, so that the sidecar never names a file that
-// is not there, and names it in the sidecar.
-func (f *trainFlags) writeFastText(ft *fasttext.Model, meta *embedding.Meta) error {
-	path := f.output + fastTextSuffix
-	if err := fasttext.Write(path, ft); err != nil {
-		return fmt.Errorf("train: %w", err)
-	}
-	meta.Subwords = &embedding.SubwordsInfo{File: filepath.Base(path), Settings: ft.Args.Subwords()}
 	return nil
 }
 

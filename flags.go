@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -370,6 +371,31 @@ func parseInts(s string) ([]int, error) {
 		}
 		return n, nil
 	})
+}
+
+// parseCounts reads a list of positive whole numbers, in their order,
+// repeats dropped, at least one (bench's -sizes, -threads).
+func parseCounts(s string) ([]int, error) {
+	xs, err := parseList(s, func(f string) (int, error) {
+		x, err := strconv.Atoi(f)
+		if err != nil || x < 1 {
+			return 0, fmt.Errorf("%q is not a positive integer", f)
+		}
+		return x, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out []int
+	for _, x := range xs {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no number in %q", s)
+	}
+	return out, nil
 }
 
 // parseFloat64s reads a list of finite numbers (-alphas, -ratios).

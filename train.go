@@ -263,10 +263,17 @@ func (f *trainFlags) initFromVectors(args []string, given map[string]bool, std s
 	return f.check(std.err)
 }
 
-// startVectors reads the rows of the vectors file (or fastText model)
-// -init names that the vocabulary v has, which the run starts from.
+// startVectors reads the rows of the vectors file -init names that the
+// vocabulary v has, which the run starts from (skipgram.Options.Start); a
+// fastText model gives every word it can compose a vector for.
 func (f *trainFlags) startVectors(v *vocab.Vocab) (*embedding.Vectors, error) {
-	vec, err := skipgram.StartVectors(f.init, f.initModel, v)
+	var vec *embedding.Vectors
+	var err error
+	if f.initModel != nil {
+		vec, err = f.initModel.VectorsOf(v.Words)
+	} else {
+		vec, err = embedding.ReadVectorsOf(f.init, func(w string) bool { _, ok := v.ID([]byte(w)); return ok })
+	}
 	if err != nil {
 		return nil, fmt.Errorf("train: -init: %w", err)
 	}
@@ -507,7 +514,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	meta := skipgram.NewSidecar(m, f.opt, st, src)
 	f.started(st, v.Len(), meta, std.err)
 	if m.Subwords.Enabled() {
-		if err := skipgram.WriteFastText(f.output, m.FastText(v, f.opt, src), meta); err != nil {
+		if err := fasttext.WriteBeside(f.output, m.FastText(v, f.opt, src), meta); err != nil {
 			return fmt.Errorf("train: %w", err)
 		}
 	}

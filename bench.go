@@ -70,10 +70,10 @@ func runBench(args []string, std stdio) error {
 	if opt.Models, err = speed.ParseKinds(*models); err != nil {
 		return usagef("bench: -models: %v", err)
 	}
-	if opt.Sizes, err = speed.ParseInts(*sizes); err != nil {
+	if opt.Sizes, err = parseCounts(*sizes); err != nil {
 		return usagef("bench: -sizes: %v", err)
 	}
-	if opt.Threads, err = speed.ParseInts(*threads); err != nil {
+	if opt.Threads, err = parseCounts(*threads); err != nil {
 		return usagef("bench: -threads: %v", err)
 	}
 	if opt.IDs != "" {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -96,20 +95,14 @@ func runCorpusClean(args []string, std stdio) error {
 	return nil
 }
 
-// cleanToFile cleans src into path through an atomicfile.File, which
-// appears at path only when complete and synced.
-func cleanToFile(path string, src io.Reader) (st corpus.CleanStats, err error) {
-	f, err := atomicfile.Create(path)
-	if err != nil {
-		return st, err
-	}
-	defer f.Abort()
-	w := bufio.NewWriterSize(f.OS(), 1<<20)
-	if st, err = corpus.Clean(w, src); err != nil {
-		return st, err
-	}
-	if err := w.Flush(); err != nil {
-		return st, err
-	}
-	return st, f.Commit()
+// cleanToFile cleans src into path through atomicfile, which makes it
+// appear at path only when complete and synced.
+func cleanToFile(path string, src io.Reader) (corpus.CleanStats, error) {
+	var st corpus.CleanStats
+	err := atomicfile.WriteFile(path, func(w io.Writer) error {
+		var err error
+		st, err = corpus.Clean(w, src)
+		return err
+	})
+	return st, err
 }

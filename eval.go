@@ -13,9 +13,6 @@ import (
 	"github.com/wipsvec/wipsvec/bench/eval"
 	bgraph "github.com/wipsvec/wipsvec/bench/linkpred"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
-	"github.com/wipsvec/wipsvec/skipgram/embedding"
-	"github.com/wipsvec/wipsvec/skipgram/fasttext"
-	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
 var evalHelp = `usage: wipsvec eval -vectors FILE [-json] [-analogy FILE] [DATASET...]
@@ -39,78 +36,6 @@ With -graph the vectors are a graph's nodes: eval ranks the graph's edges
 model's own similarity; -exclude names the training edges for link
 prediction.
 `
-
-// evalModel is a vectors file with its sidecar, if any.
-type evalModel struct {
-	path string
-	vec  *embedding.Vectors
-	meta *embedding.Meta // nil without a sidecar
-	sims []embedding.Similarity
-	kind string // the model, for a fastText .bin given as the vectors
-
-	// sub composes the vectors of words not in the vocabulary from their
-	// n-grams, read from subPath; nil without subwords.
-	sub     *subword.Model
-	subPath string
-}
-
-// loadEvalModel reads the vectors and their sidecar, and the subwords the
-// sidecar names; or a fastText model (.bin) given as the vectors. A sidecar
-// that does not match the vectors is an error: scoring with the wrong
-// similarity would print plausible but wrong numbers.
-func loadEvalModel(path string) (*evalModel, error) {
-	if ok, _ := fasttext.IsModel(path); ok {
-		return loadFastText(path)
-	}
-	v, meta, err := embedding.Load(path)
-	if err != nil {
-		return nil, err
-	}
-	m := &evalModel{path: path, vec: v, meta: meta, sims: meta.Similarities()}
-	if meta != nil && meta.Subwords != nil {
-		if m.sub, m.subPath, err = loadSubwords(path, meta); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-	}
-	return m, nil
-}
-
-func (m *evalModel) modelName() string {
-	if m.kind != "" {
-		return m.kind
-	}
-	if m.meta == nil {
-		return "unknown (no sidecar)"
-	}
-	return string(m.meta.Model)
-}
-
-func (m *evalModel) simNames() []string {
-	names := make([]string, len(m.sims))
-	for i, s := range m.sims {
-		names[i] = s.Name
-	}
-	return names
-}
-
-// header is the line that says what is being evaluated.
-func (m *evalModel) header() string {
-	h := fmt.Sprintf("%s: model %s, dim %d, %d words; similarity %s",
-		m.path, m.modelName(), m.vec.Dim, len(m.vec.Words), strings.Join(m.simNames(), ", "))
-	if m.sub != nil {
-		h += "\n" + m.subwordsLine()
-	}
-	if m.meta != nil && len(m.meta.Lambda) > 0 {
-		h += "\n" + embedding.SummarizeLambda(m.meta.Lambda).String()
-	}
-	return h
-}
-
-// subwordsLine says where the vectors of unseen words come from.
-func (m *evalModel) subwordsLine() string {
-	s := m.sub.Settings
-	return fmt.Sprintf("subwords: words not in the vocabulary composed from their %d- to %d-grams (%d buckets) in %s", s.Minn, s.Maxn, s.Bucket, m.subPath)
-}
 
 // runEval runs "wipsvec eval".
 func runEval(args []string, std stdio) error {
@@ -151,17 +76,17 @@ func runEval(args []string, std stdio) error {
 		}
 	}
 
-	m, err := loadEvalModel(*vectors)
+	m, err := eval.LoadModel(*vectors)
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
 	var results []eval.Result
 	for _, d := range datasets {
-		results = append(results, eval.EvaluateUnseen(m.vec, m.sims, d, m.unseen()))
+		results = append(results, eval.EvaluateUnseen(m.Vectors, m.Sims, d, m.Unseen()))
 	}
 	var ar *eval.AnalogyResult
 	if analogyPath != "" {
-		r, err := eval.EvaluateAnalogies(m.vec, analogyPath, restrict)
+		r, err := eval.EvaluateAnalogies(m.Vectors, analogyPath, restrict)
 		if err != nil {
 			return fmt.Errorf("eval: %w", err)
 		}
@@ -173,8 +98,8 @@ func runEval(args []string, std stdio) error {
 	return printEvalTable(stdout, m, results, ar)
 }
 
-func printEvalTable(w io.Writer, m *evalModel, results []eval.Result, ar *eval.AnalogyResult) error {
-	fmt.Fprintln(w, m.header())
+func printEvalTable(w io.Writer, m *eval.Model, results []eval.Result, ar *eval.AnalogyResult) error {
+	fmt.Fprintln(w, m.Header())
 	// Names left-aligned, numbers right-aligned: tabwriter aligns a whole
 	// table one way, so widths are computed here.
 	nameW := len("dataset")
@@ -183,19 +108,19 @@ func printEvalTable(w io.Writer, m *evalModel, results []eval.Result, ar *eval.A
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-*s  %6s  %6s", nameW, "dataset", "pairs", "found")
-	if m.sub != nil {
+	if m.Sub != nil {
 		fmt.Fprintf(&b, "  %8s", "composed")
 	}
-	for _, s := range m.sims {
+	for _, s := range m.Sims {
 		fmt.Fprintf(&b, "  %6s", s.Name)
 	}
 	b.WriteByte('\n')
 	for _, r := range results {
 		fmt.Fprintf(&b, "%-*s  %6d  %6d", nameW, r.Dataset, r.Pairs, r.Found)
-		if m.sub != nil {
+		if m.Sub != nil {
 			fmt.Fprintf(&b, "  %8d", r.Composed)
 		}
-		for _, s := range m.sims {
+		for _, s := range m.Sims {
 			fmt.Fprintf(&b, "  %*s", max(6, len(s.Name)), percent(r.Rho[s.Name]))
 		}
 		b.WriteByte('\n')
@@ -217,105 +142,11 @@ func percent(x float64) string {
 	return fmt.Sprintf("%.1f", 100*x)
 }
 
-// jsonNumber is x, or nil (null) where JSON has no number: NaN and ±Inf.
-func jsonNumber(x float64) *float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return nil
-	}
-	return &x
-}
-
-type evalJSON struct {
-	Vectors      string           `json:"vectors"`
-	Model        string           `json:"model,omitempty"` // empty without a sidecar
-	Dim          int              `json:"dim"`
-	Words        int              `json:"words"`
-	Similarities []string         `json:"similarities"`
-	Lambda       *lambdaJSON      `json:"lambda,omitempty"` // WIPS
-	Results      []evalResultJSON `json:"results"`
-	Analogy      *analogyJSON     `json:"analogy,omitempty"`
-}
-
-// lambdaJSON is embedding.LambdaSummary in eval -json's output.
-type lambdaJSON struct {
-	Negative int     `json:"negative"`
-	NearZero int     `json:"near_zero"`
-	Positive int     `json:"positive"`
-	Min      float32 `json:"min"`
-	Max      float32 `json:"max"`
-}
-
-type evalResultJSON struct {
-	Dataset string `json:"dataset"`
-	File    string `json:"file"`
-	Pairs   int    `json:"pairs"`
-	Found   int    `json:"found"`
-	// Composed: pairs found with a word composed from its n-grams; only
-	// for a model with subwords.
-	Composed *int                `json:"composed,omitempty"`
-	Rho      map[string]*float64 `json:"rho"` // Spearman, not x100
-}
-
-type analogyCountJSON struct {
-	Questions int      `json:"questions"`
-	Answered  int      `json:"answered"`
-	Correct   int      `json:"correct"`
-	Accuracy  *float64 `json:"accuracy"`
-	Coverage  *float64 `json:"coverage"`
-}
-
-type analogySectionJSON struct {
-	Name      string `json:"name"`
-	Syntactic bool   `json:"syntactic"`
-	analogyCountJSON
-}
-
-type analogyJSON struct {
-	File      string               `json:"file"`
-	Restrict  int                  `json:"restrict"`
-	Total     analogyCountJSON     `json:"total"`
-	Semantic  analogyCountJSON     `json:"semantic"`
-	Syntactic analogyCountJSON     `json:"syntactic"`
-	Sections  []analogySectionJSON `json:"sections"`
-}
-
-func analogyCountToJSON(c eval.AnalogyCount) analogyCountJSON {
-	return analogyCountJSON{c.Questions, c.Answered, c.Correct, jsonNumber(c.Accuracy()), jsonNumber(c.Coverage())}
-}
-
-func printEvalJSON(w io.Writer, m *evalModel, paths []string, results []eval.Result, ar *eval.AnalogyResult) error {
-	out := evalJSON{Vectors: m.path, Dim: m.vec.Dim, Words: len(m.vec.Words), Similarities: m.simNames(),
-		Results: []evalResultJSON{}}
-	if m.meta != nil {
-		out.Model = string(m.meta.Model)
-		if len(m.meta.Lambda) > 0 {
-			s := embedding.SummarizeLambda(m.meta.Lambda)
-			out.Lambda = &lambdaJSON{s.Negative, s.NearZero, s.Positive, s.Min, s.Max}
-		}
-	}
-	for i, r := range results {
-		rho := make(map[string]*float64, len(r.Rho))
-		for name, x := range r.Rho {
-			rho[name] = jsonNumber(x)
-		}
-		res := evalResultJSON{Dataset: r.Dataset, File: paths[i], Pairs: r.Pairs, Found: r.Found, Rho: rho}
-		if m.sub != nil {
-			res.Composed = &r.Composed
-		}
-		out.Results = append(out.Results, res)
-	}
-	if ar != nil {
-		a := &analogyJSON{File: ar.File, Restrict: ar.Restrict, Total: analogyCountToJSON(ar.Total),
-			Semantic: analogyCountToJSON(ar.Semantic), Syntactic: analogyCountToJSON(ar.Syntactic),
-			Sections: []analogySectionJSON{}}
-		for _, s := range ar.Sections {
-			a.Sections = append(a.Sections, analogySectionJSON{s.Name, s.Syntactic, analogyCountToJSON(s.AnalogyCount)})
-		}
-		out.Analogy = a
-	}
+// printEvalJSON prints eval.NewReport's report, indented.
+func printEvalJSON(w io.Writer, m *eval.Model, paths []string, results []eval.Result, ar *eval.AnalogyResult) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return enc.Encode(eval.NewReport(m, paths, results, ar))
 }
 
 // evalGraphFlags are eval's flags for scoring node vectors on a graph.
@@ -352,12 +183,12 @@ func runEvalGraph(vectors string, operands []string, asJSON bool, f *evalGraphFl
 			return fmt.Errorf("eval: %w", err)
 		}
 	}
-	m, err := loadEvalModel(vectors)
+	m, err := eval.LoadModel(vectors)
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
 	start := time.Now()
-	results, err := bgraph.Evaluate(m.vec, m.meta, test, exclude, bgraph.Options{Threads: f.threads, Seed: f.seed})
+	results, err := bgraph.Evaluate(m.Vectors, m.Meta, test, exclude, bgraph.Options{Threads: f.threads, Seed: f.seed})
 	if err != nil {
 		return fmt.Errorf("eval: %s: %w", f.graph, err)
 	}
@@ -382,7 +213,7 @@ func runEvalGraph(vectors string, operands []string, asJSON bool, f *evalGraphFl
 			Graph   string `json:"graph"`
 			Exclude string `json:"exclude,omitempty"`
 			Results []row  `json:"results"`
-		}{Vectors: vectors, Model: m.modelName(), Graph: f.graph, Exclude: f.exclude}
+		}{Vectors: vectors, Model: m.Name(), Graph: f.graph, Exclude: f.exclude}
 		for _, r := range results {
 			out.Results = append(out.Results, row{r.Sim, r.MeanRank, r.MAP, r.AUC, r.Edges, r.Sources, r.Nodes, r.Missing, r.Elapsed.Seconds()})
 		}
@@ -390,7 +221,7 @@ func runEvalGraph(vectors string, operands []string, asJSON bool, f *evalGraphFl
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)
 	}
-	fmt.Fprintln(stdout, m.header())
+	fmt.Fprintln(stdout, m.Header())
 	task := "reconstruction"
 	if exclude != nil {
 		task = "link prediction (training edges " + f.exclude + " excluded)"

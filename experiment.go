@@ -277,17 +277,7 @@ func runExperiment(args []string, std stdio) error {
 }
 
 // parseModels reads -models: experiment.ParseModel for each.
-func parseModels(s string) ([]experiment.Model, error) {
-	var out []experiment.Model
-	for _, f := range splitList(s) {
-		m, err := experiment.ParseModel(f)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, nil
-}
+func parseModels(s string) ([]experiment.Model, error) { return parseList(s, experiment.ParseModel) }
 
 // prepareOutputs creates the output directories and checks that the
 // results, the Markdown file and the plots can be written, and that none of

@@ -72,25 +72,25 @@ func runNearest(args []string, std stdio) error {
 			}
 		}
 	}
-	m, err := loadEvalModel(*vectors)
+	m, err := eval.LoadModel(*vectors)
 	if err != nil {
 		return fmt.Errorf("nearest: %w", err)
 	}
-	sim := m.sims[0]
-	s, err := eval.NewSearcher(m.vec, sim)
+	sim := m.Sims[0]
+	s, err := eval.NewSearcher(m.Vectors, sim)
 	if err != nil {
 		return fmt.Errorf("nearest: %w", err)
 	}
-	s.SetUnseen(m.unseen())
+	s.SetUnseen(m.Unseen())
 	out := bufio.NewWriter(std.out)
 	defer out.Flush()
 	fmt.Fprintf(out, "%s: model %s, dim %d, %d words; similarity %s\n",
-		m.path, m.modelName(), m.vec.Dim, len(m.vec.Words), sim.Name)
-	if m.sub != nil {
-		fmt.Fprintln(out, m.subwordsLine())
+		m.Path, m.Name(), m.Vectors.Dim, len(m.Vectors.Words), sim.Name)
+	if m.Sub != nil {
+		fmt.Fprintln(out, m.SubwordsLine())
 	}
-	if m.meta != nil && len(m.meta.Lambda) > 0 {
-		fmt.Fprintln(out, embedding.SummarizeLambda(m.meta.Lambda))
+	if m.Meta != nil && len(m.Meta.Lambda) > 0 {
+		fmt.Fprintln(out, embedding.SummarizeLambda(m.Meta.Lambda))
 	}
 	if !fromStdin {
 		// Print what can be printed, then report the unknown words together.
@@ -105,7 +105,7 @@ func runNearest(args []string, std stdio) error {
 		}
 		if len(unknown) > 0 {
 			out.Flush()
-			return fmt.Errorf("nearest: not in the vocabulary of %s: %s", m.path, strings.Join(unknown, ", "))
+			return fmt.Errorf("nearest: not in the vocabulary of %s: %s", m.Path, strings.Join(unknown, ", "))
 		}
 		return nil
 	}

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/signal"
@@ -71,160 +69,33 @@ func runPhrases(args []string, std stdio) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	var p *phraseProgressLine
+	done := func() {}
 	if debug >= 2 {
-		p = phraseProgress(std.err)
-		opt.Progress = p.show
-		defer p.done()
+		opt.Progress, done = phraseProgress(std.err)
+		defer done()
 	}
-	err = phrases(ctx, sources, *output, opt, debug, p, std)
-	if err != nil && ctx.Err() != nil {
-		return errors.New("phrases: interrupted; nothing written")
-	}
-	return err
-}
-
-// phrases counts the text of sources, then reads it again and writes it
-// to output with its phrases joined. Standard input, which cannot be read
-// twice, is copied to a scratch file as it is counted.
-func phrases(ctx context.Context, sources []string, output string, opt phrase.Options, debug int, p *phraseProgressLine, std stdio) error {
 	start := time.Now()
-	in, err := corpus.OpenFiles(sources)
-	if err != nil {
-		return fmt.Errorf("phrases: %w", err)
-	}
-	defer in.Close()
-	var text io.Reader = in
-	var spool *os.File
-	if sources[0] == "-" {
-		dir := ""
-		if output != "-" {
-			dir = dirOf(output)
+	counted := func(c *phrase.Counts) {
+		if debug >= 1 {
+			done()
+			fmt.Fprintf(std.err, "phrases: %d words; %d words and pairs counted (pruned %d times), %d kept (min-count %d); %.1fs\n",
+				c.Words, c.Entries, c.Reduced, c.Kept, opt.MinCount, time.Since(start).Seconds())
 		}
-		if spool, err = atomicfile.Scratch(dir); err != nil {
-			return fmt.Errorf("phrases: a scratch file for standard input: %w", err)
-		}
-		defer spool.Close()
-		text = io.TeeReader(in, spool)
 	}
-	counts, err := phrase.Count(ctx, text, opt)
-	if err != nil {
-		return fmt.Errorf("phrases: %s: %w", corpusName(sources), err)
-	}
-	if debug >= 1 {
-		p.done()
-		fmt.Fprintf(std.err, "phrases: %d words; %d words and pairs counted (pruned %d times), %d kept (min-count %d); %.1fs\n",
-			counts.Words, counts.Entries, counts.Reduced, counts.Kept, opt.MinCount, time.Since(start).Seconds())
-	}
-	in.Close()
-
-	var again io.Reader
-	if spool != nil {
-		if _, err := spool.Seek(0, io.SeekStart); err != nil {
-			return fmt.Errorf("phrases: standard input's scratch file: %w", err)
-		}
-		again = bufio.NewReaderSize(spool, 1<<20)
-	} else {
-		files, err := corpus.OpenFiles(sources)
-		if err != nil {
-			return fmt.Errorf("phrases: %w", err)
-		}
-		defer files.Close()
-		again = files
-	}
-	var joined phrase.Joined
-	join := func(w io.Writer) error {
-		var err error
-		if joined, err = counts.Join(ctx, w, again); err != nil {
-			return fmt.Errorf("phrases: %s: %w", corpusName(sources), err)
-		}
-		return nil
-	}
-	if output == "-" {
-		err = join(std.out)
-	} else {
-		err = writeAtomic(output, join)
-	}
-	if err != nil {
-		return err
-	}
-	if debug >= 1 {
-		p.done()
-		fmt.Fprintf(std.err, "phrases: wrote %s: %d words, %d of them joined to the word before; %.1fs\n",
-			outputName(output), joined.Words, joined.Phrases, time.Since(start).Seconds())
-	}
-	return nil
-}
-
-// writeAtomic writes path through atomicfile: it appears whole when write
-// succeeds, and not at all when it fails.
-func writeAtomic(path string, write func(io.Writer) error) error {
-	f, err := atomicfile.Create(path)
-	if err != nil {
-		return fmt.Errorf("phrases: %w", err)
-	}
-	defer f.Abort()
-	if err := write(f.OS()); err != nil {
-		return err
-	}
-	if err := f.Commit(); err != nil {
-		return fmt.Errorf("phrases: %w", err)
-	}
-	return nil
-}
-
-func corpusName(sources []string) string {
+	joined, err := phrase.JoinFiles(ctx, sources, *output, std.out, opt, counted)
 	switch {
-	case sources[0] == "-":
-		return "standard input"
-	case len(sources) == 1:
-		return sources[0]
+	case err != nil && ctx.Err() != nil:
+		return errors.New("phrases: interrupted; nothing written")
+	case err != nil:
+		return fmt.Errorf("phrases: %w", err)
+	case debug >= 1:
+		done()
+		to := *output
+		if to == "-" {
+			to = "standard output"
+		}
+		fmt.Fprintf(std.err, "phrases: wrote %s: %d words, %d of them joined to the word before; %.1fs\n",
+			to, joined.Words, joined.Phrases, time.Since(start).Seconds())
 	}
-	return fmt.Sprintf("%s and %d more files", sources[0], len(sources)-1)
-}
-
-func outputName(output string) string {
-	if output == "-" {
-		return "standard output"
-	}
-	return output
-}
-
-// phraseProgressLine keeps one live line on a terminal and prints a plain
-// line a minute in a log.
-type phraseProgressLine struct {
-	w     io.Writer
-	tty   bool
-	last  time.Time
-	drawn bool
-}
-
-func phraseProgress(w io.Writer) *phraseProgressLine {
-	return &phraseProgressLine{w: w, tty: isTerminal(w), last: time.Now()}
-}
-
-func (p *phraseProgressLine) show(pr phrase.Progress) {
-	now := time.Now()
-	if !p.tty && now.Sub(p.last) < time.Minute {
-		return
-	}
-	p.last = now
-	line := fmt.Sprintf("counting: %dM words, %d words and pairs", pr.Words>>20, pr.Entries)
-	if pr.Joining {
-		line = fmt.Sprintf("joining: %dM words", pr.Words>>20)
-	}
-	if p.tty {
-		fmt.Fprintf(p.w, "\r%s\033[K", line)
-		p.drawn = true
-	} else {
-		fmt.Fprintln(p.w, line)
-	}
-}
-
-// done clears the live line; a nil line has none.
-func (p *phraseProgressLine) done() {
-	if p != nil && p.drawn {
-		fmt.Fprint(p.w, "\r\033[K")
-		p.drawn = false
-	}
+	return nil
 }

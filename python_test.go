@@ -68,11 +68,11 @@ func TestPythonReaderScoresAsNearest(t *testing.T) {
 		if model == "plain" {
 			os.Remove(embedding.SidecarPath(out))
 		}
-		m, err := loadEvalModel(out)
+		m, err := eval.LoadModel(out)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := eval.NewSearcher(m.vec, m.sims[0])
+		s, err := eval.NewSearcher(m.Vectors, m.Sims[0])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestPythonReaderScoresAsNearest(t *testing.T) {
 		if err := json.Unmarshal(raw, &got); err != nil {
 			t.Fatalf("%s: %v\n%s", model, err, raw)
 		}
-		sim := m.sims[0]
+		sim := m.Sims[0]
 		worst := 0.0
 		// Cosine is word2vec's float32 arithmetic in nearest, float64 in
 		// NumPy; the other forms are float64 in both.
@@ -113,10 +113,10 @@ func TestPythonReaderScoresAsNearest(t *testing.T) {
 		if got.Sim != sim.Name {
 			t.Errorf("%s: python scores with %s, nearest with %s", model, got.Sim, sim.Name)
 		}
-		idx := m.vec.Index()
+		idx := m.Vectors.Index()
 		for i, p := range pairs {
 			a, b := idx[strings.ToLower(p[0])], idx[strings.ToLower(p[1])]
-			want := sim.Func(m.vec.Row(a), m.vec.Row(b))
+			want := sim.Func(m.Vectors.Row(a), m.Vectors.Row(b))
 			worst = max(worst, math.Abs(got.Pairs[i]-want))
 			if math.Abs(got.Pairs[i]-want) > 1e-9*max(1, math.Abs(want)) {
 				t.Errorf("%s: similarity%v = %v, want %v", model, p, got.Pairs[i], want)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/fasttext"
 	"github.com/wipsvec/wipsvec/skipgram/subword"
@@ -187,7 +188,7 @@ func TestEvalComposesUnseenPairs(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, se)
 	}
-	var res evalJSON
+	var res eval.Report
 	if err := json.Unmarshal([]byte(js), &res); err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +202,7 @@ func TestEvalComposesUnseenPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res = evalJSON{}
+	res = eval.Report{}
 	json.Unmarshal([]byte(js), &res)
 	if r := res.Results[0]; r.Found != 2 || r.Composed != nil || strings.Contains(js, "composed") {
 		t.Errorf("without subwords: %+v\n%s", r, js)

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -230,17 +229,11 @@ func initTrainFlags(path string, args []string, given map[string]bool, std stdio
 	return f, f.check(std.err)
 }
 
-// isCheckpoint reports whether the file at path starts as a checkpoint does
-// (a file that cannot be read is left to the reader that says why).
+// isCheckpoint reports whether -init names a checkpoint (a file that
+// cannot be opened is left to the checkpoint's reader, which says why).
 func isCheckpoint(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return true
-	}
-	defer f.Close()
-	magic := make([]byte, len(checkpoint.Magic))
-	n, _ := io.ReadFull(f, magic)
-	return string(magic[:n]) == checkpoint.Magic
+	ok, err := checkpoint.HasMagic(path)
+	return ok || err != nil
 }
 
 // initFromVectors checks a new run that starts from the vectors file
@@ -271,25 +264,16 @@ func (f *trainFlags) initFromVectors(args []string, given map[string]bool, std s
 }
 
 // startVectors reads the rows of the vectors file -init names that the
-// vocabulary v has, which the run starts from (skipgram.Options.Start). A
-// fastText model gives every word it can compose a vector for, from its
-// n-grams too, what fastText's print-word-vectors gives it.
+// vocabulary v has, which the run starts from (skipgram.Options.Start); a
+// fastText model gives every word it can compose a vector for.
 func (f *trainFlags) startVectors(v *vocab.Vocab) (*embedding.Vectors, error) {
-	if ft := f.initModel; ft != nil {
-		sm, err := ft.Subwords()
-		if err != nil {
-			return nil, fmt.Errorf("train: -init: %w", err)
-		}
-		vec := &embedding.Vectors{Dim: sm.Dim, Stride: sm.Dim}
-		row := make([]float32, sm.Dim)
-		for _, w := range v.Words {
-			if sm.Vector(row, w) > 0 {
-				vec.Words, vec.Data = append(vec.Words, w), append(vec.Data, row...)
-			}
-		}
-		return vec, nil
+	var vec *embedding.Vectors
+	var err error
+	if f.initModel != nil {
+		vec, err = f.initModel.VectorsOf(v.Words)
+	} else {
+		vec, err = embedding.ReadVectorsOf(f.init, func(w string) bool { _, ok := v.ID([]byte(w)); return ok })
 	}
-	vec, err := embedding.ReadVectorsOf(f.init, func(w string) bool { _, ok := v.ID([]byte(w)); return ok })
 	if err != nil {
 		return nil, fmt.Errorf("train: -init: %w", err)
 	}
@@ -443,7 +427,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		}
 	}
 	opt := encoded.LoadOptions{MinCount: f.minCount, MaxVocab: f.maxVocab, IDs: encoded.Placement(f.ids)}
-	if avail, ok := availableMemory(); ok {
+	if avail, ok := skipgram.AvailableMemory(); ok {
 		opt.Memory = avail
 	}
 	if f.output != "-" {
@@ -461,7 +445,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		if f.ids == string(encoded.Disk) {
 			return usagef("train: -ids disk cannot be combined with -read-vocab")
 		}
-		if opt.Vocab, err = readVocabFile(f.readVocab); err != nil {
+		if opt.Vocab, err = vocab.ReadFile(f.readVocab); err != nil {
 			return err
 		}
 	}
@@ -486,15 +470,13 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	}
 	v, ids := c.Vocab, c.IDs
 	if f.snap != nil {
-		target := f.snap.Vocab
-		if f.updateVocab {
-			if target, err = vocab.Merge(f.snap.Vocab, c.Vocab, f.minCount); err != nil {
-				return fmt.Errorf("train: merging the vocabularies: %w", err)
-			}
-			logf(std.err, f.quiet, "vocabulary: %d words of %s and %d new ones reaching min-count %d\n",
-				f.snap.Vocab.Len(), f.init, target.Len()-f.snap.Vocab.Len(), f.minCount)
+		if v, ids, err = vocab.Continue(f.snap.Vocab, c.Vocab, ids, f.updateVocab, f.minCount); err != nil {
+			return fmt.Errorf("train: merging the vocabularies: %w", err)
 		}
-		v, ids = target, retarget(c.Vocab, target, ids)
+		if f.updateVocab {
+			logf(std.err, f.quiet, "vocabulary: %d words of %s and %d new ones reaching min-count %d\n",
+				f.snap.Vocab.Len(), f.init, v.Len()-f.snap.Vocab.Len(), f.minCount)
+		}
 	}
 	tokens := vocab.CountWords(ids)
 	logf(std.err, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens, %s; read %s in %.1fs\n",
@@ -532,8 +514,8 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	meta := skipgram.NewSidecar(m, f.opt, st, src)
 	f.started(st, v.Len(), meta, std.err)
 	if m.Subwords.Enabled() {
-		if err := f.writeFastText(m.FastText(v, f.opt, src), meta); err != nil {
-			return err
+		if err := fasttext.WriteBeside(f.output, m.FastText(v, f.opt, src), meta); err != nil {
+			return fmt.Errorf("train: %w", err)
 		}
 	}
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
@@ -594,71 +576,15 @@ func (f *trainFlags) trainError(ctx context.Context, err error) error {
 	return errors.New("training interrupted; nothing written")
 }
 
-// retarget is ids, read with vocabulary from, as ids of vocabulary to: the
-// same slices when the two are the same, else a copy without from's words
-// that to lacks.
-func retarget(from, to *vocab.Vocab, ids [][]int32) [][]int32 {
-	if slices.Equal(from.Words, to.Words) && slices.Equal(from.Counts, to.Counts) {
-		return ids
-	}
-	remap := from.RemapTo(to)
-	out := make([][]int32, 0, len(ids))
-	for _, c := range ids {
-		if r := remap.Apply(make([]int32, 0, len(c)), c); len(r) > 0 {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// readVocabFile reads a word2vec vocabulary file (-read-vocab).
-func readVocabFile(path string) (*vocab.Vocab, error) {
-	vf, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("read vocabulary: %w", err)
-	}
-	defer vf.Close()
-	v, err := vocab.Read(vf)
-	if err != nil {
-		return nil, fmt.Errorf("read vocabulary %s: %w", path, err)
-	}
-	return v, nil
-}
-
 // checkRunMemory prints what the run will allocate and refuses when that is
-// more than the machine has available (unless -check-memory=false).
+// more than the machine has available (unless -check-memory=false): the
+// policy is skipgram.Budget's, the advice what train's flags can do.
 func (f *trainFlags) checkRunMemory(m skipgram.Memory, stderr io.Writer) error {
-	avail, known := availableMemory()
-	line := fmt.Sprintf("memory: about %s to train (matrices %s, tables %s, %d threads %s",
-		corpus.HumanBytes(m.Total()), corpus.HumanBytes(m.Matrices), corpus.HumanBytes(m.Tables), f.opt.Threads, corpus.HumanBytes(m.Threads))
-	if m.Graph > 0 {
-		line += ", adjacency lists " + corpus.HumanBytes(m.Graph)
+	b := skipgram.NewBudget(m, f.opt.Threads)
+	logf(stderr, f.quiet, "%s\n", b)
+	if err := b.Err(); f.checkMemory && err != nil {
+		return fmt.Errorf("train: %w; lower -size or -threads (or -check-memory=false to try anyway)", err)
 	}
-	line += ")"
-	if known {
-		line += fmt.Sprintf("; %s available", corpus.HumanBytes(avail))
-	}
-	logf(stderr, f.quiet, "%s\n", line)
-	if f.checkMemory && known && m.Total() > avail {
-		return fmt.Errorf("train: the run needs about %s of memory, more than the %s available; lower -size or -threads (or -check-memory=false to try anyway)",
-			corpus.HumanBytes(m.Total()), corpus.HumanBytes(avail))
-	}
-	return nil
-}
-
-// fastTextSuffix ends the name of the fastText model written beside the
-// vectors of a run with subwords: OUTPUT.fasttext.bin.
-const fastTextSuffix = ".fasttext.bin"
-
-// writeFastText writes the fastText model of a run with subwords beside
-// the vectors, before them, so that the sidecar never names a file that
-// is not there, and names it in the sidecar.
-func (f *trainFlags) writeFastText(ft *fasttext.Model, meta *embedding.Meta) error {
-	path := f.output + fastTextSuffix
-	if err := fasttext.Write(path, ft); err != nil {
-		return fmt.Errorf("train: %w", err)
-	}
-	meta.Subwords = &embedding.SubwordsInfo{File: filepath.Base(path), Settings: ft.Args.Subwords()}
 	return nil
 }
 

@@ -34,7 +34,7 @@ func TestTrainSubwords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := meta.Subwords; s == nil || s.File != "vec.bin"+fastTextSuffix || s.Minn != 3 || s.Maxn != 5 || s.Bucket != 5000 {
+	if s := meta.Subwords; s == nil || s.File != "vec.bin"+fasttext.BesideSuffix || s.Minn != 3 || s.Maxn != 5 || s.Bucket != 5000 {
 		t.Fatalf("sidecar's subwords %+v", meta.Subwords)
 	}
 	ft, err := fasttext.Read(meta.SubwordsPath(out))
@@ -81,7 +81,7 @@ func TestTrainSubwords(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%v: %v, want one line with %q", tc.args, err, tc.want)
 		}
-		if _, err := os.Stat(bad + fastTextSuffix); err == nil {
+		if _, err := os.Stat(bad + fasttext.BesideSuffix); err == nil {
 			t.Errorf("%v: a fastText model was written", tc.args)
 		}
 	}
@@ -106,7 +106,7 @@ func TestFastTextReadsTrainedSubwords(t *testing.T) {
 		"-min-count", "1", "-maxn", "6", "-bucket", "2000", "-quiet"); err != nil {
 		t.Fatalf("%v\n%s", err, se)
 	}
-	ft, err := fasttext.Read(out + fastTextSuffix)
+	ft, err := fasttext.Read(out + fasttext.BesideSuffix)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestFastTextReadsTrainedSubwords(t *testing.T) {
 		t.Fatal(err)
 	}
 	words := []string{"g0w1", "g4w9", "g7w7", "unseenword"}
-	cmd := exec.Command(bin, "print-word-vectors", out+fastTextSuffix)
+	cmd := exec.Command(bin, "print-word-vectors", out+fasttext.BesideSuffix)
 	cmd.Stdin = strings.NewReader(strings.Join(words, "\n") + "\n")
 	raw, err := cmd.Output()
 	if err != nil {

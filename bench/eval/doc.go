@@ -1,6 +1,7 @@
 // Package eval scores word vectors: Spearman correlation with human
 // similarity judgements (SimLex-999, YP-130, WordSim353), nearest neighbours
 // and word2vec's analogy test, each under a model's own similarity function.
-// It reads the benchmark files and nothing else; training, timing and the
-// experiment grid live in the sibling packages that call it.
+// It reads the benchmark files and the model it scores (LoadModel: the
+// vectors, their sidecar and subwords) and nothing else; training, timing
+// and the experiment grid live in the sibling packages that call it.
 package eval

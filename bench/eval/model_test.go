@@ -1,0 +1,117 @@
+package eval
+
+import (
+	"encoding/json"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/fasttext"
+)
+
+// writeModelFiles writes, in dir, a fastText model ft.bin of the words cat
+// and cats, and their composed vectors vec.bin with a sidecar naming it.
+func writeModelFiles(t *testing.T, dir string) (vec, bin string) {
+	t.Helper()
+	a := fasttext.DefaultArgs(2)
+	a.Bucket, a.MinCount = 3, 1
+	m := &fasttext.Model{Args: a, Tokens: 10,
+		Words:  []fasttext.Entry{{Word: "cat", Count: 6}, {Word: "cats", Count: 4}},
+		Input:  fasttext.Matrix{Rows: 5, Cols: 2, Data: []float32{1, 0, 0, 1, 2, 2, 4, 4, 8, 8}},
+		Output: fasttext.Matrix{Rows: 2, Cols: 2, Data: []float32{0, 0, 0, 0}},
+	}
+	vec, bin = filepath.Join(dir, "vec.bin"), filepath.Join(dir, "ft.bin")
+	if err := fasttext.Write(bin, m); err != nil {
+		t.Fatal(err)
+	}
+	v := &embedding.Vectors{Words: []string{"cat", "cats"}, Dim: 2, Data: []float32{1, 0, 0, 1}}
+	meta := &embedding.Meta{Model: "sg", Dim: 2, Words: 2,
+		Forms:    []embedding.Form{{Name: "cos", Cosine: true}, {Name: "ip"}},
+		Subwords: &embedding.SubwordsInfo{File: "ft.bin", Settings: a.Subwords()}}
+	if err := embedding.Save(vec, v, meta, false); err != nil {
+		t.Fatal(err)
+	}
+	return vec, bin
+}
+
+func TestLoadModel(t *testing.T) {
+	dir := t.TempDir()
+	vec, bin := writeModelFiles(t, dir)
+
+	m, err := LoadModel(vec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Name() != "sg" || m.Sub == nil || m.SubPath != bin || !strings.Contains(m.Header(), "subwords: ") {
+		t.Errorf("vectors with subwords: %s, sub %v\n%s", m.Name(), m.Sub != nil, m.Header())
+	}
+	if _, ok := m.Unseen()("catty"); !ok {
+		t.Error("no vector composed for an unseen word")
+	}
+
+	ft, err := LoadModel(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(ft.Name(), "fastText") || ft.Meta != nil || len(ft.Vectors.Words) != 2 || ft.Sub == nil {
+		t.Errorf("a fastText .bin: %s, %d words", ft.Name(), len(ft.Vectors.Words))
+	}
+
+	plain := filepath.Join(dir, "plain.txt")
+	if err := embedding.WriteVectors(plain, m.Vectors, false); err != nil {
+		t.Fatal(err)
+	}
+	p, err := LoadModel(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Name() != "unknown (no sidecar)" || p.Unseen() != nil || len(p.SimNames()) == 0 {
+		t.Errorf("without a sidecar: %s, %v", p.Name(), p.SimNames())
+	}
+}
+
+// TestLoadModelRefusesOtherRun: subwords whose settings are not the
+// sidecar's are another run's.
+func TestLoadModelRefusesOtherRun(t *testing.T) {
+	dir := t.TempDir()
+	vec, bin := writeModelFiles(t, dir)
+	ft, err := fasttext.Read(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ft.Args.Minn++
+	if err := fasttext.Write(bin, ft); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadModel(vec); err == nil || !strings.Contains(err.Error(), "another run") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestNewReport(t *testing.T) {
+	dir := t.TempDir()
+	vec, _ := writeModelFiles(t, dir)
+	m, err := LoadModel(vec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := []Result{{Dataset: "d", Pairs: 3, Found: 2, Composed: 1, Rho: map[string]float64{"cos": 0.5, "ip": math.NaN()}}}
+	js, err := json.Marshal(NewReport(m, []string{"d.csv"}, results, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(js, &back); err != nil {
+		t.Fatal(err)
+	}
+	r := back.Results[0]
+	if r.Rho["cos"] == nil || *r.Rho["cos"] != 0.5 || r.Rho["ip"] != nil || r.Composed == nil || *r.Composed != 1 || back.Analogy != nil {
+		t.Errorf("report %s", js)
+	}
+	m.Sub = nil
+	if js, _ := json.Marshal(NewReport(m, []string{"d.csv"}, results, nil)); strings.Contains(string(js), "composed") {
+		t.Errorf("composed without subwords: %s", js)
+	}
+}

@@ -1,0 +1,38 @@
+package fasttext
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+)
+
+func TestBeside(t *testing.T) {
+	a := DefaultArgs(2)
+	a.Bucket, a.MinCount = 3, 1
+	m := &Model{Args: a, Tokens: 10,
+		Words:  []Entry{{Word: "cat", Count: 6}, {Word: "cats", Count: 4}},
+		Input:  Matrix{Rows: 5, Cols: 2, Data: []float32{1, 0, 0, 1, 2, 2, 4, 4, 8, 8}},
+		Output: Matrix{Rows: 2, Cols: 2, Data: []float32{0, 0, 0, 0}},
+	}
+	vec, err := m.VectorsOf([]string{"cat", "dog", "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every word composes: from its own row, or from its n-grams.
+	if len(vec.Words) != 3 || vec.Dim != 2 || len(vec.Data) != 6 {
+		t.Errorf("vectors of %v: %d x %d", vec.Words, len(vec.Words), vec.Dim)
+	}
+
+	meta := &embedding.Meta{}
+	out := filepath.Join(t.TempDir(), "out.bin")
+	if err := WriteBeside(out, m, meta); err != nil {
+		t.Fatal(err)
+	}
+	if meta.Subwords == nil || meta.Subwords.File != "out.bin"+BesideSuffix || meta.Subwords.Settings != a.Subwords() {
+		t.Errorf("sidecar's subwords: %+v", meta.Subwords)
+	}
+	if _, err := Read(out + BesideSuffix); err != nil {
+		t.Error(err)
+	}
+}

@@ -67,7 +67,7 @@ func runBench(args []string, std stdio) error {
 		return usagef("bench: no corpus found: give -train SOURCES or set WIPSVEC_CORPUS")
 	}
 	var err error
-	if opt.Models, err = speed.ParseKinds(*models); err != nil {
+	if opt.Models, err = parseDistinct(*models, "model", speed.ParseModel); err != nil {
 		return usagef("bench: -models: %v", err)
 	}
 	if opt.Sizes, err = parseCounts(*sizes); err != nil {

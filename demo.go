@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
-	bgraph "github.com/wipsvec/wipsvec/bench/linkpred"
+	"github.com/wipsvec/wipsvec/bench/linkpred"
 	"github.com/wipsvec/wipsvec/bench/planted"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
@@ -442,7 +442,7 @@ func demoGraph(ctx context.Context, stdout io.Writer, threads int) error {
 			return err
 		}
 		secs := time.Since(start).Seconds()
-		rs, err := bgraph.Evaluate(m.Vectors(v.Words), skipgram.NewSidecar(m, opt, st, skipgram.Source{}), e, nil, bgraph.Options{Threads: threads, Seed: 1})
+		rs, err := linkpred.Evaluate(m.Vectors(v.Words), skipgram.NewSidecar(m, opt, st, skipgram.Source{}), e, nil, linkpred.Options{Threads: threads, Seed: 1})
 		if err != nil {
 			return err
 		}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
-	bgraph "github.com/wipsvec/wipsvec/bench/linkpred"
+	"github.com/wipsvec/wipsvec/bench/linkpred"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 )
 
@@ -188,7 +188,7 @@ func runEvalGraph(vectors string, operands []string, asJSON bool, f *evalGraphFl
 		return fmt.Errorf("eval: %w", err)
 	}
 	start := time.Now()
-	results, err := bgraph.Evaluate(m.Vectors, m.Meta, test, exclude, bgraph.Options{Threads: f.threads, Seed: f.seed})
+	results, err := linkpred.Evaluate(m.Vectors, m.Meta, test, exclude, linkpred.Options{Threads: f.threads, Seed: f.seed})
 	if err != nil {
 		return fmt.Errorf("eval: %s: %w", f.graph, err)
 	}

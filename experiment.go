@@ -210,12 +210,7 @@ func runExperiment(args []string, std stdio) error {
 	v, stream := ec.Vocab, ec.IDs
 	f.setup.Corpus = experiment.CorpusName(f.train, f.corpusBytes)
 	f.setup.Vocab = v.Len()
-	f.setup.CorpusTokens = int64(len(stream))
-	for _, id := range stream {
-		if id == vocab.SentenceEnd {
-			f.setup.CorpusTokens--
-		}
-	}
+	f.setup.CorpusTokens = vocab.CountWords([][]int32{stream})
 	fmt.Fprintf(stderr, "corpus %s: %d in-vocabulary tokens, %d words (min-count %d); read in %.1fs\n",
 		f.setup.Corpus, f.setup.CorpusTokens, v.Len(), f.setup.MinCount, time.Since(start).Seconds())
 
@@ -254,7 +249,10 @@ func runExperiment(args []string, std stdio) error {
 		return err
 	}
 	if f.md != "" {
-		if err := experiment.WriteFileAtomic(f.md, t.Markdown); err != nil {
+		if err := os.MkdirAll(filepath.Dir(f.md), 0o755); err != nil {
+			return fmt.Errorf("experiment: %w", err)
+		}
+		if err := atomicfile.WriteFile(f.md, t.Markdown); err != nil {
 			return fmt.Errorf("experiment: %w", err)
 		}
 		fmt.Fprintf(stderr, "wrote %s\n", f.md)

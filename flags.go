@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -376,24 +375,32 @@ func parseInts(s string) ([]int, error) {
 // parseCounts reads a list of positive whole numbers, in their order,
 // repeats dropped, at least one (bench's -sizes, -threads).
 func parseCounts(s string) ([]int, error) {
-	xs, err := parseList(s, func(f string) (int, error) {
+	return parseDistinct(s, "number", func(f string) (int, error) {
 		x, err := strconv.Atoi(f)
 		if err != nil || x < 1 {
 			return 0, fmt.Errorf("%q is not a positive integer", f)
 		}
 		return x, nil
 	})
+}
+
+// parseDistinct is parseList with repeats (items that print the same)
+// dropped and a list of none an error naming what it lacks.
+func parseDistinct[T any](s, what string, parse func(string) (T, error)) ([]T, error) {
+	xs, err := parseList(s, parse)
 	if err != nil {
 		return nil, err
 	}
-	var out []int
+	var out []T
+	seen := make(map[string]bool)
 	for _, x := range xs {
-		if !slices.Contains(out, x) {
+		if key := fmt.Sprint(x); !seen[key] {
+			seen[key] = true
 			out = append(out, x)
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no number in %q", s)
+		return nil, fmt.Errorf("no %s in %q", what, s)
 	}
 	return out, nil
 }

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	bgraph "github.com/wipsvec/wipsvec/bench/linkpred"
+	"github.com/wipsvec/wipsvec/bench/linkpred"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/corpus/wordnet"
@@ -109,7 +109,7 @@ func runGraphSplit(args []string, std stdio) error {
 	in := fs.String("in", "", "edge list `FILE` to split")
 	trainOut := fs.String("train", "", "`FILE` for the training edges")
 	testOut := fs.String("test", "", "`FILE` for the held-out edges")
-	var opt bgraph.SplitOptions
+	var opt linkpred.SplitOptions
 	opt.TestFrac = 0.1
 	fs.Var(floatValue{p: &opt.TestFrac, lo: 0, hi: 1, loOpen: true, hiOpen: true}, "test-frac", "`share` of the edges held out (with -by-node: of the nodes), below 1")
 	fs.Uint64Var(&opt.Seed, "seed", 1, "random seed")
@@ -127,7 +127,7 @@ func runGraphSplit(args []string, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("graph split: %w", err)
 	}
-	train, test, st, err := bgraph.Split(e, opt)
+	train, test, st, err := linkpred.Split(e, opt)
 	if err != nil {
 		return fmt.Errorf("graph split: %s: %w", *in, err)
 	}

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/wipsvec/wipsvec/bench/speed"
 )
 
 // TestLists: every list flag is read by parseList's rules (commas, blanks
@@ -27,5 +30,18 @@ func TestLists(t *testing.T) {
 		if _, err := parseCounts(bad); err == nil {
 			t.Errorf("parseCounts(%q) took it", bad)
 		}
+	}
+}
+
+func TestParseDistinctModels(t *testing.T) {
+	models, err := parseDistinct("sg, sg/batch,wips,wips/exact,sg/batch/hot256,SG/batch", "model", speed.ParseModel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(models); got != "[sg sg/batch wips wips/exact sg/batch/hot256]" {
+		t.Fatalf("models %s", got)
+	}
+	if _, err := parseDistinct(" , ", "model", speed.ParseModel); err == nil {
+		t.Error("an empty list was taken")
 	}
 }

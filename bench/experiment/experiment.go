@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
-	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -766,19 +765,4 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 func round(x float64, digits int) float64 {
 	p := math.Pow(10, float64(digits))
 	return math.Round(x*p) / p
-}
-
-// WriteFileAtomic is atomicfile.WriteFile after creating path's directory.
-//
-// Deprecated: call os.MkdirAll and atomicfile.WriteFile, the one atomic
-// writer. It is left, as a thin wrapper, only for the root package's
-// experiment command until that calls atomicfile itself.
-func WriteFileAtomic(path string, write func(io.Writer) error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	if err := atomicfile.WriteFile(path, write); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }

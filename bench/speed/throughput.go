@@ -40,7 +40,7 @@ type ThroughputOptions struct {
 	// decompressed corpus (cut at the end of a token).
 	LimitBytes int64
 
-	Models  []Model // ParseModels
+	Models  []Model // ParseModel each
 	Sizes   []int   // -size values K
 	Threads []int   // thread counts
 

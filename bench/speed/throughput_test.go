@@ -272,20 +272,12 @@ func TestWipsvecFloor(t *testing.T) {
 	}
 }
 
-func TestParseLists(t *testing.T) {
-	if got, err := ParseInts("100, 300,100"); err != nil || fmt.Sprint(got) != "[100 300]" {
-		t.Errorf("ParseInts = %v, %v", got, err)
+func TestParseModel(t *testing.T) {
+	if got, err := ParseModel("SG"); err != nil || got.String() != "sg" {
+		t.Errorf("ParseModel(SG) = %v, %v", got, err)
 	}
-	for _, bad := range []string{"", ",", "0", "-1", "1,x"} {
-		if _, err := ParseInts(bad); err == nil {
-			t.Errorf("ParseInts(%q) succeeded", bad)
-		}
-	}
-	if got, err := ParseModels("SG,wips"); err != nil || fmt.Sprint(got) != "[sg wips]" {
-		t.Errorf("ParseModels = %v, %v", got, err)
-	}
-	if _, err := ParseModels("sg,word2vec"); err == nil {
-		t.Error("ParseModels accepted an unknown model")
+	if _, err := ParseModel("word2vec"); err == nil {
+		t.Error("ParseModel accepted an unknown model")
 	}
 }
 
@@ -438,13 +430,6 @@ func mustModel(t *testing.T, s string) Model {
 }
 
 func TestParseModelsVariants(t *testing.T) {
-	models, err := ParseModels("sg, sg/batch,wips,wips/exact,sg/batch/hot256,SG/batch")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := fmt.Sprint(models); got != "[sg sg/batch wips wips/exact sg/batch/hot256]" {
-		t.Fatalf("models %s", got)
-	}
 	for _, tc := range []struct {
 		model string
 		args  []string
@@ -469,7 +454,7 @@ func TestParseModelsVariants(t *testing.T) {
 		t.Errorf("Apply set %+v", opt.Settings)
 	}
 	for _, bad := range []string{"glove/batch", "sg/fast", "sg/hotx", "sg/share0", "sg/sync0", "sg/Batch"} {
-		if _, err := ParseModels(bad); err == nil {
+		if _, err := ParseModel(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
 	}

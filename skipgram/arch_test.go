@@ -129,8 +129,8 @@ func TestCBOWGradientsAgainstFiniteDifferences(t *testing.T) {
 				for id := range outs0 {
 					outs0[id] = slices.Clone(outRow(w, id))
 				}
-				w.kernel.window(w, 0, ctxs, alpha)
-				targets := w.look.negs
+				w.kernel.window(&w.step, 0, ctxs, alpha)
+				targets := w.look.targets
 				if slices.ContainsFunc(targets, func(t int32) bool { return slices.Contains(ctxs, t) }) ||
 					len(slices.Compact(slices.Sorted(slices.Values(targets)))) != len(targets) {
 					continue // a row scored twice moves twice: not the one-step gradient
@@ -213,7 +213,7 @@ func TestHierarchicalSoftmaxGradients(t *testing.T) {
 			for _, n := range nodes {
 				outs = append(outs, slices.Clone(node(n)))
 			}
-			w.kernel.window(w, center, arch.ctxs, alpha)
+			w.kernel.window(&w.step, center, arch.ctxs, alpha)
 			h := make([]float32, m.Dim)
 			for _, in := range ins0 {
 				for i := range h {
@@ -376,7 +376,8 @@ func TestSubwordWindowGradients(t *testing.T) {
 			o.Subwords = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}
 		})
 		w.r.sub = newSubwordRows(w.r.opt.Subwords, words)
-		w.kernel = newLinear(w)
+		w.sub = w.r.sub
+		w.kernel = newLinear(w.r.setup(), &w.scratch)
 		m := w.r.model
 		const center = 6 // "sitting": its own row and its n-grams'
 		ctxs := []int32{1, 2}
@@ -393,8 +394,8 @@ func TestSubwordWindowGradients(t *testing.T) {
 		ins0 := before(rows, inRow)
 		all := []int32{0, 1, 2, 3, 4, 5, 6, 7}
 		outs0 := before(all, outRowOf)
-		w.kernel.window(w, center, ctxs, alpha)
-		noise := w.look.negs[1:]
+		w.kernel.window(&w.step, center, ctxs, alpha)
+		noise := w.look.targets[1:]
 		if slices.ContainsFunc(noise, func(n int32) bool { return slices.Contains(ctxs, n) }) ||
 			len(noise) != 2 || noise[0] == noise[1] || len(slices.Compact(slices.Sorted(slices.Values(rows)))) != len(rows) {
 			continue

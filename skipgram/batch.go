@@ -50,12 +50,12 @@ func newBatchBuffers(a *hogwild.Scratch, dim, window, nt int) batchBuffers {
 }
 
 // rows returns the window's output rows with whether each is a positive
-// (worker.windowOutputs) and its context rows, as the worker trains them.
-func (b *batchBuffers) rows(w *worker, center int32, ctxs []int32) (outs [][]float32, pos []bool, ins [][]float32) {
-	outs, pos = w.windowOutputs(center, b.outs[:0], b.pos[:0])
+// (step.windowOutputs) and its context rows, as the worker trains them.
+func (b *batchBuffers) rows(s *step, center int32, ctxs []int32) (outs [][]float32, pos []bool, ins [][]float32) {
+	outs, pos = s.windowOutputs(center, b.outs[:0], b.pos[:0])
 	ins = b.ins[:len(ctxs)]
 	for i, c := range ctxs {
-		ins[i] = w.in.At(c)
+		ins[i] = s.in.At(c)
 	}
 	return outs, pos, ins
 }
@@ -88,16 +88,16 @@ func newBatchLinear(a *hogwild.Scratch, dim, window, targets int) *batchLinear {
 // context's scores are one DotMany over the target rows, its gradient one
 // AxpyMany of them; each target row then takes one AxpyMany of the
 // contexts: a row is loaded and stored once per window, not once per pair.
-func (k *batchLinear) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+func (k *batchLinear) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	if len(ctxs) == 0 {
 		return 0
 	}
-	sig := w.r.sig
+	sig := s.sig
 	dim, p := k.dim, k.dim
 	if k.bias {
 		p-- // the bias coordinate is scored apart
 	}
-	outs, pos, ins := k.rows(w, center, ctxs)
+	outs, pos, ins := k.rows(s, center, ctxs)
 	m, nt := len(ctxs), len(outs)
 	// The contexts as scored, lin = w * in: their own rows when unweighted.
 	lins := ins
@@ -117,11 +117,11 @@ func (k *batchLinear) window(w *worker, center int32, ctxs []int32, alpha float3
 		kernel.DotMany(scores, in[:p], outs)
 		g := grads[i*nt:][:nt]
 		var gsum float32
-		for j, s := range scores {
+		for j, x := range scores {
 			if k.bias {
-				s += in[p] + outs[j][p]
+				x += in[p] + outs[j][p]
 			}
-			gj, l := sig.Gradient(s, pos[j], alpha)
+			gj, l := sig.Gradient(x, pos[j], alpha)
 			loss += l
 			g[j] = gj
 			gradsT[j*m+i] = gj

@@ -24,7 +24,7 @@ func newCBOW(a *hogwild.Scratch, dim, targets int) *cbowKernel {
 	return &cbowKernel{single: newSingle(a, dim, targets), mean: a.Float32s(dim)}
 }
 
-func (k *cbowKernel) window(w *worker, center int32, ctxs []int32, alpha float32) float32 {
+func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) float32 {
 	if len(ctxs) == 0 {
 		return 0
 	}
@@ -32,14 +32,14 @@ func (k *cbowKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 	clear(h)
 	n := 0
 	for _, c := range ctxs {
-		if w.r.sub == nil {
-			kernel.Axpy(h, w.in.At(c), 1)
+		if s.sub == nil {
+			kernel.Axpy(h, s.in.At(c), 1)
 			n++
 			continue
 		}
 		// fastText's CBOW: the mean of every row of every context.
-		for _, r := range w.r.sub.of(c) {
-			kernel.Axpy(h, w.in.At(r), 1)
+		for _, r := range s.sub.of(c) {
+			kernel.Axpy(h, s.in.At(r), 1)
 			n++
 		}
 	}
@@ -47,17 +47,17 @@ func (k *cbowKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 	for i := range h {
 		h[i] *= inv
 	}
-	outs, pos := w.windowOutputs(center, k.outs[:0], k.pos[:0])
-	loss := k.score(&k.linearForm, w.r.sig, h, outs, pos, alpha)
+	outs, pos := s.windowOutputs(center, k.outs[:0], k.pos[:0])
+	loss := k.score(&k.linearForm, s.sig, h, outs, pos, alpha)
 	if k.dw != nil {
 		kernel.MulAdd(k.dw, h, k.acc) // the weights' gradient, h * acc
 	}
 	for _, c := range ctxs {
-		if w.r.sub != nil {
-			w.stepRows(&k.linearForm, c, k.acc)
+		if s.sub != nil {
+			s.stepRows(&k.linearForm, c, k.acc)
 			continue
 		}
-		k.step(w.in.At(c), k.acc)
+		k.step(s.in.At(c), k.acc)
 	}
 	return loss
 }

@@ -22,17 +22,17 @@ import (
 // sigma(<y, y'>_M + theta), the last coordinate time-like.
 const HSG Kind = "hsg"
 
-var hsgModel = model{
+var hsgModel = modelDef{
 	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2,
 	project: liftToHyperboloid, meanMerge: true, replicas: true,
 	noMean: "the mean of points on the hyperboloid lies inside it, not on it",
-	start: func(r *run) func(*worker) windowKernel {
-		if r.opt.Batch {
-			return func(w *worker) windowKernel {
-				return newBatchHyperbolic(&w.scratch, r.model.Dim, r.opt.Window, r.opt.Negative, r.opt.Threads > 1)
+	kernels: func(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
+		if o := s.opt; o.Batch {
+			return func(a *hogwild.Scratch) windowKernel {
+				return newBatchHyperbolic(a, s.model.Dim, o.Window, o.Negative, o.Threads > 1)
 			}
 		}
-		return everyWorker(&hyperbolicKernel{m: r.model})
+		return everyWorker(&hyperbolicKernel{m: s.model})
 	},
 	sidecar: func(meta *embedding.Meta, _ *Model, _ *Options, _ *Stats) { meta.Theta = HSGTheta },
 	// The Minkowski product ranks pairs as the score does: sigma and the
@@ -176,16 +176,16 @@ func expMap(x, v []float32) {
 // (<x,x>_M = -1) its squared length is g²(mk² - 1).
 type hyperbolicKernel struct{ m *Model }
 
-func (k *hyperbolicKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := w.r.sig
+func (k *hyperbolicKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
+	sig := s.sig
 	n := k.m.Dim
-	acc := w.acc[:n]
-	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.At(c)[:n]
+	acc := s.acc[:n]
+	for c, targets := range s.contexts(center, ctxs) {
+		in := s.in.At(c)[:n]
 		clear(acc)
 		var inCoef float32 // acc's share along in: the sum of g*mk
 		for d, target := range targets {
-			out := w.out.At(target)[:n]
+			out := s.out.At(target)[:n]
 			mk := minkowski(in, out)
 			g, l := sig.Gradient(mk+HSGTheta, d == 0, alpha)
 			loss += l
@@ -235,13 +235,13 @@ func newBatchHyperbolic(a *hogwild.Scratch, dim, window, negative int, measure b
 	}
 }
 
-func (k *batchHyperbolic) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+func (k *batchHyperbolic) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	if len(ctxs) == 0 {
 		return 0
 	}
-	sig := w.r.sig
+	sig := s.sig
 	dim, n := k.dim, k.dim-1 // n: the time coordinate
-	outs, pos, ins := k.rows(w, center, ctxs)
+	outs, pos, ins := k.rows(s, center, ctxs)
 	m, nt := len(ctxs), len(outs)
 	grads, gradsT, gmk := k.grads[:m*nt], k.gradsT[:m*nt], k.gmk[:m*nt]
 	scores := k.scores[:nt]
@@ -253,8 +253,8 @@ func (k *batchHyperbolic) window(w *worker, center int32, ctxs []int32, alpha fl
 		kernel.DotMany(scores, in[:n], outs)
 		g := grads[i*nt:][:nt]
 		var inCoef float32
-		for j, s := range scores {
-			mk := s - in[n]*outs[j][n]
+		for j, x := range scores {
+			mk := x - in[n]*outs[j][n]
 			gj, l := sig.Gradient(mk+HSGTheta, pos[j], alpha)
 			loss += l
 			g[j], gradsT[j*m+i], gmk[i*nt+j] = gj, gj, gj*mk

@@ -101,38 +101,38 @@ func newPairsLinear(a *hogwild.Scratch, dim, targets int) *pairsLinear {
 	return &pairsLinear{single: newSingle(a, dim, targets), comp: a.Float32s(dim)}
 }
 
-func (k *pairsLinear) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	outs, pos := k.outs[:0], k.pos[:0]
-	if w.r.tree != nil {
-		nodes, left := w.r.tree.path(center)
+	if s.huff != nil {
+		nodes, left := s.huff.path(center)
 		for i, n := range nodes {
-			outs = append(outs, w.tree.At(w.r.tree.row(n)))
+			outs = append(outs, s.tree.At(s.huff.row(n)))
 			pos = append(pos, left[i])
 		}
 	}
 	path := len(outs)
-	for c, targets := range w.contexts(center, ctxs) {
+	for c, targets := range s.contexts(center, ctxs) {
 		outs, pos = outs[:path], pos[:path]
-		if w.r.sub != nil {
+		if s.sub != nil {
 			// fastText's skipgram: the centre word's subwords predict
 			// the context, composed anew for each pair.
-			outs, pos = append(outs, w.out.At(c)), append(pos, true)
+			outs, pos = append(outs, s.out.At(c)), append(pos, true)
 			for _, t := range targets[1:] {
-				outs, pos = append(outs, w.out.At(t)), append(pos, false)
+				outs, pos = append(outs, s.out.At(t)), append(pos, false)
 			}
-			in := w.compose(k.comp[:len(k.acc)], center)
-			loss += k.score(&k.linearForm, w.r.sig, in, outs, pos, alpha)
-			w.stepRows(&k.linearForm, center, k.acc)
+			in := s.compose(k.comp[:len(k.acc)], center)
+			loss += k.score(&k.linearForm, s.sig, in, outs, pos, alpha)
+			s.stepRows(&k.linearForm, center, k.acc)
 			continue
 		}
-		if w.r.opt.Negative > 0 {
+		if s.negative > 0 {
 			for j, t := range targets {
-				outs = append(outs, w.out.At(t))
+				outs = append(outs, s.out.At(t))
 				pos = append(pos, j == 0)
 			}
 		}
-		in := w.in.At(c)
-		loss += k.score(&k.linearForm, w.r.sig, in, outs, pos, alpha)
+		in := s.in.At(c)
+		loss += k.score(&k.linearForm, s.sig, in, outs, pos, alpha)
 		if k.dw != nil {
 			kernel.MulAdd(k.dw, in, k.acc)
 		}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -33,7 +34,7 @@ func testWorkerWith(t testing.TB, kind Kind, dim, words, negative int, seed uint
 
 // testRun is the run behind testWorkerWith and the constructor of its
 // workers' kernels, for tests with several workers on one run.
-func testRun(t testing.TB, kind Kind, dim, words, negative int, seed uint64, set func(*Options)) (*run, func(*worker) windowKernel) {
+func testRun(t testing.TB, kind Kind, dim, words, negative int, seed uint64, set func(*Options)) (*run, func(*hogwild.Scratch) windowKernel) {
 	t.Helper()
 	opt := DefaultOptions()
 	opt.Model, opt.Dim, opt.Negative, opt.Seed = kind, dim, negative, seed
@@ -127,7 +128,7 @@ func TestGradientsAgainstFiniteDifferences(t *testing.T) {
 				out0 := append([]float32(nil), outRow(w, 0)...)
 				s := score64(w, in0, out0)
 				g := alpha * (1 - 1/(1+math.Exp(-s)))
-				w.kernel.window(w, 0, []int32{1}, alpha)
+				w.kernel.window(&w.step, 0, []int32{1}, alpha)
 				in1, out1 := w.r.model.Row(1), outRow(w, 0)
 				const h = 1e-3
 				for i := range in0 {
@@ -175,7 +176,7 @@ func TestHyperbolicStepIsRiemannianGradient(t *testing.T) {
 	out0 := append([]float32(nil), w.r.model.Row(0)...)
 	s := minkowski64(in0, out0) + HSGTheta
 	g := alpha * (1 - 1/(1+math.Exp(-s)))
-	w.kernel.window(w, 0, []int32{1}, alpha)
+	w.kernel.window(&w.step, 0, []int32{1}, alpha)
 	n := len(in0)
 	for _, tc := range []struct {
 		name        string
@@ -214,7 +215,7 @@ func TestHyperbolicStaysOnManifold(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	for range 5000 {
 		ctxs := []int32{int32(r.IntN(50)), int32(r.IntN(50)), int32(r.IntN(50))}
-		w.kernel.window(w, int32(r.IntN(50)), ctxs, 0.5)
+		w.kernel.window(&w.step, int32(r.IntN(50)), ctxs, 0.5)
 	}
 	for i := 0; i < 50; i++ {
 		y := w.r.model.Row(i)
@@ -237,7 +238,7 @@ func TestHyperbolicDoesNotDiverge(t *testing.T) {
 		r := rand.New(rand.NewPCG(6, 6))
 		for range 100000 {
 			ctxs := []int32{int32(r.IntN(30)), int32(r.IntN(30))}
-			w.kernel.window(w, int32(r.IntN(30)), ctxs, 5)
+			w.kernel.window(&w.step, int32(r.IntN(30)), ctxs, 5)
 		}
 		if !w.r.model.finite() {
 			t.Fatalf("dim %d: HSG diverged", dim)

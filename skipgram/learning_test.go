@@ -130,7 +130,7 @@ func checkWindowGradients(t *testing.T, kind Kind, set func(*Options), nctx int)
 			}
 		}
 		lambda0 := append([]float32(nil), privateLambda(w)...)
-		loss := w.kernel.window(w, center, ctxs, alpha)
+		loss := w.kernel.window(&w.step, center, ctxs, alpha)
 		if math.Abs(float64(loss)-wantLoss) > 0.02*wantLoss+1e-3 {
 			t.Errorf("trial %d: loss %.5g, want %.5g over %d targets", trial, loss, wantLoss, len(targets))
 		}

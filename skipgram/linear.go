@@ -19,7 +19,7 @@ type linearForm struct {
 	dw   []float32 // where the weights' gradient goes (WIPS), or nil
 }
 
-// A linear kernel trains a linear model: a model's start makes one with
+// A linear kernel trains a linear model: a model's kernels make one with
 // newLinear and says what its form is.
 type linear interface {
 	windowKernel
@@ -33,22 +33,22 @@ func (f *linearForm) form() *linearForm { return f }
 
 func (f *linearForm) weigh(_ *hogwild.Scratch, w, u, dw []float32) { f.w, f.u, f.dw = w, u, dw }
 
-// newLinear returns w's kernel for a linear model under the run's
-// architecture: CBOW, batch windows, or skip-gram's pairs with hierarchical
-// softmax or subwords; nil for skip-gram's pairs of word rows with negative
-// sampling alone, which each model trains with a kernel of its own.
-func newLinear(w *worker) linear {
-	r := w.r
-	o, dim, a := r.opt, r.model.Dim, &w.scratch
+// newLinear returns a worker's kernel for a linear model under the run's
+// architecture, its buffers from a: CBOW, batch windows, or skip-gram's
+// pairs with hierarchical softmax or subwords; nil for skip-gram's pairs of
+// word rows with negative sampling alone, which each model trains with a
+// kernel of its own.
+func newLinear(s *kernelSetup, a *hogwild.Scratch) linear {
+	o, dim := s.opt, s.model.Dim
 	switch {
 	case o.CBOW:
-		return newCBOW(a, dim, r.outputs())
-	case o.Batch && r.sub != nil:
+		return newCBOW(a, dim, s.outputs)
+	case o.Batch && s.subwords:
 		return newSubwordWindow(a, dim)
 	case o.Batch:
-		return newBatchLinear(a, dim, o.Window, r.outputs())
-	case o.HS || r.sub != nil:
-		return newPairsLinear(a, dim, r.outputs())
+		return newBatchLinear(a, dim, o.Window, s.outputs)
+	case o.HS || s.subwords:
+		return newPairsLinear(a, dim, s.outputs)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	bgraph "github.com/wipsvec/wipsvec/bench/graph"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -23,7 +24,7 @@ import (
 // models, nothing else: training on text and on a graph, its parameter
 // vector in checkpoints and continued runs, the sidecar, evaluation and
 // graph ranking all come from the table.
-var sipdsModel = model{
+var sipdsModel = modelDef{
 	kind:   "sipds",
 	about:  "<g y+, y+'> - g_q y_q y'_q + u + u', the gains g learned",
 	views:  1,
@@ -33,9 +34,8 @@ var sipdsModel = model{
 			v[i] = 1
 		}
 	}}},
-	start: func(r *run) func(*worker) windowKernel {
-		k := &sipdsKernel{m: r.model}
-		return func(*worker) windowKernel { return k }
+	kernels: func(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
+		return everyWorker(&sipdsKernel{m: s.model})
 	},
 	forms: func(m *Model) []embedding.Form {
 		n := m.Dim - 1
@@ -47,7 +47,7 @@ var sipdsModel = model{
 
 type sipdsKernel struct{ m *Model }
 
-func (k *sipdsKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+func (k *sipdsKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	n := k.m.Dim
 	gain := k.m.param("gain") // shared by the workers, Hogwild
 	u, q := n-1, n-2          // the bias, the negative coordinate
@@ -59,15 +59,15 @@ func (k *sipdsKernel) window(w *worker, center int32, ctxs []int32, alpha float3
 	}
 	for _, c := range ctxs {
 		in := k.m.Row(int(c))
-		acc := w.acc[:n]
+		acc := s.acc[:n]
 		clear(acc)
-		for d, t := range w.targets(center) {
+		for d, t := range s.targets(center) {
 			out := k.m.Row(int(t))
-			s := in[u] + out[u]
+			x := in[u] + out[u]
 			for i := range u {
-				s += weight(i) * in[i] * out[i]
+				x += weight(i) * in[i] * out[i]
 			}
-			g, l := w.r.sig.Gradient(s, d == 0, alpha)
+			g, l := s.sig.Gradient(x, d == 0, alpha)
 			loss += l
 			for i := range u {
 				gain[i] += 0.01 * g * in[i] * out[i] * weight(i) / gain[i]
@@ -85,7 +85,7 @@ func (k *sipdsKernel) window(w *worker, center int32, ctxs []int32, alpha float3
 }
 
 // addModel registers def for the rest of the test.
-func addModel(t *testing.T, def *model) {
+func addModel(t *testing.T, def *modelDef) {
 	saved := models
 	models = append(slices.Clone(models), def)
 	t.Cleanup(func() { models = saved })

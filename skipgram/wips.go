@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -19,7 +20,7 @@ import (
 // docs/wips-lambda.md has the analysis and the measurements behind it.
 const WIPS Kind = "wips"
 
-var wipsModel = model{
+var wipsModel = modelDef{
 	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true,
 	check: func(o *Options) error {
 		if _, err := parseLambdaInit(o.LambdaInit); err != nil {
@@ -52,14 +53,14 @@ var wipsModel = model{
 		o.LambdaInit = "neg:" + strconv.Itoa(q)
 		return o.LambdaInit, eig, nil
 	},
-	start: func(r *run) func(*worker) windowKernel {
-		l := &lambdaRun{lambda: r.model.param("lambda"), sq: r.model.param("lambda_sq"), opt: r.opt}
-		return func(w *worker) windowKernel {
-			dim, a := r.model.Dim, &w.scratch
-			k := &weightedKernel{m: r.model, shared: l, lambda: a.Float32s(dim), signs: a.Float32s(dim),
+	kernels: func(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
+		l := &lambdaRun{lambda: s.model.param("lambda"), sq: s.model.param("lambda_sq"), opt: s.opt}
+		return func(a *hogwild.Scratch) windowKernel {
+			dim := s.model.Dim
+			k := &weightedKernel{m: s.model, shared: l, lambda: a.Float32s(dim), signs: a.Float32s(dim),
 				dlambda: a.Float32s(dim), signed: a.Float32s(dim)}
 			k.take() // the workers have not started: no lock needed
-			if k.batch = newLinear(w); k.batch != nil {
+			if k.batch = newLinear(s, a); k.batch != nil {
 				k.batch.weigh(a, k.lambda, k.signs, k.dlambda)
 			}
 			return k
@@ -140,22 +141,22 @@ type weightedKernel struct {
 	alpha   float32   // the learning rate of the last window
 }
 
-func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+func (k *weightedKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	k.alpha = alpha
 	if k.batch != nil {
-		return k.batch.window(w, center, ctxs, alpha)
+		return k.batch.window(s, center, ctxs, alpha)
 	}
-	sig := w.r.sig
+	sig := s.sig
 	n := k.m.Dim
-	acc, lin, signed := w.acc[:n], w.tmp[:n], k.signed[:n]
+	acc, lin, signed := s.acc[:n], s.tmp[:n], k.signed[:n]
 	lambda, signs, dlambda := k.lambda[:n], k.signs[:n], k.dlambda[:n]
-	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.At(c)[:n]
+	for c, targets := range s.contexts(center, ctxs) {
+		in := s.in.At(c)[:n]
 		kernel.ScaleInto(lin, lambda, in)
 		kernel.ScaleInto(signed, signs, in)
 		clear(acc)
 		for d, target := range targets {
-			out := w.out.At(target)[:n]
+			out := s.out.At(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)

@@ -92,11 +92,7 @@ func (w *worker) run() {
 		w.turns.Wait(w.id)
 		defer w.turns.Leave(w.id)
 	}
-	for w.r.gate.Pass() && !w.r.stop.Load() {
-		if n := w.r.hooks.stopAfter; n > 0 && w.r.sched.Claimed() >= n {
-			w.r.requestStop()
-			continue
-		}
+	for w.pass() {
 		e, b, ok := w.r.sched.Claim()
 		if !ok {
 			break
@@ -117,6 +113,21 @@ func (w *worker) run() {
 	w.replicas.MergeAll()
 }
 
+// pass is the worker's check between two blocks, at the gate: it waits
+// there while a snapshot is taken, and reports whether the run goes on. A
+// test's stop after so many claims (testHooks.stopAfter) is asked for here,
+// once per block: the checkpointer then snapshots the run at the gate and
+// stops it.
+func (w *worker) pass() bool {
+	for w.r.gate.Pass() && !w.r.stop.Load() {
+		if n := w.r.hooks.stopAfter; n == 0 || w.r.sched.Claimed() < n {
+			return true
+		}
+		w.r.requestStop()
+	}
+	return false
+}
+
 // trainBlock makes one pass over a block; false if the run was stopped.
 func (w *worker) trainBlock(b *hogwild.Block) bool {
 	keep := w.r.keep
@@ -132,10 +143,6 @@ func (w *worker) trainBlock(b *hogwild.Block) bool {
 				continue
 			}
 			w.trainSentence(sen, alpha)
-			if w.turns != nil {
-				w.turns.Pass(w.id)
-				w.turns.Wait(w.id)
-			}
 			sen = sen[:0]
 			if !w.between() {
 				return false
@@ -157,6 +164,10 @@ func (w *worker) between() bool {
 	}
 	if w.pendingWords >= chunkWords {
 		w.flush()
+		if w.turns != nil { // the lockstep hook: the next worker's turn
+			w.turns.Pass(w.id)
+			w.turns.Wait(w.id)
+		}
 		return !w.r.stop.Load()
 	}
 	return true

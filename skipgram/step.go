@@ -134,9 +134,9 @@ func (s *step) windowTargets(center int32) []int32 {
 // word's output row and its noise words' (windowTargets).
 func (s *step) windowOutputs(center int32, outs [][]float32, pos []bool) ([][]float32, []bool) {
 	if t := s.huff; t != nil {
-		nodes, left := t.path(center)
+		nodes, left := t.Path(center)
 		for i, n := range nodes {
-			outs = append(outs, s.tree.At(t.row(n)))
+			outs = append(outs, s.tree.At(t.Row(n)))
 			pos = append(pos, left[i])
 		}
 	}

@@ -245,7 +245,7 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 func (r *run) outputs() int {
 	n := 0
 	if r.tree != nil {
-		n += r.tree.longest
+		n += r.tree.Longest
 	}
 	if r.opt.Negative > 0 {
 		n += 1 + r.opt.Negative

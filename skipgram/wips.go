@@ -2,15 +2,14 @@ package skipgram
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/lambda"
 )
 
 // WIPS, the weighted inner-product similarity: s(w, c) = sum_k lambda_k
@@ -23,7 +22,7 @@ const WIPS Kind = "wips"
 var wipsModel = modelDef{
 	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true,
 	check: func(o *Options) error {
-		if _, err := parseLambdaInit(o.LambdaInit); err != nil {
+		if _, err := lambda.Parse(o.LambdaInit); err != nil {
 			return err
 		}
 		if !(o.LambdaAlpha >= 0 && o.LambdaAlpha <= 1) {
@@ -33,9 +32,9 @@ var wipsModel = modelDef{
 	},
 	params: []param{
 		{name: "lambda", learned: true, fill: func(v []float32, o *Options, r *kernel.RNG) {
-			init, _ := parseLambdaInit(o.LambdaInit)
+			init, _ := lambda.Parse(o.LambdaInit)
 			init(v, r)
-			normalizeRMS(v)
+			lambda.NormalizeRMS(v)
 		}},
 		// The moving average of each weight's squared merged gradient,
 		// the scale of its steps (weightedKernel.sync).
@@ -236,84 +235,6 @@ func setSigns(signs, lambda []float32) {
 	}
 }
 
-// normalizeRMS scales v to a root mean square of 1 (a zero vector is left
-// alone).
-func normalizeRMS(v []float32) {
-	var ss float64
-	for _, x := range v {
-		ss += float64(x) * float64(x)
-	}
-	if ss == 0 || math.IsNaN(ss) || math.IsInf(ss, 0) {
-		return
-	}
-	f := float32(1 / math.Sqrt(ss/float64(len(v))))
-	for k := range v {
-		v[k] *= f
-	}
-}
-
-// parseLambdaInit turns -lambda-init into a function that fills lambda.
-func parseLambdaInit(s string) (func([]float32, *kernel.RNG), error) {
-	switch s {
-	case "", "ones", "spectral":
-		// Train and TrainGraph resolve the spectral start into "neg:Q"
-		// from the data; a model made without it starts as IPS.
-		return func(l []float32, _ *kernel.RNG) {
-			for i := range l {
-				l[i] = 1
-			}
-		}, nil
-	case "uniform":
-		return func(l []float32, r *kernel.RNG) {
-			for i := range l {
-				l[i] = r.Float32() / float32(len(l))
-			}
-		}, nil
-	case "random":
-		return func(l []float32, r *kernel.RNG) {
-			for i := range l {
-				l[i] = 2*r.Float32() - 1
-			}
-		}, nil
-	case "signed":
-		return func(l []float32, _ *kernel.RNG) {
-			for i := range l {
-				l[i] = 1
-				if i >= len(l)/2 {
-					l[i] = -1
-				}
-			}
-		}, nil
-	}
-	if qs, ok := strings.CutPrefix(s, "neg:"); ok {
-		q, err := strconv.Atoi(qs)
-		if err != nil || q < 0 {
-			return nil, fmt.Errorf("-lambda-init neg:Q wants a count Q >= 0, got %q", s)
-		}
-		return func(l []float32, _ *kernel.RNG) {
-			copy(l, IPDSLambda(len(l), min(q, len(l))))
-		}, nil
-	}
-	c, err := strconv.ParseFloat(s, 32)
-	if err != nil || math.IsNaN(c) || math.IsInf(c, 0) {
-		return nil, fmt.Errorf("-lambda-init must be spectral, neg:Q, ones, uniform, random, signed or a number, got %q", s)
-	}
-	return func(l []float32, _ *kernel.RNG) {
-		for i := range l {
-			l[i] = float32(c)
-		}
-	}, nil
-}
-
 // IPDSLambda is the WIPS weight vector that makes WIPS an IPDS with q
 // negative coordinates: (1,...,1,-1,...,-1).
-func IPDSLambda(dim, q int) []float32 {
-	l := make([]float32, dim)
-	for i := range l {
-		l[i] = 1
-		if i >= dim-q {
-			l[i] = -1
-		}
-	}
-	return l
-}
+func IPDSLambda(dim, q int) []float32 { return lambda.IPDS(dim, q) }

@@ -91,7 +91,11 @@ func (k *hyperbolicKernel) window(s *step, center int32, ctxs []int32, alpha flo
 // trusts the formula: building the velocity costs it 5% of its words a
 // second.
 type batchHyperbolic struct {
-	batchBuffers
+	batchRows
+	grads   []float32 // m x len(targets), by context
+	gradsT  []float32 // len(targets) x m, the same by target
+	scores  []float32 // one context's scores, one per target
+	accs    []float32 // m x dim: each context row's gradient
 	dim     int
 	measure bool        // build and measure each target's velocity
 	gmk     []float32   // m x len(targets): g_ij * mk_ij
@@ -102,13 +106,17 @@ type batchHyperbolic struct {
 
 func newBatchHyperbolic(a *hogwild.Scratch, dim, window, negative int, measure bool) *batchHyperbolic {
 	return &batchHyperbolic{
-		batchBuffers: newBatchBuffers(a, dim, window, 1+negative),
-		dim:          dim,
-		measure:      measure,
-		gmk:          a.Float32s(2 * window * (1 + negative)),
-		u:            a.Float32s(dim),
-		vRows:        a.Rows(2*window + 1),
-		vCoef:        a.Float32s(2*window + 1),
+		batchRows: newBatchRows(a, window, 1+negative),
+		grads:     a.Float32s(2 * window * (1 + negative)),
+		gradsT:    a.Float32s(2 * window * (1 + negative)),
+		scores:    a.Float32s(1 + negative),
+		accs:      a.Float32s(2 * window * dim),
+		dim:       dim,
+		measure:   measure,
+		gmk:       a.Float32s(2 * window * (1 + negative)),
+		u:         a.Float32s(dim),
+		vRows:     a.Rows(2*window + 1),
+		vCoef:     a.Float32s(2*window + 1),
 	}
 }
 

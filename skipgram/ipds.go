@@ -30,7 +30,7 @@ var ipdsModel = modelDef{
 		signs := m.param("signs")
 		return func(a *hogwild.Scratch) windowKernel {
 			if k := newLinear(s, a); k != nil {
-				k.form().w = signs
+				k.form().W = signs
 				return k
 			}
 			return &diffKernel{m: m, pos: m.Dim - negDim(m)}

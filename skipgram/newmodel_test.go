@@ -204,7 +204,7 @@ var scaledModel = modelDef{
 		c := s.model.param("scale")
 		return func(a *hogwild.Scratch) windowKernel {
 			if k := newLinear(s, a); k != nil {
-				k.form().w = c
+				k.form().W = c
 				return k
 			}
 			return &scaledKernel{c: c}

@@ -4,6 +4,7 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	hufftree "github.com/wipsvec/wipsvec/skipgram/huffman"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/linear"
 )
 
 // huffman is hierarchical softmax's tree (Options.HS, package huffman):
@@ -21,13 +22,15 @@ func newHuffman(counts []int64) *huffman { return hufftree.New(counts) }
 // the centre word's composed input is scored against the context and the
 // noise words, as fastText scores a pair, and each of its rows moves.
 type pairsLinear struct {
-	linearForm
-	single
-	comp []float32 // with subwords: the context's composed input
+	linForm
+	linear.Single
+	outs [][]float32 // the output rows
+	pos  []bool      // whether each is a positive
+	comp []float32   // with subwords: the context's composed input
 }
 
 func newPairsLinear(a *hogwild.Scratch, dim, targets int) *pairsLinear {
-	return &pairsLinear{single: newSingle(a, dim, targets), comp: a.Float32s(dim)}
+	return &pairsLinear{Single: linear.NewSingle(a, dim), outs: a.Rows(targets), pos: a.Bools(targets), comp: a.Float32s(dim)}
 }
 
 func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
@@ -49,9 +52,9 @@ func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32)
 			for _, t := range targets[1:] {
 				outs, pos = append(outs, s.out.At(t)), append(pos, false)
 			}
-			in := s.compose(k.comp[:len(k.acc)], center)
-			loss += k.score(&k.linearForm, s.sig, in, outs, pos, alpha)
-			s.stepRows(&k.linearForm, center, k.acc)
+			in := s.compose(k.comp[:len(k.Acc)], center)
+			loss += k.Score(&k.Form, s.sig, in, outs, pos, alpha)
+			s.stepRows(&k.Form, center, k.Acc)
 			continue
 		}
 		if s.negative > 0 {
@@ -61,11 +64,11 @@ func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32)
 			}
 		}
 		in := s.in.At(c)
-		loss += k.score(&k.linearForm, s.sig, in, outs, pos, alpha)
-		if k.dw != nil {
-			kernel.MulAdd(k.dw, in, k.acc)
+		loss += k.Score(&k.Form, s.sig, in, outs, pos, alpha)
+		if k.DW != nil {
+			kernel.MulAdd(k.DW, in, k.Acc)
 		}
-		k.step(in, k.acc)
+		k.Step(in, k.Acc)
 	}
 	return loss
 }

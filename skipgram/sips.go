@@ -16,7 +16,7 @@ var sipsModel = modelDef{
 	kernels: func(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
 		return func(a *hogwild.Scratch) windowKernel {
 			if k := newLinear(s, a); k != nil {
-				k.form().bias = true
+				k.form().Bias = true
 				return k
 			}
 			return &shiftedKernel{m: s.model}

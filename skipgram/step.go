@@ -5,6 +5,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/linear"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -231,8 +232,8 @@ func (s *step) compose(dst []float32, c int32) []float32 {
 
 // stepRows moves every input row of word c by the gradient acc, as the
 // form says.
-func (s *step) stepRows(f *linearForm, c int32, acc []float32) {
+func (s *step) stepRows(f *linear.Form, c int32, acc []float32) {
 	for _, r := range s.sub.of(c) {
-		f.step(s.in.At(r), acc)
+		f.Step(s.in.At(r), acc)
 	}
 }

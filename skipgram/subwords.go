@@ -45,7 +45,7 @@ func (sr *subwordRows) of(w int32) []int32 { return sr.rows[sr.start[w]:sr.start
 // gradient. fastText composes the input and moves every one of its rows
 // once per pair: at -window W, W+1 times as often on average.
 type subwordWindow struct {
-	linearForm
+	linForm
 	h, acc []float32
 }
 
@@ -74,7 +74,7 @@ func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float3
 		loss += m * l
 		kernel.PairUpdate(acc, out, h, m*g)
 	}
-	s.stepRows(&k.linearForm, center, acc)
+	s.stepRows(&k.Form, center, acc)
 	if s.look.more { // the next centre word's rows, for writing
 		for _, r := range s.sub.of(s.look.nextRows[0]) {
 			kernel.PrefetchW(s.in.At(r))

@@ -132,12 +132,12 @@ func (k *weightedKernel) restore(s []float32) {
 type weightedKernel struct {
 	m       *Model
 	shared  *lambdaRun
-	lambda  []float32 // private copy of the shared lambda
-	signs   []float32 // the signs of lambda, +1 or -1
-	dlambda []float32 // lambda gradient not yet merged
-	signed  []float32 // one context's sign(lambda) * in
-	batch   linear    // beyond skip-gram's pairs (newLinear): the window's kernel, on lambda, signs and dlambda
-	alpha   float32   // the learning rate of the last window
+	lambda  []float32    // private copy of the shared lambda
+	signs   []float32    // the signs of lambda, +1 or -1
+	dlambda []float32    // lambda gradient not yet merged
+	signed  []float32    // one context's sign(lambda) * in
+	batch   linearKernel // beyond skip-gram's pairs (newLinear): the window's kernel, on lambda, signs and dlambda
+	alpha   float32      // the learning rate of the last window
 }
 
 func (k *weightedKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {

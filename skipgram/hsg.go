@@ -79,98 +79,20 @@ func (k *hyperbolicKernel) window(s *step, center int32, ctxs []int32, alpha flo
 // batchHyperbolic is HSG's batch kernel (Options.Batch): the window's
 // contexts share one set of targets, and every point moves once, by the
 // exponential map of its summed tangent gradient taken at the window's
-// start. As in hyperbolicKernel each sum is a vector plus a multiple of the
-// point itself: context i moves along sum_j g_ij out_j + (sum_j g_ij mk_ij)
-// in_i, target j along u_j + b_j out_j with u_j = sum_i g_ij in_i and
-// b_j = sum_i g_ij mk_ij. Since <u_j, out_j>_M = b_j and <out_j, out_j>_M =
-// -1, that velocity is tangent and its squared length is <u_j,u_j>_M + b_j².
-// With several workers the kernel builds the velocity instead (out_j is one
-// more row of u_j's AxpyMany) and measures it, because out_j or the
-// contexts can then move, or be read half written, between the products
-// and the step, and the formula holds no longer (see hyperboloid.ExpMap). One worker
-// trusts the formula: building the velocity costs it 5% of its words a
-// second.
+// start (hyperboloid.Batch).
 type batchHyperbolic struct {
 	batchRows
-	grads   []float32 // m x len(targets), by context
-	gradsT  []float32 // len(targets) x m, the same by target
-	scores  []float32 // one context's scores, one per target
-	accs    []float32 // m x dim: each context row's gradient
-	dim     int
-	measure bool        // build and measure each target's velocity
-	gmk     []float32   // m x len(targets): g_ij * mk_ij
-	u       []float32   // one target's u_j, or with measure its velocity u_j + b_j out_j
-	vRows   [][]float32 // with measure: the contexts' rows, then the target's
-	vCoef   []float32   // with measure: their coefficients in the velocity, g_ij, then b_j
+	*hyperboloid.Batch
 }
 
 func newBatchHyperbolic(a *hogwild.Scratch, dim, window, negative int, measure bool) *batchHyperbolic {
-	return &batchHyperbolic{
-		batchRows: newBatchRows(a, window, 1+negative),
-		grads:     a.Float32s(2 * window * (1 + negative)),
-		gradsT:    a.Float32s(2 * window * (1 + negative)),
-		scores:    a.Float32s(1 + negative),
-		accs:      a.Float32s(2 * window * dim),
-		dim:       dim,
-		measure:   measure,
-		gmk:       a.Float32s(2 * window * (1 + negative)),
-		u:         a.Float32s(dim),
-		vRows:     a.Rows(2*window + 1),
-		vCoef:     a.Float32s(2*window + 1),
-	}
+	return &batchHyperbolic{batchRows: newBatchRows(a, window, 1+negative), Batch: hyperboloid.NewBatch(a, dim, window, 1+negative, measure)}
 }
 
 func (k *batchHyperbolic) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	if len(ctxs) == 0 {
 		return 0
 	}
-	sig := s.sig
-	dim, n := k.dim, k.dim-1 // n: the time coordinate
 	outs, pos, ins := k.rows(s, center, ctxs)
-	m, nt := len(ctxs), len(outs)
-	grads, gradsT, gmk := k.grads[:m*nt], k.gradsT[:m*nt], k.gmk[:m*nt]
-	scores := k.scores[:nt]
-	accs := k.accs[:m*dim]
-	clear(accs)
-	for i, in := range ins {
-		// The Minkowski products: the spatial parts' inner products, less
-		// the time coordinates' product.
-		kernel.DotMany(scores, in[:n], outs)
-		g := grads[i*nt:][:nt]
-		var inCoef float32
-		for j, x := range scores {
-			mk := x - in[n]*outs[j][n]
-			gj, l := sig.Gradient(mk+HSGTheta, pos[j], alpha)
-			loss += l
-			g[j], gradsT[j*m+i], gmk[i*nt+j] = gj, gj, gj*mk
-			inCoef += gj * mk
-		}
-		acc := accs[i*dim:][:dim]
-		kernel.AxpyMany(acc, outs, g)
-		kernel.Axpy(acc, in, inCoef)
-	}
-	u, vRows, vCoef := k.u[:dim], k.vRows[:m+1], k.vCoef[:m+1]
-	if k.measure {
-		copy(vRows, ins)
-	}
-	for j, out := range outs {
-		var b float32
-		for i := range ins {
-			b += gmk[i*nt+j]
-		}
-		clear(u)
-		if !k.measure {
-			kernel.AxpyMany(u, ins, gradsT[j*m:][:m])
-			hyperboloid.GeodesicStep(out, u, b, 1, float64(hyperboloid.Minkowski(u, u)+b*b))
-			continue
-		}
-		vRows[m], vCoef[m] = out, b
-		copy(vCoef, gradsT[j*m:][:m])
-		kernel.AxpyMany(u, vRows, vCoef)
-		hyperboloid.ExpMap(out, u)
-	}
-	for i, in := range ins {
-		hyperboloid.ExpMap(in, accs[i*dim:][:dim])
-	}
-	return loss
+	return k.Train(s.sig, HSGTheta, outs, pos, ins, alpha)
 }

@@ -4,7 +4,8 @@
 // coordinate time-like, moved along geodesics by the exponential map, each
 // step clipped in length and in the growth it allows, and every point kept
 // on the hyperboloid and within MaxSpatial however float32 rounds or two
-// workers interleave their writes.
+// workers interleave their writes; and the arithmetic of HSG's batch
+// window on points the trainer has fetched (Batch).
 package hyperboloid
 
 import (

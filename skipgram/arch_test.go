@@ -11,73 +11,6 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
-// TestHuffmanMatchesWord2vecC: the paths and codes of small vocabularies,
-// as word2vec.c's CreateBinaryTree gives them (its vocab[w].point[d] and
-// code[d], printed for these counts by the function compiled from
-// word2vec.c), ties and a two-word vocabulary included.
-func TestHuffmanMatchesWord2vecC(t *testing.T) {
-	type node struct{ point, code int32 }
-	for _, tc := range []struct {
-		counts []int64
-		want   [][]node
-	}{
-		{[]int64{50, 30, 30, 20, 9, 7, 7, 4, 2, 1, 1}, [][]node{
-			{{9, 1}, {8, 1}},
-			{{9, 0}, {7, 0}},
-			{{9, 1}, {8, 0}, {6, 1}},
-			{{9, 1}, {8, 0}, {6, 0}},
-			{{9, 0}, {7, 1}, {5, 1}, {4, 1}},
-			{{9, 0}, {7, 1}, {5, 0}, {3, 1}},
-			{{9, 0}, {7, 1}, {5, 0}, {3, 0}},
-			{{9, 0}, {7, 1}, {5, 1}, {4, 0}, {2, 1}},
-			{{9, 0}, {7, 1}, {5, 1}, {4, 0}, {2, 0}, {1, 1}},
-			{{9, 0}, {7, 1}, {5, 1}, {4, 0}, {2, 0}, {1, 0}, {0, 1}},
-			{{9, 0}, {7, 1}, {5, 1}, {4, 0}, {2, 0}, {1, 0}, {0, 0}},
-		}},
-		{[]int64{5, 5, 5, 5, 5, 5}, [][]node{
-			{{4, 0}, {2, 1}},
-			{{4, 0}, {2, 0}},
-			{{4, 1}, {3, 1}, {1, 1}},
-			{{4, 1}, {3, 1}, {1, 0}},
-			{{4, 1}, {3, 0}, {0, 1}},
-			{{4, 1}, {3, 0}, {0, 0}},
-		}},
-		{[]int64{3, 1}, [][]node{{{0, 1}}, {{0, 0}}}},
-		{[]int64{100, 1, 1, 1, 1, 1, 1, 1, 1}, [][]node{
-			{{7, 1}},
-			{{7, 0}, {6, 1}, {5, 1}, {3, 1}},
-			{{7, 0}, {6, 1}, {5, 1}, {3, 0}},
-			{{7, 0}, {6, 1}, {5, 0}, {2, 1}},
-			{{7, 0}, {6, 1}, {5, 0}, {2, 0}},
-			{{7, 0}, {6, 0}, {4, 1}, {1, 1}},
-			{{7, 0}, {6, 0}, {4, 1}, {1, 0}},
-			{{7, 0}, {6, 0}, {4, 0}, {0, 1}},
-			{{7, 0}, {6, 0}, {4, 0}, {0, 0}},
-		}},
-	} {
-		h := newHuffman(tc.counts)
-		longest := 0
-		for w, want := range tc.want {
-			nodes, left := h.path(int32(w))
-			var got []node
-			for d := range nodes {
-				code := int32(1)
-				if left[d] {
-					code = 0
-				}
-				got = append(got, node{nodes[d], code})
-			}
-			if !slices.Equal(got, want) {
-				t.Errorf("counts %v, word %d: path %v, word2vec.c's %v", tc.counts, w, got, want)
-			}
-			longest = max(longest, len(want))
-		}
-		if h.longest != longest {
-			t.Errorf("counts %v: longest path %d, want %d", tc.counts, h.longest, longest)
-		}
-	}
-}
-
 // gradient is alpha times the sum over outs of (label - sigma(s(x, out)))
 // times the derivative, by central differences, of move(x, out) in x at
 // coordinate i: how far the kernel should move x's coordinate i. It also
@@ -129,8 +62,8 @@ func TestCBOWGradientsAgainstFiniteDifferences(t *testing.T) {
 				for id := range outs0 {
 					outs0[id] = slices.Clone(outRow(w, id))
 				}
-				w.kernel.window(w, 0, ctxs, alpha)
-				targets := w.look.negs
+				w.kernel.window(&w.step, 0, ctxs, alpha)
+				targets := w.look.targets
 				if slices.ContainsFunc(targets, func(t int32) bool { return slices.Contains(ctxs, t) }) ||
 					len(slices.Compact(slices.Sorted(slices.Values(targets)))) != len(targets) {
 					continue // a row scored twice moves twice: not the one-step gradient
@@ -200,12 +133,12 @@ func TestHierarchicalSoftmaxGradients(t *testing.T) {
 			const center = 11 // the rarest word: the longest path
 			w := testWorkerWith(t, SG, 10, 12, 0, 5, arch.set)
 			m := w.r.model
-			node := func(n int32) []float32 { return m.Tree[int(w.r.tree.row(n))*m.Stride:][:m.Dim] }
+			node := func(n int32) []float32 { return m.Tree[int(w.r.tree.Row(n))*m.Stride:][:m.Dim] }
 			var ins0 [][]float32
 			for _, c := range arch.ctxs {
 				ins0 = append(ins0, slices.Clone(m.Row(int(c))))
 			}
-			nodes, pos := w.r.tree.path(center)
+			nodes, pos := w.r.tree.Path(center)
 			if len(nodes) < 3 {
 				t.Fatalf("path of %d nodes: want a deeper tree", len(nodes))
 			}
@@ -213,7 +146,7 @@ func TestHierarchicalSoftmaxGradients(t *testing.T) {
 			for _, n := range nodes {
 				outs = append(outs, slices.Clone(node(n)))
 			}
-			w.kernel.window(w, center, arch.ctxs, alpha)
+			w.kernel.window(&w.step, center, arch.ctxs, alpha)
 			h := make([]float32, m.Dim)
 			for _, in := range ins0 {
 				for i := range h {
@@ -376,7 +309,8 @@ func TestSubwordWindowGradients(t *testing.T) {
 			o.Subwords = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}
 		})
 		w.r.sub = newSubwordRows(w.r.opt.Subwords, words)
-		w.kernel = newLinear(w)
+		w.sub = w.r.sub
+		w.kernel = newLinear(w.r.setup(), &w.scratch)
 		m := w.r.model
 		const center = 6 // "sitting": its own row and its n-grams'
 		ctxs := []int32{1, 2}
@@ -393,8 +327,8 @@ func TestSubwordWindowGradients(t *testing.T) {
 		ins0 := before(rows, inRow)
 		all := []int32{0, 1, 2, 3, 4, 5, 6, 7}
 		outs0 := before(all, outRowOf)
-		w.kernel.window(w, center, ctxs, alpha)
-		noise := w.look.negs[1:]
+		w.kernel.window(&w.step, center, ctxs, alpha)
+		noise := w.look.targets[1:]
 		if slices.ContainsFunc(noise, func(n int32) bool { return slices.Contains(ctxs, n) }) ||
 			len(noise) != 2 || noise[0] == noise[1] || len(slices.Compact(slices.Sorted(slices.Values(rows)))) != len(rows) {
 			continue

@@ -3,6 +3,7 @@ package skipgram
 import (
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/linear"
 )
 
 // CBOW (Options.CBOW) is word2vec's continuous bag of words: the mean h of
@@ -15,31 +16,33 @@ import (
 
 // cbowKernel trains a window as one example.
 type cbowKernel struct {
-	linearForm
-	single
-	mean []float32 // the window's mean context row
+	linForm
+	linear.Single
+	outs [][]float32 // the output rows
+	pos  []bool      // whether each is a positive
+	mean []float32   // the window's mean context row
 }
 
 func newCBOW(a *hogwild.Scratch, dim, targets int) *cbowKernel {
-	return &cbowKernel{single: newSingle(a, dim, targets), mean: a.Float32s(dim)}
+	return &cbowKernel{Single: linear.NewSingle(a, dim), outs: a.Rows(targets), pos: a.Bools(targets), mean: a.Float32s(dim)}
 }
 
-func (k *cbowKernel) window(w *worker, center int32, ctxs []int32, alpha float32) float32 {
+func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) float32 {
 	if len(ctxs) == 0 {
 		return 0
 	}
-	h := k.mean[:len(k.acc)]
+	h := k.mean[:len(k.Acc)]
 	clear(h)
 	n := 0
 	for _, c := range ctxs {
-		if w.r.sub == nil {
-			kernel.Axpy(h, w.in.At(c), 1)
+		if s.sub == nil {
+			kernel.Axpy(h, s.in.At(c), 1)
 			n++
 			continue
 		}
 		// fastText's CBOW: the mean of every row of every context.
-		for _, r := range w.r.sub.of(c) {
-			kernel.Axpy(h, w.in.At(r), 1)
+		for _, r := range s.sub.of(c) {
+			kernel.Axpy(h, s.in.At(r), 1)
 			n++
 		}
 	}
@@ -47,17 +50,17 @@ func (k *cbowKernel) window(w *worker, center int32, ctxs []int32, alpha float32
 	for i := range h {
 		h[i] *= inv
 	}
-	outs, pos := w.windowOutputs(center, k.outs[:0], k.pos[:0])
-	loss := k.score(&k.linearForm, w.r.sig, h, outs, pos, alpha)
-	if k.dw != nil {
-		kernel.MulAdd(k.dw, h, k.acc) // the weights' gradient, h * acc
+	outs, pos := s.windowOutputs(center, k.outs[:0], k.pos[:0])
+	loss := k.Score(&k.Form, s.sig, h, outs, pos, alpha)
+	if k.DW != nil {
+		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc
 	}
 	for _, c := range ctxs {
-		if w.r.sub != nil {
-			w.stepRows(&k.linearForm, c, k.acc)
+		if s.sub != nil {
+			s.stepRows(&k.Form, c, k.Acc)
 			continue
 		}
-		k.step(w.in.At(c), k.acc)
+		k.Step(s.in.At(c), k.Acc)
 	}
 	return loss
 }

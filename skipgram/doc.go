@@ -1,14 +1,30 @@
-// Package skipgram trains skip-gram embeddings with negative sampling under
-// the general similarity models of Kim et al. (IJCAI 2019): the classic
-// two-matrix skip-gram (SG), and the one-view models IPS, SIPS, IPDS, WIPS and
+// Package skipgram trains skip-gram embeddings under the general
+// similarity models of Kim et al. (IJCAI 2019): the classic two-matrix
+// skip-gram (SG), and the one-view models IPS, SIPS, IPDS, WIPS and
 // hyperbolic skip-gram (HSG), with lock-free (Hogwild) workers, on a text's
 // word ids or on the edges of a graph.
 //
-// Each model is defined once, in a file of its own (sg.go, ips.go, sips.go,
-// ipds.go, wips.go, hsg.go), and listed in the table of models.go: its
-// checks on the options, its initial parameters, its training kernel, its
-// sidecar fields and the similarities it scores with. The rest of the
-// package, and every program that trains or scores, asks the table.
+// The package is layered. At the bottom, each model is a file of its own
+// (sg.go, ips.go, sips.go, ipds.go, wips.go, hsg.go) holding a row of the
+// table in model.go (a modelDef: its checks on the options, its parameter
+// vectors, its kernels, its sidecar fields and the similarities it scores
+// with) and its kernel for skip-gram's pairs. A kernel trains one window
+// and sees only a step (step.go): the rows it may read and write, the
+// sigmoid table, its scratch, and the targets the step draws for it. A
+// model linear in each row says its weights to newLinear (linear.go) and
+// trains under every other architecture from them: batch windows
+// (batch.go), CBOW (cbow.go), hierarchical softmax and subword rows pair
+// by pair (pairs.go) or in windows (subwords.go). Adding a model is a file
+// and a table row (newmodel_test.go shows it).
+//
+// Above them, a worker (worker.go; edges.go for a graph) walks the blocks
+// it claims, subsamples, shrinks the window and calls its kernel once per
+// centre word; the run (train.go, graph.go) starts the workers and the
+// checkpointer and sums what they measured. The machinery beneath is in
+// subpackages: kernel (vector arithmetic, the sigmoid table, the random
+// stream), hogwild (blocks, their schedule, the gate, scratch, replicas),
+// huffman (hierarchical softmax's tree), hyperboloid (HSG's geometry),
+// spectrum (WIPS's spectral start) and subword (fastText's n-grams).
 //
 // The trained vectors are written and read with package embedding, which
 // also knows each model's similarity from the sidecar, without the trainer.

@@ -301,19 +301,6 @@ func (a *adjacency) linked(u int32, ownU []int32, v int32) bool {
 	return sortedHas(ownU, v)
 }
 
-// drawTargetsAvoiding is drawTargets for a graph context: a draw that is
-// the centre or linked to the context w.edge.avoidNode is skipped.
-func (w *worker) drawTargetsAvoiding(t []int32, center int32) []int32 {
-	t = append(t, center)
-	adj, u, own := w.r.graph.adj, w.edge.avoidNode, w.edge.avoid
-	for range w.r.opt.Negative {
-		if n := w.r.noise.Sample(w.rng.Next()); n != center && !adj.linked(u, own, n) {
-			t = append(t, n)
-		}
-	}
-	return t
-}
-
 // sortedHas reports whether the ascending a holds x. It is slices.BinarySearch
 // written out for the negative draws, where the generic one measured no
 // faster (0 to 7% slower in BenchmarkTrainGraph).
@@ -341,91 +328,4 @@ func shuffleEdges(g *Graph, r kernel.RNG) {
 			w[i], w[j] = w[j], w[i]
 		}
 	}
-}
-
-// graphPublish is how many pairs a worker trains between publishing its
-// loss to the progress reporter.
-const graphPublish = 256
-
-// trainEdges trains the edges of block b; false if the run was stopped. An
-// edge u -> v is the window of centre v with the single context u (and, for
-// an undirected graph, of centre u with context v), so every model's kernel
-// applies unchanged.
-//
-// A window of one context leaves the kernels' own lookahead nothing to do,
-// and every row a pair touches is a random one: waiting for memory is most
-// of a pair's cost. So the targets of the next pair are drawn before the
-// current one is trained, and its rows are prefetched while it computes.
-// The draws come in the order in which the pairs are trained, so a seeded
-// single-threaded run is still reproducible.
-func (w *worker) trainEdges(g *graphRun, b int) bool {
-	lo := b * g.block
-	hi := min(lo+g.block, len(g.pairs)/2)
-	per := 2
-	if g.directed {
-		per = 1
-	}
-	// Pair j of the block is edge lo + j/per, read forwards (context u,
-	// centre v) when j%per == 0 and backwards otherwise.
-	pair := func(j int) (ctx, center int32) {
-		e := 2 * (lo + j/per)
-		if j%per == 0 {
-			return g.pairs[e], g.pairs[e+1]
-		}
-		return g.pairs[e+1], g.pairs[e]
-	}
-	drawAhead := func(j int) {
-		c, t := pair(j)
-		if g.adj != nil {
-			w.edge.avoidNode, w.edge.avoid = c, g.adj.list(c)
-		}
-		w.edge.ahead = w.drawTargets(w.edge.ahead[:0], t)
-		kernel.PrefetchW(w.in.At(c))
-		for _, t := range w.edge.ahead {
-			kernel.PrefetchW(w.out.At(t))
-		}
-	}
-
-	ctx := w.ctxs[:1]
-	alpha := w.alpha
-	var loss float64
-	n := 0
-	npairs := per * (hi - lo)
-	drawAhead(0)
-	for j := 0; j < npairs; j++ {
-		c, t := pair(j)
-		a := alpha
-		if g.weights != nil {
-			a *= g.weights[lo+j/per]
-		}
-		w.look.negs, w.edge.ahead = w.edge.ahead, w.look.negs
-		w.edge.drawn = true
-		if j+1 < npairs {
-			drawAhead(j + 1)
-		}
-		ctx[0] = c
-		loss += float64(w.kernel.window(w, t, ctx, a))
-		n++
-		if n >= graphPublish || j == npairs-1 {
-			w.publish(loss, n)
-			loss, n = 0, 0
-			if !w.between() {
-				return false
-			}
-			alpha = w.alpha
-		}
-	}
-	return true
-}
-
-// publish records n trained pairs and their loss, as trainSentence does for
-// a sentence.
-func (w *worker) publish(loss float64, n int) {
-	w.pendingWords += int64(n)
-	w.pairs += int64(n)
-	w.pendingSync += int64(n)
-	w.epochLoss += loss
-	w.epochPairs += float64(n)
-	w.pub.loss.Store(math.Float64bits(math.Float64frombits(w.pub.loss.Load()) + loss))
-	w.pub.pairs.Add(int64(n))
 }

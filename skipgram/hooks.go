@@ -8,10 +8,12 @@ type testHooks struct {
 	// stopAfter snapshots and stops the run after this many block claims,
 	// as a cancelled ctx would.
 	stopAfter int64
-	// lockstep has the workers of a text run take turns a sentence at a
-	// time (hogwild.Turns), as if each had a core of its own; not with
-	// checkpoints (a worker at the gate would keep its turn), and a
-	// graph's workers run one after another.
+	// lockstep has the workers of a run take turns (hogwild.Turns) as if
+	// each had a core of its own: a turn is a chunk of words, from one
+	// publication of the worker's progress, where its replicas merge
+	// (worker.flush), to the next, so that between two of its merges a
+	// worker sees what every other merged. Not with checkpoints: a worker
+	// at the gate would keep its turn.
 	lockstep bool
 }
 

@@ -16,7 +16,7 @@ func BenchmarkHSGWindow(b *testing.B) {
 			ctxs := []int32{11, 230, 1200, 7, 512, 1999}
 			center := int32(42)
 			for b.Loop() {
-				w.kernel.window(w, center, ctxs, 0.025)
+				w.kernel.window(&w.step, center, ctxs, 0.025)
 				center = (center + 97) % 2000
 			}
 		})

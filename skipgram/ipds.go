@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -13,7 +14,7 @@ import (
 // with lambda = (1_{K-q}, -1_q).
 const IPDS Kind = "ipds"
 
-var ipdsModel = model{
+var ipdsModel = modelDef{
 	kind: IPDS, about: "<y+, y+'> - <y-, y-'>, the last q coordinates negative", views: 1, minDim: 2, negDim: true, replicas: true,
 	check: func(o *Options) error {
 		if o.NegDim <= 0 || o.NegDim >= o.Dim {
@@ -24,12 +25,12 @@ var ipdsModel = model{
 	// The signs of the coordinates, (1, ..., 1, -1, ..., -1) with q = NegDim
 	// negative, which a continued run keeps.
 	params: []param{{name: "signs", fill: func(v []float32, o *Options, _ *kernel.RNG) { copy(v, IPDSLambda(o.Dim, o.NegDim)) }}},
-	start: func(r *run) func(*worker) windowKernel {
-		m := r.model
+	kernels: func(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
+		m := s.model
 		signs := m.param("signs")
-		return func(w *worker) windowKernel {
-			if k := newLinear(w); k != nil {
-				k.form().w = signs
+		return func(a *hogwild.Scratch) windowKernel {
+			if k := newLinear(s, a); k != nil {
+				k.form().W = signs
 				return k
 			}
 			return &diffKernel{m: m, pos: m.Dim - negDim(m)}
@@ -62,19 +63,19 @@ type diffKernel struct {
 	pos int
 }
 
-func (k *diffKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := w.r.sig
+func (k *diffKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
+	sig := s.sig
 	p, n := k.pos, k.m.Dim
-	acc, signed := w.acc[:n], w.tmp[:n]
-	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.At(c)[:n]
+	acc, signed := s.acc[:n], s.tmp[:n]
+	for c, targets := range s.contexts(center, ctxs) {
+		in := s.in.At(c)[:n]
 		copy(signed[:p], in[:p])
 		for i := p; i < n; i++ {
 			signed[i] = -in[i]
 		}
 		clear(acc)
 		for d, target := range targets {
-			out := w.out.At(target)[:n]
+			out := s.out.At(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(signed, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)

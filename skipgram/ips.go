@@ -6,8 +6,8 @@ import "github.com/wipsvec/wipsvec/skipgram/embedding"
 // s(w, c) = <y_w, y_c>; WIPS with every weight 1.
 const IPS Kind = "ips"
 
-var ipsModel = model{
+var ipsModel = modelDef{
 	kind: IPS, about: "<y, y'>", views: 1, minDim: 1, replicas: true,
-	start: dotKernels,
-	forms: func(*Model) []embedding.Form { return []embedding.Form{{Name: "ip"}} },
+	kernels: dotKernels,
+	forms:   func(*Model) []embedding.Form { return []embedding.Form{{Name: "ip"}} },
 }

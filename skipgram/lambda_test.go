@@ -93,23 +93,6 @@ func TestMergeLambdaFrozen(t *testing.T) {
 	}
 }
 
-func TestLambdaInitNegatives(t *testing.T) {
-	init, err := parseLambdaInit("neg:3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := make([]float32, 8)
-	init(l, nil)
-	if s := embedding.SummarizeLambda(l); s.Negative != 3 || s.Positive != 5 || l[7] != -1 || l[0] != 1 {
-		t.Fatalf("neg:3 gave %v", l)
-	}
-	for _, bad := range []string{"neg:", "neg:-1", "neg:x"} {
-		if _, err := parseLambdaInit(bad); err == nil {
-			t.Errorf("-lambda-init %q accepted", bad)
-		}
-	}
-}
-
 // TestSpectralStartOnTopicalCorpus: a corpus whose words co-occur within
 // topics has a positive semidefinite co-occurrence structure; the only
 // negative direction the spectral start may find is the shift -log k.

@@ -130,100 +130,13 @@ func checkWindowGradients(t *testing.T, kind Kind, set func(*Options), nctx int)
 			}
 		}
 		lambda0 := append([]float32(nil), privateLambda(w)...)
-		loss := w.kernel.window(w, center, ctxs, alpha)
+		loss := w.kernel.window(&w.step, center, ctxs, alpha)
 		if math.Abs(float64(loss)-wantLoss) > 0.02*wantLoss+1e-3 {
 			t.Errorf("trial %d: loss %.5g, want %.5g over %d targets", trial, loss, wantLoss, len(targets))
 		}
 
-		const h = 1e-3
-		// fd is the central difference of f in coordinate i of v.
-		fd := func(v []float32, i int, f func([]float32) float64) float64 {
-			p := append([]float32(nil), v...)
-			p[i] += h
-			sp := f(p)
-			p[i] -= 2 * h
-			return (sp - f(p)) / (2 * h)
-		}
-		// grad is the gradient of the pair's score in its first argument
-		// (in: which argument is the input row), with WIPS's signs in
-		// place of lambda (step64).
-		grad := func(x, y []float32, in bool) []float64 {
-			if kind == HSG {
-				return riemannian(x, y)
-			}
-			d := make([]float64, dim)
-			for k := range dim {
-				d[k] = fd(x, k, func(v []float32) float64 {
-					if in {
-						return step64(w, v, y)
-					}
-					return step64(w, y, v)
-				})
-			}
-			return d
-		}
-		// near allows 2% of a value plus 1% of the sum of the
-		// magnitudes of its terms (the sigmoid table is exact to
-		// about 0.5% of g, and a sum may cancel), plus abs for float32
-		// rounding: a move of a coordinate near 0.3 is exact only to
-		// about 3e-8.
-		near := func(got, want, terms, abs float64) bool {
-			return math.Abs(got-want) <= 0.02*math.Abs(want)+0.01*terms+abs
-		}
-		// sum adds g*grad over the pairs, with the magnitudes of the terms.
-		sum := func(pairs func(yield func(g float64, d []float64))) (want, terms []float64) {
-			want, terms = make([]float64, dim), make([]float64, dim)
-			pairs(func(g float64, d []float64) {
-				for k := range dim {
-					want[k] += g * d[k]
-					terms[k] += math.Abs(g * d[k])
-				}
-			})
-			return want, terms
-		}
-		for j, tg := range targets {
-			want, terms := sum(func(yield func(float64, []float64)) {
-				for i := range ctxs {
-					yield(gs[i][j], grad(outs0[j], ins0[i], false))
-				}
-			})
-			moved := outRow(w, int(tg))
-			for k := range dim {
-				if got := float64(moved[k] - outs0[j][k]); !near(got, want[k], terms[k], 1e-7) {
-					t.Errorf("trial %d: target %d of %d (word %d): dout[%d] = %.6g, want %.6g",
-						trial, j, len(targets), tg, k, got, want[k])
-				}
-			}
-		}
-		for i, c := range ctxs {
-			want, terms := sum(func(yield func(float64, []float64)) {
-				for j := range targets {
-					yield(gs[i][j], grad(ins0[i], outs0[j], true))
-				}
-			})
-			moved := m.Row(int(c))
-			for k := range dim {
-				if got := float64(moved[k] - ins0[i][k]); !near(got, want[k], terms[k], 1e-7) {
-					t.Errorf("trial %d: context %d (word %d): din[%d] = %.6g, want %.6g (sum over %d targets)",
-						trial, i, c, k, got, want[k], len(targets))
-				}
-			}
-		}
-		if kind == WIPS {
-			for k := range dim {
-				var want, terms float64
-				for i := range ctxs {
-					for j := range targets {
-						d := gs[i][j] * fd(lambda0, k, func(l []float32) float64 { return weightedDot64(ins0[i], outs0[j], l) })
-						want += d
-						terms += math.Abs(d)
-					}
-				}
-				if got := float64(wipsOf(w).dlambda[k]); !near(got, want, terms, 1e-9) {
-					t.Errorf("trial %d: dlambda[%d] = %.6g, want %.6g", trial, k, got, want)
-				}
-			}
-		}
+		wt := windowTrial{w: w, kind: kind, dim: dim, trial: trial, ctxs: ctxs, targets: targets, ins0: ins0, outs0: outs0, gs: gs, lambda0: lambda0}
+		wt.check(t)
 	}
 	if checked < 5 {
 		t.Fatalf("only %d trials drew distinct targets", checked)
@@ -279,6 +192,119 @@ func TestSubsamplingKeepsTheRightShare(t *testing.T) {
 		}
 		if math.Abs(kept-want) > 5*math.Sqrt(variance)+1e-9 {
 			t.Errorf("-sample %g: kept %.0f tokens (from %d pairs), want %.0f ± %.0f", sample, kept, st.Pairs, want, 5*math.Sqrt(variance))
+		}
+	}
+}
+
+// windowTrial is one window of checkWindowGradients after the kernel's
+// step: the rows before it and each pair's g.
+type windowTrial struct {
+	w       *worker
+	kind    Kind
+	dim     int
+	trial   uint64
+	ctxs    []int32
+	targets []int32
+	ins0    [][]float32 // the contexts' rows before the step
+	outs0   [][]float32 // the targets' rows before the step
+	gs      [][]float64 // gs[i][j]: context i's pair with target j's g
+	lambda0 []float32   // WIPS: the worker's lambda before the step
+}
+
+// check compares every row's move, and WIPS's lambda gradient, with the
+// sum over their pairs of g times the score's gradient from central
+// differences.
+func (c *windowTrial) check(t *testing.T) {
+	w, kind, dim, trial := c.w, c.kind, c.dim, c.trial
+	ctxs, targets, ins0, outs0, gs, lambda0 := c.ctxs, c.targets, c.ins0, c.outs0, c.gs, c.lambda0
+	m := w.r.model
+	const h = 1e-3
+	// fd is the central difference of f in coordinate i of v.
+	fd := func(v []float32, i int, f func([]float32) float64) float64 {
+		p := append([]float32(nil), v...)
+		p[i] += h
+		sp := f(p)
+		p[i] -= 2 * h
+		return (sp - f(p)) / (2 * h)
+	}
+	// grad is the gradient of the pair's score in its first argument
+	// (in: which argument is the input row), with WIPS's signs in
+	// place of lambda (step64).
+	grad := func(x, y []float32, in bool) []float64 {
+		if kind == HSG {
+			return riemannian(x, y)
+		}
+		d := make([]float64, dim)
+		for k := range dim {
+			d[k] = fd(x, k, func(v []float32) float64 {
+				if in {
+					return step64(w, v, y)
+				}
+				return step64(w, y, v)
+			})
+		}
+		return d
+	}
+	// near allows 2% of a value plus 1% of the sum of the
+	// magnitudes of its terms (the sigmoid table is exact to
+	// about 0.5% of g, and a sum may cancel), plus abs for float32
+	// rounding: a move of a coordinate near 0.3 is exact only to
+	// about 3e-8.
+	near := func(got, want, terms, abs float64) bool {
+		return math.Abs(got-want) <= 0.02*math.Abs(want)+0.01*terms+abs
+	}
+	// sum adds g*grad over the pairs, with the magnitudes of the terms.
+	sum := func(pairs func(yield func(g float64, d []float64))) (want, terms []float64) {
+		want, terms = make([]float64, dim), make([]float64, dim)
+		pairs(func(g float64, d []float64) {
+			for k := range dim {
+				want[k] += g * d[k]
+				terms[k] += math.Abs(g * d[k])
+			}
+		})
+		return want, terms
+	}
+	for j, tg := range targets {
+		want, terms := sum(func(yield func(float64, []float64)) {
+			for i := range ctxs {
+				yield(gs[i][j], grad(outs0[j], ins0[i], false))
+			}
+		})
+		moved := outRow(w, int(tg))
+		for k := range dim {
+			if got := float64(moved[k] - outs0[j][k]); !near(got, want[k], terms[k], 1e-7) {
+				t.Errorf("trial %d: target %d of %d (word %d): dout[%d] = %.6g, want %.6g",
+					trial, j, len(targets), tg, k, got, want[k])
+			}
+		}
+	}
+	for i, c := range ctxs {
+		want, terms := sum(func(yield func(float64, []float64)) {
+			for j := range targets {
+				yield(gs[i][j], grad(ins0[i], outs0[j], true))
+			}
+		})
+		moved := m.Row(int(c))
+		for k := range dim {
+			if got := float64(moved[k] - ins0[i][k]); !near(got, want[k], terms[k], 1e-7) {
+				t.Errorf("trial %d: context %d (word %d): din[%d] = %.6g, want %.6g (sum over %d targets)",
+					trial, i, c, k, got, want[k], len(targets))
+			}
+		}
+	}
+	if kind == WIPS {
+		for k := range dim {
+			var want, terms float64
+			for i := range ctxs {
+				for j := range targets {
+					d := gs[i][j] * fd(lambda0, k, func(l []float32) float64 { return weightedDot64(ins0[i], outs0[j], l) })
+					want += d
+					terms += math.Abs(d)
+				}
+			}
+			if got := float64(wipsOf(w).dlambda[k]); !near(got, want, terms, 1e-9) {
+				t.Errorf("trial %d: dlambda[%d] = %.6g, want %.6g", trial, k, got, want)
+			}
 		}
 	}
 }

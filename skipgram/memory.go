@@ -73,7 +73,7 @@ func EstimateMemory(o Options, rows int) Memory {
 // allocated.
 func workerBytes(o Options, rows int) int64 {
 	o.Resume, o.Init, o.Checkpoint, o.NegDim = nil, nil, nil, 1
-	if o.Model.def().start == nil || o.Validate() != nil {
+	if o.Model.def().kernels == nil || o.Validate() != nil {
 		return 0
 	}
 	n := max(1, min(rows, max(hotRows(o, rows), targetRows(o, rows, false))))

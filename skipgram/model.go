@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -15,12 +16,13 @@ type Kind string
 // models lists every model, in the order of the paper's Table 3. It is the
 // one place a model is registered: -model parses its names, and every
 // question about a model below is answered from its row.
-var models = []*model{&ipsModel, &sipsModel, &ipdsModel, &wipsModel, &sgModel, &hsgModel}
+var models = []*modelDef{&ipsModel, &sipsModel, &ipdsModel, &wipsModel, &sgModel, &hsgModel}
 
-// A model is one similarity model: everything that makes it train, and
-// score, differently from the others. The loop over the corpus, subsampling,
+// A modelDef defines one similarity model, a row of the table models:
+// everything that makes it train, and score, differently from the others
+// (the parameters it trains are a Model). The loop over the corpus, subsampling,
 // the window, the negative draws, the schedule and the files are shared.
-type model struct {
+type modelDef struct {
 	kind   Kind
 	about  string // the score function in a few words, for help texts
 	views  int    // parameter matrices: 1, or 2 with output vectors apart from the word vectors
@@ -64,9 +66,10 @@ type model struct {
 	// spectral start), before the parameters exist. It may change o and
 	// returns what it resolved for Stats; nil: nothing to resolve.
 	prepare func(o *Options, d data) (start string, spectrum []float64, err error)
-	// start begins a run: it makes what the run's workers share and
-	// returns the constructor of each worker's kernel.
-	start func(r *run) func(w *worker) windowKernel
+	// kernels begins a run: it makes what the run's workers share (WIPS's
+	// lambda under its lock) and returns the constructor of each worker's
+	// kernel, which takes its buffers from the worker's scratch.
+	kernels func(s *kernelSetup) func(a *hogwild.Scratch) windowKernel
 	// sidecar records the model's own parameters and settings in its
 	// sidecar; nil: none beyond its similarities.
 	sidecar func(meta *embedding.Meta, m *Model, o *Options, st *Stats)
@@ -88,9 +91,9 @@ type param struct {
 }
 
 // everyWorker is the kernel constructor of a kernel that keeps no state of
-// its own: every worker runs the same one, on its own buffers.
-func everyWorker(k windowKernel) func(*worker) windowKernel {
-	return func(*worker) windowKernel { return k }
+// its own: every worker runs the same one, on its own step.
+func everyWorker(k windowKernel) func(*hogwild.Scratch) windowKernel {
+	return func(*hogwild.Scratch) windowKernel { return k }
 }
 
 // data is what a run trains on, as a model's prepare sees it.
@@ -123,7 +126,7 @@ func ParseKind(s string) (Kind, error) {
 }
 
 // lookup returns k's model, or nil.
-func lookup(k Kind) *model {
+func lookup(k Kind) *modelDef {
 	for _, m := range models {
 		if m.kind == k {
 			return m
@@ -134,11 +137,11 @@ func lookup(k Kind) *model {
 
 // def is k's model, or for a kind that is not one of Kinds an empty row,
 // which answers every question below with its zero value.
-func (k Kind) def() *model {
+func (k Kind) def() *modelDef {
 	if m := lookup(k); m != nil {
 		return m
 	}
-	return &model{}
+	return &modelDef{}
 }
 
 // About says in a few words what k scores a pair with, for help texts.

@@ -107,7 +107,7 @@ func zeroMatrix(n int) []float32 {
 
 // fresh fills row as a new word's: uniform in ±0.5/Dim as in word2vec.c,
 // then put into the model's space (project).
-func (def *model) fresh(row []float32, r *kernel.RNG) {
+func (def *modelDef) fresh(row []float32, r *kernel.RNG) {
 	scale := float32(1) / float32(len(row))
 	for i := range row {
 		row[i] = (r.Float32() - 0.5) * scale

@@ -2,6 +2,7 @@ package skipgram
 
 import (
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -10,36 +11,36 @@ import (
 // they are scored by cosine and by inner product.
 const SG Kind = "sg"
 
-var sgModel = model{
+var sgModel = modelDef{
 	kind: SG, about: "<y, y'_out> with a second (output) matrix", views: 2, minDim: 1,
 	shareNoise: 2,
-	start:      dotKernels,
+	kernels:    dotKernels,
 	forms:      func(*Model) []embedding.Form { return embedding.Plain() },
 }
 
 // dotKernels returns the constructor of the inner-product kernels, over a
-// worker's input and output rows: SG's two matrices, or IPS's one twice.
-func dotKernels(r *run) func(*worker) windowKernel {
-	return func(w *worker) windowKernel {
-		if k := newLinear(w); k != nil {
+// step's input and output rows: SG's two matrices, or IPS's one twice.
+func dotKernels(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
+	return func(a *hogwild.Scratch) windowKernel {
+		if k := newLinear(s, a); k != nil {
 			return k
 		}
 		return dotKernel{}
 	}
 }
 
-// dotKernel is SG (the worker's input and output rows are the two
+// dotKernel is SG (the step's input and output rows are the two
 // matrices) and IPS (both are the one matrix): s = <in, out>.
 type dotKernel struct{}
 
-func (dotKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := w.r.sig
-	acc := w.acc
-	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.At(c)
+func (dotKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
+	sig := s.sig
+	acc := s.acc
+	for c, targets := range s.contexts(center, ctxs) {
+		in := s.in.At(c)
 		clear(acc)
 		for d, target := range targets {
-			out := w.out.At(target)
+			out := s.out.At(target)
 			g, l := sig.Gradient(kernel.Dot(in, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, in, g)

@@ -2,6 +2,7 @@ package skipgram
 
 import (
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -10,15 +11,15 @@ import (
 // lambda = (1_{K+1}, -1) on (y~, u, 1, u-1).
 const SIPS Kind = "sips"
 
-var sipsModel = model{
+var sipsModel = modelDef{
 	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2, replicas: true,
-	start: func(r *run) func(*worker) windowKernel {
-		return func(w *worker) windowKernel {
-			if k := newLinear(w); k != nil {
-				k.form().bias = true
+	kernels: func(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
+		return func(a *hogwild.Scratch) windowKernel {
+			if k := newLinear(s, a); k != nil {
+				k.form().Bias = true
 				return k
 			}
-			return &shiftedKernel{m: r.model}
+			return &shiftedKernel{m: s.model}
 		}
 	},
 	forms: func(*Model) []embedding.Form { return []embedding.Form{{Name: "sips", Bias: true}} },
@@ -28,15 +29,15 @@ var sipsModel = model{
 // s = <in~, out~> + in_K + out_K.
 type shiftedKernel struct{ m *Model }
 
-func (k *shiftedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := w.r.sig
+func (k *shiftedKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
+	sig := s.sig
 	p := k.m.Dim - 1
-	acc := w.acc[:p+1]
-	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.At(c)[:p+1]
+	acc := s.acc[:p+1]
+	for c, targets := range s.contexts(center, ctxs) {
+		in := s.in.At(c)[:p+1]
 		clear(acc)
 		for d, target := range targets {
-			out := w.out.At(target)[:p+1]
+			out := s.out.At(target)[:p+1]
 			g, l := sig.Gradient(kernel.Dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc[:p], out[:p], in[:p], g)

@@ -37,21 +37,6 @@ func newSubwordRows(s subword.Settings, words []string) *subwordRows {
 // of returns word w's input rows.
 func (sr *subwordRows) of(w int32) []int32 { return sr.rows[sr.start[w]:sr.start[w+1]] }
 
-// compose sets dst to word c's input vector, the mean of its rows as the
-// worker trains them, and returns it.
-func (w *worker) compose(dst []float32, c int32) []float32 {
-	rows := w.r.sub.of(c)
-	copy(dst, w.in.At(rows[0]))
-	for _, r := range rows[1:] {
-		kernel.Axpy(dst, w.in.At(r), 1)
-	}
-	inv := 1 / float32(len(rows))
-	for i := range dst {
-		dst[i] *= inv
-	}
-	return dst
-}
-
 // subwordWindow is skip-gram with subwords in batch windows: the centre
 // word's input, composed once, is scored against every context of its
 // window (fastText's orientation: the centre word's subwords predict the
@@ -60,7 +45,7 @@ func (w *worker) compose(dst []float32, c int32) []float32 {
 // gradient. fastText composes the input and moves every one of its rows
 // once per pair: at -window W, W+1 times as often on average.
 type subwordWindow struct {
-	linearForm
+	linForm
 	h, acc []float32
 }
 
@@ -68,42 +53,34 @@ func newSubwordWindow(a *hogwild.Scratch, dim int) *subwordWindow {
 	return &subwordWindow{h: a.Float32s(dim), acc: a.Float32s(dim)}
 }
 
-func (k *subwordWindow) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	if len(ctxs) == 0 {
 		return 0
 	}
-	sig := w.r.sig
-	h := w.compose(k.h, center)
+	sig := s.sig
+	h := s.compose(k.h, center)
 	acc := k.acc[:len(h)]
 	clear(acc)
 	for _, c := range ctxs {
-		out := w.out.At(c)
+		out := s.out.At(c)
 		g, l := sig.Gradient(kernel.Dot(h, out), true, alpha)
 		loss += l
 		kernel.PairUpdate(acc, out, h, g)
 	}
 	m := float32(len(ctxs))
-	for _, n := range w.windowTargets(center)[1:] {
-		out := w.out.At(n)
+	for _, n := range s.windowTargets(center)[1:] {
+		out := s.out.At(n)
 		g, l := sig.Gradient(kernel.Dot(h, out), false, alpha)
 		loss += m * l
 		kernel.PairUpdate(acc, out, h, m*g)
 	}
-	w.stepRows(&k.linearForm, center, acc)
-	if w.look.more { // the next centre word's rows, for writing
-		for _, r := range w.r.sub.of(w.look.nextRows[0]) {
-			kernel.PrefetchW(w.in.At(r))
+	s.stepRows(&k.Form, center, acc)
+	if s.look.more { // the next centre word's rows, for writing
+		for _, r := range s.sub.of(s.look.nextRows[0]) {
+			kernel.PrefetchW(s.in.At(r))
 		}
 	}
 	return loss
-}
-
-// stepRows moves every input row of word c by the gradient acc, as the
-// form says.
-func (w *worker) stepRows(f *linearForm, c int32, acc []float32) {
-	for _, r := range w.r.sub.of(c) {
-		f.step(w.in.At(r), acc)
-	}
 }
 
 // FastText is m, trained with opt on the text src describes, whose

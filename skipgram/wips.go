@@ -2,14 +2,14 @@ package skipgram
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/lambda"
 )
 
 // WIPS, the weighted inner-product similarity: s(w, c) = sum_k lambda_k
@@ -19,10 +19,10 @@ import (
 // docs/wips-lambda.md has the analysis and the measurements behind it.
 const WIPS Kind = "wips"
 
-var wipsModel = model{
+var wipsModel = modelDef{
 	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true,
 	check: func(o *Options) error {
-		if _, err := parseLambdaInit(o.LambdaInit); err != nil {
+		if _, err := lambda.Parse(o.LambdaInit); err != nil {
 			return err
 		}
 		if !(o.LambdaAlpha >= 0 && o.LambdaAlpha <= 1) {
@@ -32,9 +32,9 @@ var wipsModel = model{
 	},
 	params: []param{
 		{name: "lambda", learned: true, fill: func(v []float32, o *Options, r *kernel.RNG) {
-			init, _ := parseLambdaInit(o.LambdaInit)
+			init, _ := lambda.Parse(o.LambdaInit)
 			init(v, r)
-			normalizeRMS(v)
+			lambda.NormalizeRMS(v)
 		}},
 		// The moving average of each weight's squared merged gradient,
 		// the scale of its steps (weightedKernel.sync).
@@ -52,14 +52,14 @@ var wipsModel = model{
 		o.LambdaInit = "neg:" + strconv.Itoa(q)
 		return o.LambdaInit, eig, nil
 	},
-	start: func(r *run) func(*worker) windowKernel {
-		l := &lambdaRun{lambda: r.model.param("lambda"), sq: r.model.param("lambda_sq"), opt: r.opt}
-		return func(w *worker) windowKernel {
-			dim, a := r.model.Dim, &w.scratch
-			k := &weightedKernel{m: r.model, shared: l, lambda: a.Float32s(dim), signs: a.Float32s(dim),
+	kernels: func(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
+		l := &lambdaRun{lambda: s.model.param("lambda"), sq: s.model.param("lambda_sq"), opt: s.opt}
+		return func(a *hogwild.Scratch) windowKernel {
+			dim := s.model.Dim
+			k := &weightedKernel{m: s.model, shared: l, lambda: a.Float32s(dim), signs: a.Float32s(dim),
 				dlambda: a.Float32s(dim), signed: a.Float32s(dim)}
 			k.take() // the workers have not started: no lock needed
-			if k.batch = newLinear(w); k.batch != nil {
+			if k.batch = newLinear(s, a); k.batch != nil {
 				k.batch.weigh(a, k.lambda, k.signs, k.dlambda)
 			}
 			return k
@@ -132,30 +132,30 @@ func (k *weightedKernel) restore(s []float32) {
 type weightedKernel struct {
 	m       *Model
 	shared  *lambdaRun
-	lambda  []float32 // private copy of the shared lambda
-	signs   []float32 // the signs of lambda, +1 or -1
-	dlambda []float32 // lambda gradient not yet merged
-	signed  []float32 // one context's sign(lambda) * in
-	batch   linear    // beyond skip-gram's pairs (newLinear): the window's kernel, on lambda, signs and dlambda
-	alpha   float32   // the learning rate of the last window
+	lambda  []float32    // private copy of the shared lambda
+	signs   []float32    // the signs of lambda, +1 or -1
+	dlambda []float32    // lambda gradient not yet merged
+	signed  []float32    // one context's sign(lambda) * in
+	batch   linearKernel // beyond skip-gram's pairs (newLinear): the window's kernel, on lambda, signs and dlambda
+	alpha   float32      // the learning rate of the last window
 }
 
-func (k *weightedKernel) window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32) {
+func (k *weightedKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	k.alpha = alpha
 	if k.batch != nil {
-		return k.batch.window(w, center, ctxs, alpha)
+		return k.batch.window(s, center, ctxs, alpha)
 	}
-	sig := w.r.sig
+	sig := s.sig
 	n := k.m.Dim
-	acc, lin, signed := w.acc[:n], w.tmp[:n], k.signed[:n]
+	acc, lin, signed := s.acc[:n], s.tmp[:n], k.signed[:n]
 	lambda, signs, dlambda := k.lambda[:n], k.signs[:n], k.dlambda[:n]
-	for c, targets := range w.contexts(center, ctxs) {
-		in := w.in.At(c)[:n]
+	for c, targets := range s.contexts(center, ctxs) {
+		in := s.in.At(c)[:n]
 		kernel.ScaleInto(lin, lambda, in)
 		kernel.ScaleInto(signed, signs, in)
 		clear(acc)
 		for d, target := range targets {
-			out := w.out.At(target)[:n]
+			out := s.out.At(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)
@@ -235,84 +235,6 @@ func setSigns(signs, lambda []float32) {
 	}
 }
 
-// normalizeRMS scales v to a root mean square of 1 (a zero vector is left
-// alone).
-func normalizeRMS(v []float32) {
-	var ss float64
-	for _, x := range v {
-		ss += float64(x) * float64(x)
-	}
-	if ss == 0 || math.IsNaN(ss) || math.IsInf(ss, 0) {
-		return
-	}
-	f := float32(1 / math.Sqrt(ss/float64(len(v))))
-	for k := range v {
-		v[k] *= f
-	}
-}
-
-// parseLambdaInit turns -lambda-init into a function that fills lambda.
-func parseLambdaInit(s string) (func([]float32, *kernel.RNG), error) {
-	switch s {
-	case "", "ones", "spectral":
-		// Train and TrainGraph resolve the spectral start into "neg:Q"
-		// from the data; a model made without it starts as IPS.
-		return func(l []float32, _ *kernel.RNG) {
-			for i := range l {
-				l[i] = 1
-			}
-		}, nil
-	case "uniform":
-		return func(l []float32, r *kernel.RNG) {
-			for i := range l {
-				l[i] = r.Float32() / float32(len(l))
-			}
-		}, nil
-	case "random":
-		return func(l []float32, r *kernel.RNG) {
-			for i := range l {
-				l[i] = 2*r.Float32() - 1
-			}
-		}, nil
-	case "signed":
-		return func(l []float32, _ *kernel.RNG) {
-			for i := range l {
-				l[i] = 1
-				if i >= len(l)/2 {
-					l[i] = -1
-				}
-			}
-		}, nil
-	}
-	if qs, ok := strings.CutPrefix(s, "neg:"); ok {
-		q, err := strconv.Atoi(qs)
-		if err != nil || q < 0 {
-			return nil, fmt.Errorf("-lambda-init neg:Q wants a count Q >= 0, got %q", s)
-		}
-		return func(l []float32, _ *kernel.RNG) {
-			copy(l, IPDSLambda(len(l), min(q, len(l))))
-		}, nil
-	}
-	c, err := strconv.ParseFloat(s, 32)
-	if err != nil || math.IsNaN(c) || math.IsInf(c, 0) {
-		return nil, fmt.Errorf("-lambda-init must be spectral, neg:Q, ones, uniform, random, signed or a number, got %q", s)
-	}
-	return func(l []float32, _ *kernel.RNG) {
-		for i := range l {
-			l[i] = float32(c)
-		}
-	}, nil
-}
-
 // IPDSLambda is the WIPS weight vector that makes WIPS an IPDS with q
 // negative coordinates: (1,...,1,-1,...,-1).
-func IPDSLambda(dim, q int) []float32 {
-	l := make([]float32, dim)
-	for i := range l {
-		l[i] = 1
-		if i >= dim-q {
-			l[i] = -1
-		}
-	}
-	return l
-}
+func IPDSLambda(dim, q int) []float32 { return lambda.IPDS(dim, q) }

@@ -1,7 +1,6 @@
 package skipgram
 
 import (
-	"iter"
 	"math"
 	"sync/atomic"
 
@@ -10,56 +9,21 @@ import (
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
-// windowKernel trains one centre word against the context words of its
-// window, drawing the negatives itself. It is the one place a similarity
-// model differs from another: the loop over the corpus, subsampling and the
-// window are shared. It is called once per centre word, so the interface call
-// is paid per window, not per pair.
-type windowKernel interface {
-	window(w *worker, center int32, ctxs []int32, alpha float32) (loss float32)
-}
-
-// lookahead is a worker's targets, drawn one context (or one window)
-// ahead so that their rows are fetched while the current one trains.
-type lookahead struct {
-	negs     []int32  // the current targets: centre word, then noise words
-	next     []int32  // the next context's targets, or a batch window's next noise words
-	more     bool     // text: another window of the sentence follows this one
-	nextRows [2]int32 // text: the next window's centre word and the context it brings in (-1: none)
-	noiseOK  bool     // batch windows: next holds the noise words drawn for this window
-	share    int      // batch windows: how many windows a draw of noise words serves (Options.SharedNoise)
-	reuse    int      // batch windows: how many more windows the noise words in next serve
-}
-
-// edgeDraws is what a worker on a graph's edges draws its targets with.
-type edgeDraws struct {
-	ahead     []int32 // the next edge's targets, drawn ahead for prefetching
-	drawn     bool    // look.negs already holds the targets of the coming window
-	avoid     []int32 // the context's neighbours, never drawn as its negatives (nil for text)
-	avoidNode int32   // the context whose neighbours avoid lists
-}
-
 // worker is one Hogwild thread: its random stream, its scratch buffers and
 // the learning rate it last read.
 type worker struct {
 	_      [hogwild.PageBytes]byte // with the page at the end, keeps the hot fields off other objects' pages (hogwild.Scratch)
 	r      *run
-	rng    kernel.RNG
 	alpha  float32 // the learning rate, refreshed when words are published
 	kernel windowKernel
+	step   // what the kernel sees: rows, scratch, targets, and the random stream
 
 	sentence []int32
 	ctxs     []int32
-	look     lookahead
-	edge     edgeDraws         // graphs
-	in, out  hogwild.Rows      // the matrices as this worker trains them (hot.go)
-	tree     hogwild.Rows      // with hierarchical softmax: the inner nodes' rows
 	cbow     bool              // a window is one example (Options.CBOW), not one per context
 	replicas *hogwild.Replicas // its replicas of the rows the workers write most
 	id       int               // its place among the run's workers
 	turns    *hogwild.Turns    // with the lockstep hook, the workers' turns
-	acc      []float32         // gradient accumulated for the input row
-	tmp      []float32         // IPDS, WIPS: the transformed input row
 	sync     syncer            // the kernel, if it keeps private copies of shared parameters
 
 	words, pairs          int64
@@ -89,27 +53,33 @@ type published struct {
 // hot loop never touches a shared cache line.
 type syncer interface{ sync() }
 
-func newWorker(r *run, id int, newKernel func(*worker) windowKernel) *worker {
+// newWorker makes worker id of r, its kernel made by newKernel (the
+// model's start) from its own scratch.
+func newWorker(r *run, id int, newKernel func(*hogwild.Scratch) windowKernel) *worker {
 	opt := r.opt
 	w := &worker{
 		r:     r,
 		id:    id,
 		alpha: float32(r.alpha(0)),
-		rng:   kernel.NewRNG(opt.Seed, uint64(id)),
 		epoch: -1,
+	}
+	w.rng = kernel.NewRNG(opt.Seed, uint64(id))
+	w.sig, w.noise, w.negative, w.huff, w.sub = r.sig, r.noise, opt.Negative, r.tree, r.sub
+	if r.graph != nil {
+		w.adj = r.graph.adj
 	}
 	w.look.share = opt.SharedNoise()
 	w.cbow = opt.CBOW
 	a := &w.scratch
 	w.sentence = a.Int32s(1024)[:0]
 	w.ctxs = a.Int32s(2 * opt.Window)[:0]
-	w.look.negs = a.Int32s(1 + opt.Negative)[:0]
+	w.look.targets = a.Int32s(1 + opt.Negative)[:0]
 	w.look.next = a.Int32s(1 + opt.Negative)[:0]
 	w.edge.ahead = a.Int32s(1 + opt.Negative)[:0]
 	w.acc = a.Float32s(opt.Dim)
 	w.tmp = a.Float32s(opt.Dim)
 	w.views()
-	w.kernel = newKernel(w)
+	w.kernel = newKernel(a)
 	w.sync, _ = w.kernel.(syncer)
 	return w
 }
@@ -122,11 +92,7 @@ func (w *worker) run() {
 		w.turns.Wait(w.id)
 		defer w.turns.Leave(w.id)
 	}
-	for w.r.gate.Pass() && !w.r.stop.Load() {
-		if n := w.r.hooks.stopAfter; n > 0 && w.r.sched.Claimed() >= n {
-			w.r.requestStop()
-			continue
-		}
+	for w.pass() {
 		e, b, ok := w.r.sched.Claim()
 		if !ok {
 			break
@@ -147,6 +113,21 @@ func (w *worker) run() {
 	w.replicas.MergeAll()
 }
 
+// pass is the worker's check between two blocks, at the gate: it waits
+// there while a snapshot is taken, and reports whether the run goes on. A
+// test's stop after so many claims (testHooks.stopAfter) is asked for here,
+// once per block: the checkpointer then snapshots the run at the gate and
+// stops it.
+func (w *worker) pass() bool {
+	for w.r.gate.Pass() && !w.r.stop.Load() {
+		if n := w.r.hooks.stopAfter; n == 0 || w.r.sched.Claimed() < n {
+			return true
+		}
+		w.r.requestStop()
+	}
+	return false
+}
+
 // trainBlock makes one pass over a block; false if the run was stopped.
 func (w *worker) trainBlock(b *hogwild.Block) bool {
 	keep := w.r.keep
@@ -162,10 +143,6 @@ func (w *worker) trainBlock(b *hogwild.Block) bool {
 				continue
 			}
 			w.trainSentence(sen, alpha)
-			if w.turns != nil {
-				w.turns.Pass(w.id)
-				w.turns.Wait(w.id)
-			}
 			sen = sen[:0]
 			if !w.between() {
 				return false
@@ -187,6 +164,10 @@ func (w *worker) between() bool {
 	}
 	if w.pendingWords >= chunkWords {
 		w.flush()
+		if w.turns != nil { // the lockstep hook: the next worker's turn
+			w.turns.Pass(w.id)
+			w.turns.Wait(w.id)
+		}
 		return !w.r.stop.Load()
 	}
 	return true
@@ -245,7 +226,7 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 				w.look.nextRows[1] = sen[j]
 			}
 		}
-		loss += float64(w.kernel.window(w, center, ctxs, alpha))
+		loss += float64(w.kernel.window(&w.step, center, ctxs, alpha))
 		if w.cbow {
 			pairs++
 		} else {
@@ -260,88 +241,11 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 	w.pub.pairs.Add(int64(pairs))
 }
 
-// targets returns the centre word followed by the context's noise words. A
-// draw that hits the centre word is skipped rather than redrawn, as in
-// word2vec.c.
-func (w *worker) targets(center int32) []int32 {
-	w.look.negs = w.drawTargets(w.look.negs[:0], center)
-	return w.look.negs
-}
-
-// windowTargets returns a batch window's targets: the centre word, then
-// the noise words drawn one window ahead (a draw of the centre word
-// skipped). It then draws the next window's noise words and prefetches
-// their rows, with the next centre word's and that of the context the next
-// window brings in (trainSentence names both in nextRows), which arrive
-// while this window computes: without it the window waits for its rows one
-// after another. The rows are
-// fetched for writing: the frequent words' were often written last by
-// another thread. The draws are as many and as distributed as without the
-// look-ahead, taken from the random stream in another order. The last
-// window of a sentence draws none ahead, so no draw outlives its sentence
-// (and a snapshot, taken between blocks, needs only the random state).
-//
-// A draw serves Options.SharedNoise windows in a row, counted from the
-// sentence's first: the windows after the first find its rows already in
-// this core's cache, written by it last, and draw nothing.
-func (w *worker) windowTargets(center int32) []int32 {
-	if !w.look.noiseOK {
-		w.look.next = w.drawNoise(w.look.next[:0])
-		w.look.reuse = w.look.share - 1
-	}
-	t := append(w.look.negs[:0], center)
-	for _, n := range w.look.next {
-		if n != center {
-			t = append(t, n)
-		}
-	}
-	w.look.negs = t
-	w.look.noiseOK = w.look.more
-	if w.look.more {
-		if w.look.reuse > 0 {
-			w.look.reuse--
-		} else {
-			w.look.next = w.drawNoise(w.look.next[:0])
-			w.look.reuse = w.look.share - 1
-			for _, n := range w.look.next {
-				kernel.PrefetchW(w.out.At(n))
-			}
-		}
-		kernel.PrefetchW(w.out.At(w.look.nextRows[0]))
-		if c := w.look.nextRows[1]; c >= 0 {
-			kernel.PrefetchW(w.in.At(c))
-		}
-	}
-	return t
-}
-
-// windowOutputs appends to outs the output rows a window scores its
-// input against, and to pos whether each is a positive: with hierarchical
-// softmax the inner nodes on the centre word's path, positive where the
-// word lies under their 0 branch; then, with negative sampling, the centre
-// word's output row and its noise words' (windowTargets).
-func (w *worker) windowOutputs(center int32, outs [][]float32, pos []bool) ([][]float32, []bool) {
-	if t := w.r.tree; t != nil {
-		nodes, left := t.path(center)
-		for i, n := range nodes {
-			outs = append(outs, w.tree.At(t.row(n)))
-			pos = append(pos, left[i])
-		}
-	}
-	if w.r.opt.Negative > 0 {
-		for j, t := range w.windowTargets(center) {
-			outs = append(outs, w.out.At(t))
-			pos = append(pos, j == 0)
-		}
-	}
-	return outs, pos
-}
-
 // outputs is the most output rows one window scores (windowOutputs).
 func (r *run) outputs() int {
 	n := 0
 	if r.tree != nil {
-		n += r.tree.longest
+		n += r.tree.Longest
 	}
 	if r.opt.Negative > 0 {
 		n += 1 + r.opt.Negative
@@ -349,54 +253,13 @@ func (r *run) outputs() int {
 	return n
 }
 
-// drawNoise appends Options.Negative draws from the noise distribution.
-func (w *worker) drawNoise(t []int32) []int32 {
-	for range w.r.opt.Negative {
-		t = append(t, w.r.noise.Sample(w.rng.Next()))
-	}
-	return t
+// start begins r's run of the model: it makes what the run's workers
+// share and returns the constructor of each worker's kernel (newWorker).
+func (def *modelDef) start(r *run) func(*hogwild.Scratch) windowKernel {
+	return def.kernels(r.setup())
 }
 
-// contexts yields each context of a window with its targets, the centre word
-// then the noise words, and draws the next context's targets and prefetches
-// its rows, for writing, while the kernel trains the current one: the rows
-// are random, and waiting for memory is the largest cost left once the
-// arithmetic is vectorised. The draws come in the order they would without
-// the look-ahead, so results are the same. A graph's edge has its targets
-// drawn ahead by trainEdges (drawn).
-func (w *worker) contexts(center int32, ctxs []int32) iter.Seq2[int32, []int32] {
-	return func(yield func(int32, []int32) bool) {
-		if w.edge.drawn {
-			w.edge.drawn = false
-		} else {
-			w.look.negs = w.drawTargets(w.look.negs[:0], center)
-		}
-		for i, c := range ctxs {
-			if i+1 < len(ctxs) {
-				w.look.next = w.drawTargets(w.look.next[:0], center)
-				kernel.PrefetchW(w.in.At(ctxs[i+1]))
-				for _, t := range w.look.next {
-					kernel.PrefetchW(w.out.At(t))
-				}
-			}
-			if !yield(c, w.look.negs) {
-				return
-			}
-			w.look.negs, w.look.next = w.look.next, w.look.negs
-		}
-	}
-}
-
-// drawTargets appends the centre word and the noise words to t.
-func (w *worker) drawTargets(t []int32, center int32) []int32 {
-	if w.edge.avoid != nil {
-		return w.drawTargetsAvoiding(t, center)
-	}
-	t = append(t, center)
-	for range w.r.opt.Negative {
-		if n := w.r.noise.Sample(w.rng.Next()); n != center {
-			t = append(t, n)
-		}
-	}
-	return t
+// setup is what r's kernels are made from.
+func (r *run) setup() *kernelSetup {
+	return &kernelSetup{model: r.model, opt: r.opt, outputs: r.outputs(), subwords: r.sub != nil}
 }

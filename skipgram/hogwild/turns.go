@@ -2,13 +2,14 @@ package hogwild
 
 import "sync"
 
-// Turns make a run's workers take turns, a sentence each, in the order of
-// their ids. On a machine of two CPUs the workers of a many-thread run
-// otherwise train two at a time, a time slice each, so a worker sees few
-// of the others' merges between two of its own; taking turns, every worker
-// sees between two of its merges what all the others merged, as on a
-// machine with a core for each. Tests use them to show on two CPUs what
-// many cores do.
+// Turns make a run's workers take turns, in the order of their ids, each
+// turn as long as the worker makes it (skipgram's: a chunk of words,
+// between two merges of its replicas). On a machine of two CPUs the
+// workers of a many-thread run otherwise train two at a time, a time slice
+// each, so a worker sees few of the others' merges between two of its own;
+// taking turns, every worker sees between two of its merges what all the
+// others merged, as on a machine with a core for each. Tests use them to
+// show on two CPUs what many cores do.
 type Turns struct {
 	mu     sync.Mutex
 	cond   sync.Cond

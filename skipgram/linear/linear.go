@@ -1,0 +1,89 @@
+// Package linear trains the rows of a similarity model whose score is
+// linear in each row, s = <w * in, out>, plus in_K + out_K with a bias,
+// with w a weight per coordinate (SG and IPS have none, SIPS a bias, IPDS
+// its signs, WIPS its lambda). Every architecture beyond skip-gram's pairs
+// (batch windows, CBOW, hierarchical softmax, subword rows) trains such a
+// model from its Form alone, on rows the trainer has fetched: package
+// skipgram draws the targets and fetches the rows, this package scores
+// them and moves them.
+package linear
+
+import (
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+)
+
+// Form is what a linear model tells its kernels: s = <W * in, out>, plus
+// in_K + out_K with Bias. The rows move by the gradient with U in place of
+// W where U is set (WIPS's signs), and the weights' gradient goes to DW
+// where it is set (WIPS's lambda).
+type Form struct {
+	Bias bool      // the last coordinate is a bias (SIPS)
+	W    []float32 // the weights, nil for none
+	U    []float32 // the weights the rows move with, if not W
+	DW   []float32 // where the weights' gradient goes (WIPS), or nil
+}
+
+// Step moves an input row by the gradient acc, as the form says: by
+// U * acc (U defaulting to W), or acc itself for an unweighted model.
+func (f *Form) Step(row, acc []float32) {
+	u := f.U
+	if u == nil {
+		u = f.W
+	}
+	if u != nil {
+		kernel.MulAdd(row, u, acc)
+		return
+	}
+	kernel.Axpy(row, acc, 1)
+}
+
+// Single is the scratch of a kernel that scores one input vector at a time
+// against its output rows (CBOW's mean, a pair of hierarchical softmax).
+type Single struct {
+	lin   []float32 // the input as scored, w * in
+	moved []float32 // the input the output rows move by, u * in
+	Acc   []float32 // the input's gradient, after Score
+}
+
+// NewSingle returns the scratch for rows of dim coordinates, from a.
+func NewSingle(a *hogwild.Scratch, dim int) Single {
+	return Single{lin: a.Float32s(dim), moved: a.Float32s(dim), Acc: a.Float32s(dim)}
+}
+
+// Score scores the input in against outs, moves each output row by its
+// gradient times the input (as U weighs it), and leaves in s.Acc the
+// input's gradient, the sum of the output rows (as they were) times their
+// gradients; pos says which outputs are positives. It returns the loss.
+func (s *Single) Score(f *Form, sig *kernel.SigmoidTable, in []float32, outs [][]float32, pos []bool, alpha float32) (loss float32) {
+	dim := len(in)
+	p := dim
+	if f.Bias {
+		p-- // the bias coordinate is scored apart
+	}
+	lin, moved, acc := in, in, s.Acc[:dim]
+	if f.W != nil {
+		lin = s.lin[:dim]
+		kernel.ScaleInto(lin, f.W, in)
+		moved = lin
+	}
+	if f.U != nil {
+		moved = s.moved[:dim]
+		kernel.ScaleInto(moved, f.U, in)
+	}
+	clear(acc)
+	for j, out := range outs {
+		x := kernel.Dot(lin[:p], out[:p])
+		if f.Bias {
+			x += in[p] + out[p]
+		}
+		g, l := sig.Gradient(x, pos[j], alpha)
+		loss += l
+		kernel.PairUpdate(acc[:p], out[:p], moved[:p], g)
+		if f.Bias {
+			acc[p] += g
+			out[p] += g
+		}
+	}
+	return loss
+}

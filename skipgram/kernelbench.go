@@ -36,7 +36,7 @@ func WindowBench(dim, window, negative int) (func() (updates int), error) {
 	return func() int {
 		center = (center + 1) % int32(words)
 		w.look.more, w.look.nextRows = true, [2]int32{(center + 1) % int32(words), -1}
-		w.kernel.window(w, center, ctxs, alpha)
-		return m * len(w.look.negs)
+		w.kernel.window(&w.step, center, ctxs, alpha)
+		return m * len(w.look.targets)
 	}, nil
 }

@@ -37,20 +37,13 @@ too: an interrupted grid resumes that run where it stopped.
 func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) {
 	f := &experiment.Config{Grid: experiment.PaperGrid()}
 	fs := newFlags("experiment", std)
-	var sizes, models, alphas, ratios string
-	defaults := experiment.PaperGrid()
-	seeds := len(defaults.Seeds)
 	fs.StringVar(&f.Train, "train", "", sourcesHelp+" (default: "+defaultCorpusHelp+")")
 	intFlag(fs, &f.CorpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
-	quick := fs.Bool("quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
-	fs.StringVar(&sizes, "sizes", joinList(defaults.Sizes), "comma-separated `sizes` K, the table's columns")
-	fs.StringVar(&models, "models", joinList(defaults.Models), "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
-	fs.StringVar(&alphas, "alphas", joinList(defaults.Alphas), "comma-separated starting learning `rates` to search")
-	fs.StringVar(&ratios, "ratios", joinList(defaults.Ratios), "comma-separated IPDS `ratios` q/K to search")
-	intFlag(fs, &seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
+	var g gridFlags
+	g.define(fs)
 	// train's defaults, which are the paper's word2vec settings.
 	d := skipgram.DefaultOptions()
-	f.Grid.Epochs, f.Threads = defaults.Epochs, runtime.NumCPU()
+	f.Threads = runtime.NumCPU()
 	f.Setup.Window, f.Setup.Negative, f.Setup.Sample, f.Setup.MinCount = d.Window, d.Negative, d.Sample, minCountDefault
 	f.Setup.LambdaInit, f.Setup.LambdaAlpha = d.LambdaInit, d.LambdaAlpha
 	f.Setup.LambdaRecipe = skipgram.LambdaRecipe
@@ -70,40 +63,8 @@ func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) 
 	}
 	set := fs.given()
 	f.MinCountSet = set["min-count"]
-	if *quick {
-		q := experiment.QuickGrid()
-		if !set["sizes"] {
-			sizes = joinList(q.Sizes)
-		}
-		if !set["alphas"] {
-			alphas = joinList(q.Alphas)
-		}
-		if !set["ratios"] {
-			ratios = joinList(q.Ratios)
-		}
-		if !set["seeds"] {
-			seeds = len(q.Seeds)
-		}
-		if !set["iter"] {
-			f.Grid.Epochs = q.Epochs
-		}
-	}
-	var err error
-	if f.Grid.Sizes, err = parseInts(sizes); err != nil {
-		return nil, usageError{fmt.Errorf("experiment: -sizes: %w", err)}
-	}
-	if f.Grid.Alphas, err = parseFloat64s(alphas); err != nil {
-		return nil, usageError{fmt.Errorf("experiment: -alphas: %w", err)}
-	}
-	if f.Grid.Ratios, err = parseFloat64s(ratios); err != nil {
-		return nil, usageError{fmt.Errorf("experiment: -ratios: %w", err)}
-	}
-	if f.Grid.Models, err = parseModels(models); err != nil {
-		return nil, usagef("experiment: -models: %v", err)
-	}
-	f.Grid.Seeds = nil
-	for i := range seeds {
-		f.Grid.Seeds = append(f.Grid.Seeds, uint64(i+1))
+	if err := g.read(set, &f.Grid); err != nil {
+		return nil, err
 	}
 	if err := f.Grid.Validate(); err != nil {
 		return nil, usageError{fmt.Errorf("experiment: %w", err)}
@@ -111,21 +72,89 @@ func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) 
 	if f.Results == "" {
 		return nil, usageError{errors.New("experiment: -results must name a file")}
 	}
-	if !f.Setup.Batch {
-		f.Setup.ShareNoise = 0 // exact pairs share nothing: the runs match those made before -share-noise
-	}
-	// The records say what trained: no replicas on one thread; on more,
-	// -hot-rows as given, the default (-1) being each model's own.
-	if f.Threads < 2 {
-		f.Setup.HotRows = 0
-	}
-	if f.Setup.HotRows == 0 {
-		f.Setup.HotSync = 0 // no replicas, nothing to merge: the runs match those made before -hot-sync
-	}
+	resolveSetup(&f.Setup, f.Threads)
 	if err := f.Setup.Validate(f.Threads); err != nil {
 		return nil, usageError{fmt.Errorf("experiment: %w", err)}
 	}
 	return f, nil
+}
+
+// gridFlags are the grid's flags as given: read into a Grid once the
+// -quick preset has filled in those not given.
+type gridFlags struct {
+	sizes, models, alphas, ratios string
+	seeds                         int
+	quick                         bool
+}
+
+// define defines the grid's flags on fs, the paper's grid their defaults.
+func (g *gridFlags) define(fs *flags) {
+	defaults := experiment.PaperGrid()
+	g.seeds = len(defaults.Seeds)
+	fs.BoolVar(&g.quick, "quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
+	fs.StringVar(&g.sizes, "sizes", joinList(defaults.Sizes), "comma-separated `sizes` K, the table's columns")
+	fs.StringVar(&g.models, "models", joinList(defaults.Models), "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
+	fs.StringVar(&g.alphas, "alphas", joinList(defaults.Alphas), "comma-separated starting learning `rates` to search")
+	fs.StringVar(&g.ratios, "ratios", joinList(defaults.Ratios), "comma-separated IPDS `ratios` q/K to search")
+	intFlag(fs, &g.seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
+}
+
+// read fills grid from the flags, with -quick's preset for those not in
+// set (-iter, defined with train's flags, included).
+func (g *gridFlags) read(set map[string]bool, grid *experiment.Grid) error {
+	if g.quick {
+		q := experiment.QuickGrid()
+		if !set["sizes"] {
+			g.sizes = joinList(q.Sizes)
+		}
+		if !set["alphas"] {
+			g.alphas = joinList(q.Alphas)
+		}
+		if !set["ratios"] {
+			g.ratios = joinList(q.Ratios)
+		}
+		if !set["seeds"] {
+			g.seeds = len(q.Seeds)
+		}
+		if !set["iter"] {
+			grid.Epochs = q.Epochs
+		}
+	}
+	var err error
+	if grid.Sizes, err = parseInts(g.sizes); err != nil {
+		return usageError{fmt.Errorf("experiment: -sizes: %w", err)}
+	}
+	if grid.Alphas, err = parseFloat64s(g.alphas); err != nil {
+		return usageError{fmt.Errorf("experiment: -alphas: %w", err)}
+	}
+	if grid.Ratios, err = parseFloat64s(g.ratios); err != nil {
+		return usageError{fmt.Errorf("experiment: -ratios: %w", err)}
+	}
+	if grid.Models, err = parseModels(g.models); err != nil {
+		return usagef("experiment: -models: %v", err)
+	}
+	grid.Seeds = nil
+	for i := range g.seeds {
+		grid.Seeds = append(grid.Seeds, uint64(i+1))
+	}
+	return nil
+}
+
+// resolveSetup makes the records say what trains on threads threads: the
+// settings that a run does not use are zero, so that its record matches
+// those made before the flag existed.
+func resolveSetup(s *experiment.Setup, threads int) {
+	if !s.Batch {
+		s.ShareNoise = 0 // exact pairs share nothing: the runs match those made before -share-noise
+	}
+	// No replicas on one thread; on more, -hot-rows as given, the default
+	// (-1) being each model's own.
+	if threads < 2 {
+		s.HotRows = 0
+	}
+	if s.HotRows == 0 {
+		s.HotSync = 0 // no replicas, nothing to merge: the runs match those made before -hot-sync
+	}
 }
 
 // runExperiment parses the flags, finds the default corpus, and runs the

@@ -72,7 +72,7 @@ func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) 
 	if f.Results == "" {
 		return nil, usageError{errors.New("experiment: -results must name a file")}
 	}
-	resolveSetup(&f.Setup, f.Threads)
+	f.Setup.Resolve(f.Threads)
 	if err := f.Setup.Validate(f.Threads); err != nil {
 		return nil, usageError{fmt.Errorf("experiment: %w", err)}
 	}
@@ -138,23 +138,6 @@ func (g *gridFlags) read(set map[string]bool, grid *experiment.Grid) error {
 		grid.Seeds = append(grid.Seeds, uint64(i+1))
 	}
 	return nil
-}
-
-// resolveSetup makes the records say what trains on threads threads: the
-// settings that a run does not use are zero, so that its record matches
-// those made before the flag existed.
-func resolveSetup(s *experiment.Setup, threads int) {
-	if !s.Batch {
-		s.ShareNoise = 0 // exact pairs share nothing: the runs match those made before -share-noise
-	}
-	// No replicas on one thread; on more, -hot-rows as given, the default
-	// (-1) being each model's own.
-	if threads < 2 {
-		s.HotRows = 0
-	}
-	if s.HotRows == 0 {
-		s.HotSync = 0 // no replicas, nothing to merge: the runs match those made before -hot-sync
-	}
 }
 
 // runExperiment parses the flags, finds the default corpus, and runs the

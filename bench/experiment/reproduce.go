@@ -112,6 +112,23 @@ func Reproduce(ctx context.Context, w io.Writer, c Config) error {
 	return c.report(w, setup, datasets, append(prior, recs...), runErr != nil, start)
 }
 
+// Resolve makes s say what trains on threads threads, as the command
+// line gave it: the settings a run does not use are zero, so that its
+// record matches those made before the flag existed.
+func (s *Setup) Resolve(threads int) {
+	if !s.Batch {
+		s.ShareNoise = 0 // exact pairs share nothing: the runs match those made before -share-noise
+	}
+	// No replicas on one thread; on more, -hot-rows as given, the default
+	// (-1) being each model's own.
+	if threads < 2 {
+		s.HotRows = 0
+	}
+	if s.HotRows == 0 {
+		s.HotSync = 0 // no replicas, nothing to merge: the runs match those made before -hot-sync
+	}
+}
+
 // openCorpus maps the grid's corpus, encoded once beside Results (see
 // OpenCorpus).
 func (c *Config) openCorpus(ctx context.Context, sources []string) (*encoded.Corpus, error) {

@@ -139,3 +139,24 @@ func TestReproduce(t *testing.T) {
 		t.Errorf("results into the corpus: %v, want a refusal", err)
 	}
 }
+
+// TestSetupResolve checks that a setup records only what trains: no noise
+// shared by exact pairs, no replicas (nor their merges) on one thread.
+func TestSetupResolve(t *testing.T) {
+	for _, c := range []struct {
+		in      Setup
+		threads int
+		want    Setup
+	}{
+		{Setup{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}, 2, Setup{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}},
+		{Setup{Batch: false, ShareNoise: 2, HotRows: -1, HotSync: 64}, 2, Setup{HotRows: -1, HotSync: 64}},
+		{Setup{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}, 1, Setup{Batch: true, ShareNoise: 2}},
+		{Setup{Batch: true, HotRows: 0, HotSync: 64}, 4, Setup{Batch: true}},
+	} {
+		got := c.in
+		got.Resolve(c.threads)
+		if got != c.want {
+			t.Errorf("%+v on %d threads: %+v, want %+v", c.in, c.threads, got, c.want)
+		}
+	}
+}

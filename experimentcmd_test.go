@@ -41,7 +41,7 @@ func TestExperimentFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := f.grid
+	g := f.Grid
 	if len(g.Sizes) != 2 || len(g.Alphas) != 1 || len(g.Ratios) != 2 || len(g.Seeds) != 2 || g.Epochs != 5 || len(g.Models) != 6 {
 		t.Errorf("-quick -seeds 2: grid %+v; want the quick preset with 2 seeds", g)
 	}
@@ -49,7 +49,7 @@ func TestExperimentFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := joinList(f.grid.Models); got != "sg,sg/cbow,wips/cbow,sg/hs" {
+	if got := joinList(f.Grid.Models); got != "sg,sg/cbow,wips/cbow,sg/hs" {
 		t.Errorf("-models sg,sg/cbow,wips/cbow,sg/hs: grid models %s", got)
 	}
 	// A run trains with its model's replicas on several threads, none on one.
@@ -58,7 +58,7 @@ func TestExperimentFlags(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := experiment.Runner{Setup: f.setup, Threads: threads}
+		r := experiment.Runner{Setup: f.Setup, Threads: threads}
 		for _, kind := range []skipgram.Kind{skipgram.SIPS, skipgram.SG} {
 			opt := r.Options(experiment.RunSpec{Model: kind, Dim: 100, Alpha: 0.025, Seed: 1, Epochs: 1})
 			want := skipgram.DefaultOptions()

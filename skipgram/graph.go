@@ -186,7 +186,6 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	if err := opt.Validate(); err != nil {
 		return nil, Stats{}, err
 	}
-	opt.Batch = false // every pair is its own window
 	switch {
 	case opt.CBOW:
 		return nil, Stats{}, errors.New("-cbow 1 has no meaning on a graph: an edge is one pair, with no window of contexts to average")
@@ -202,7 +201,6 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	if g.Noise == NoiseUniform {
 		power = 0
 	}
-	given := opt
 	var fp Fingerprint
 	hooks := hooksOf(ctx)
 	if opt.Checkpoint != nil || opt.Resume != nil || hooks.stopAfter > 0 {
@@ -219,7 +217,8 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 	} else {
 		nodes = make([]string, g.Nodes)
 	}
-	m, orig, err := begin(&opt, nodes, fp, true, data{spectrum: func(k, negative int) (int, []float64, error) {
+	p := newPlan(opt, g.Nodes, g.Edges(), true)
+	m, orig, err := begin(p, nodes, fp, true, data{spectrum: func(k, negative int) (int, []float64, error) {
 		return graphSpectralNegatives(g, k, negative, power)
 	}})
 	if err != nil {
@@ -231,23 +230,22 @@ func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, erro
 		perEdge = 1
 	}
 	edges := g.Edges()
-	// Blocks small enough that every thread gets several even on a small
-	// graph, large enough that the claim counter stays cold on a big one.
-	size := max(64, min(16384, edges/(16*opt.lanes())))
+	size := p.Block
 	gr := &graphRun{pairs: g.Pairs, weights: g.Weights, block: size, directed: g.Directed}
 	if !g.KeepLinkedNegatives {
 		gr.adj = newAdjacency(g)
 	}
 	nblocks := (edges + size - 1) / size
 	r := &run{
-		opt:   &opt,
+		opt:   &p.Options,
+		plan:  p,
 		model: m,
 		noise: vocab.NewNoise(g.Degrees(), power),
 		sig:   kernel.NewSigmoidTable(),
 		total: int64(opt.Iter) * perEdge * int64(edges),
-		sched: hogwild.NewSchedule(nblocks, opt.lanes(), opt.Iter),
+		sched: hogwild.NewSchedule(nblocks, p.Lanes, opt.Iter),
 		graph: gr,
-		vocab: g.Vocab, fingerprint: fp, origin: orig, given: given,
+		vocab: g.Vocab, fingerprint: fp, origin: orig,
 		hooks: hooks,
 	}
 	st, err := r.execute(ctx)

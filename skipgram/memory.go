@@ -76,10 +76,12 @@ func workerBytes(o Options, rows int) int64 {
 	if o.Model.def().start == nil || o.Validate() != nil {
 		return 0
 	}
-	n := max(1, min(rows, max(hotRows(o, rows), targetRows(o, rows, false))))
+	full := newPlan(o, rows, 0, false)
+	n := max(1, full.HotRows, full.TargetRows)
 	at := func(dim int) int64 {
 		o.Dim = dim
-		r := &run{opt: &o, model: NewModel(o, n), total: 1}
+		p := newPlan(o, n, 0, false)
+		r := &run{opt: &p.Options, plan: p, model: NewModel(o, n), total: 1}
 		w := newWorker(r, 0, o.Model.def().start(r))
 		const stack = 8 << 10
 		return w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + stack

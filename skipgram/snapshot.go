@@ -183,8 +183,8 @@ func vocabCRC(v *vocab.Vocab) uint32 {
 // ErrOtherCorpus is a snapshot resumed on data other than its own.
 var ErrOtherCorpus = errors.New("the checkpoint was made on another corpus")
 
-// check refuses a resume on other data or with other options.
-func (s *Snapshot) check(opt *Options, fp Fingerprint, graph bool) error {
+// check refuses a resume on other data or with other settings than given.
+func (s *Snapshot) check(given Settings, fp Fingerprint, graph bool) error {
 	if s.Done {
 		return errors.New("the checkpoint's run has finished: continue it (-init) to train more")
 	}
@@ -195,8 +195,8 @@ func (s *Snapshot) check(opt *Options, fp Fingerprint, graph bool) error {
 		return fmt.Errorf("%w (%d ids, checksums %08x and %08x; here %d ids, %08x and %08x)",
 			ErrOtherCorpus, s.Corpus.Tokens, s.Corpus.IDs, s.Corpus.Vocab, fp.Tokens, fp.IDs, fp.Vocab)
 	}
-	if opt.Settings != s.Options.Settings {
-		return fmt.Errorf("the settings differ from the checkpoint's: %+v, the checkpoint %+v", opt.Settings, s.Options.Settings)
+	if given != s.Options.Settings {
+		return fmt.Errorf("the settings differ from the checkpoint's: %+v, the checkpoint %+v", given, s.Options.Settings)
 	}
 	return nil
 }
@@ -228,7 +228,9 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 	if m.Tree != nil {
 		c.Tree = compactInto(r.snapTree, m.Tree, innerNodes(m.Words), m.Dim, m.Stride)
 	}
-	s := &Snapshot{Options: r.given, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
+	given := r.planned().Options
+	given.Settings = r.plan.Given
+	s := &Snapshot{Options: given, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
 		LambdaStart: r.origin.lambdaStart, Spectrum: r.origin.spectrum}
 	lanes, blocks, tail := r.sched.Shape()
 	s.pos = position{Claims: r.sched.Claimed(), Lanes: lanes, Blocks: blocks, Tail: tail,

@@ -311,21 +311,20 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 	if opt.HS && v.Len() < 2 {
 		return nil, Stats{}, errors.New("-hs 1 needs a vocabulary of two words or more, for a tree to have an inner node")
 	}
-	given := opt
 	var fp Fingerprint
 	hooks := hooksOf(ctx)
 	if opt.Checkpoint != nil || opt.Resume != nil || hooks.stopAfter > 0 {
 		fp = textFingerprint(v, stream)
 	}
-	m, orig, err := begin(&opt, v.Words, fp, false, data{spectrum: func(k, negative int) (int, []float64, error) {
+	p := newPlan(opt, v.Len(), 0, false)
+	m, orig, err := begin(p, v.Words, fp, false, data{spectrum: func(k, negative int) (int, []float64, error) {
 		q, eig, _, err := SpectralNegatives(v, stream, k, SpectrumOptions{Window: opt.Window, Negative: negative})
 		return q, eig, err
 	}})
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	tail := opt.tailPieces()
-	blocks, lanes := hogwild.DealLanes(hogwild.SplitBlocks(stream, hogwild.BlockWords), opt.lanes(), tail)
+	blocks, lanes := hogwild.DealLanes(hogwild.SplitBlocks(stream, hogwild.BlockWords), p.Lanes, p.Tail)
 	if s := opt.Resume; s != nil && (len(blocks) != s.pos.Blocks || len(lanes)-1 != s.pos.Lanes) {
 		return nil, Stats{}, fmt.Errorf("the checkpoint's run cut the corpus into %d blocks in %d lanes, this build into %d in %d: resume it with the build that wrote it",
 			s.pos.Blocks, s.pos.Lanes, len(blocks), len(lanes)-1)
@@ -338,15 +337,16 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 		return nil, Stats{}, errors.New("corpus has no in-vocabulary words to train on")
 	}
 	r := &run{
-		opt:    &opt,
+		opt:    &p.Options,
+		plan:   p,
 		model:  m,
 		noise:  vocab.NewNoise(v.Counts, 0.75),
 		keep:   vocab.SubsampleThresholds(v, opt.Sample),
 		sig:    kernel.NewSigmoidTable(),
 		total:  int64(opt.Iter) * corpusWords,
 		blocks: blocks,
-		sched:  hogwild.LaneSchedule(lanes, opt.Iter, tail),
-		vocab:  v, fingerprint: fp, origin: orig, given: given,
+		sched:  hogwild.LaneSchedule(lanes, opt.Iter, p.Tail),
+		vocab:  v, fingerprint: fp, origin: orig,
 		hooks: hooks,
 	}
 	if opt.HS {
@@ -371,11 +371,12 @@ type origin struct {
 // given ones when continuing (Init), new ones otherwise (prepare), for the
 // rows words. fp is the data's fingerprint, which a resumed snapshot must
 // share.
-func begin(opt *Options, words []string, fp Fingerprint, graph bool, d data) (*Model, origin, error) {
+func begin(p *Plan, words []string, fp Fingerprint, graph bool, d data) (*Model, origin, error) {
+	opt := &p.Options
 	switch {
 	case opt.Resume != nil:
 		s := opt.Resume
-		if err := s.check(opt, fp, graph); err != nil {
+		if err := s.check(p.Given, fp, graph); err != nil {
 			return nil, origin{}, err
 		}
 		return s.Model.expand(), origin{lambdaStart: s.LambdaStart, spectrum: s.Spectrum}, nil
@@ -390,7 +391,7 @@ func begin(opt *Options, words []string, fp Fingerprint, graph bool, d data) (*M
 		}
 		return m, origin{lambdaStart: "continued"}, nil
 	}
-	return prepare(opt, words, d)
+	return prepare(p, words, d)
 }
 
 // SharedNoise is how many consecutive windows share a draw of noise words:
@@ -410,39 +411,19 @@ func (o *Options) SharedNoise() int {
 	return max(o.Model.def().shareNoise, 1)
 }
 
-// lanes is how many regions of the corpus the schedule deals blocks from:
-// one per thread, or the resumed run's.
-func (o *Options) lanes() int {
-	if o.Resume != nil {
-		return o.Resume.pos.Lanes
-	}
-	return o.Threads
-}
-
-// tailPieces is how many ever shorter blocks the last block of every lane
-// is cut into (dealLanes): tailCut on several threads, none on one (which
-// has no one to wait for and keeps the corpus order and blocks it always
-// had), or the resumed run's.
-func (o *Options) tailPieces() int {
-	switch {
-	case o.Resume != nil:
-		return o.Resume.pos.Tail
-	case o.Threads > 1:
-		return hogwild.TailCut
-	}
-	return 0
-}
-
 // prepare resolves what the model starts from in the data d (WIPS's
-// spectral start, into opt) and makes its initial parameters for the rows
-// words, with Options.Start's rows copied in.
-func prepare(opt *Options, words []string, d data) (*Model, origin, error) {
+// spectral start, into the plan's LambdaInit) and makes its initial
+// parameters for the rows words, with Options.Start's rows copied in.
+func prepare(p *Plan, words []string, d data) (*Model, origin, error) {
+	opt := &p.Options
 	var o origin
-	if p := opt.Model.def().prepare; p != nil {
+	if prep := opt.Model.def().prepare; prep != nil {
+		given := *opt // prepare works on a copy: the plan's start is set here alone
 		var err error
-		if o.lambdaStart, o.spectrum, err = p(opt, d); err != nil {
+		if o.lambdaStart, o.spectrum, err = prep(&given, d); err != nil {
 			return nil, origin{}, err
 		}
+		p.LambdaInit = o.lambdaStart
 	}
 	m := NewModel(*opt, len(words))
 	if v := opt.Start; v != nil {
@@ -490,7 +471,8 @@ func finish(m *Model, st Stats, err error, opt Options, o origin) (*Model, Stats
 
 // run is the state the workers of one training share.
 type run struct {
-	opt    *Options
+	opt    *Options // &plan.Options: the settings as the run trains them
+	plan   *Plan
 	model  *Model
 	noise  *vocab.Noise
 	keep   []uint32
@@ -519,7 +501,6 @@ type run struct {
 	stopped     atomic.Bool
 
 	// What a snapshot records besides the state above.
-	given         Options // as the caller gave them, before prepare resolved any
 	vocab         *vocab.Vocab
 	fingerprint   Fingerprint
 	origin        origin

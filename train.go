@@ -632,7 +632,7 @@ func (f *trainFlags) checkRunMemory(m skipgram.Memory, stderr io.Writer) error {
 	line := fmt.Sprintf("memory: about %s to train (matrices %s, tables %s, %d threads %s",
 		corpus.HumanBytes(m.Total()), corpus.HumanBytes(m.Matrices), corpus.HumanBytes(m.Tables), f.opt.Threads, corpus.HumanBytes(m.Threads))
 	if m.Graph > 0 {
-		line += ", adjacency lists " + corpus.HumanBytes(m.Graph)
+		line += ", edges and adjacency lists " + corpus.HumanBytes(m.Graph)
 	}
 	line += ")"
 	if known {

@@ -14,7 +14,7 @@ type Memory struct {
 	Matrices int64 // the parameter matrices, rows padded to cache lines
 	Tables   int64 // the noise sampler and the subsampling thresholds
 	Threads  int64 // every worker's buffers, stack and replicas of the hot rows
-	Graph    int64 // a graph's adjacency lists (0 for text)
+	Graph    int64 // a graph's shuffled copy of its edges and its adjacency lists (0 for text)
 	Snapshot int64 // the copy of the parameters a checkpoint writes (0 without Options.Checkpoint)
 }
 
@@ -93,11 +93,13 @@ func workerBytes(o Options, rows int) int64 {
 }
 
 // Memory adds to m what training on g needs beyond its pairs, which the
-// caller holds: the adjacency lists that keep a context's neighbours from
-// being drawn as its negatives.
+// caller holds: the shuffled copy of the edges the run trains, and the
+// adjacency lists that keep a context's neighbours from being drawn as its
+// negatives.
 func (g *Graph) Memory(m Memory) Memory {
+	m.Graph = 4 * int64(len(g.Pairs)+len(g.Weights))
 	if !g.KeepLinkedNegatives {
-		m.Graph = 4 * (int64(len(g.Pairs)) + 2*int64(g.Nodes) + 1)
+		m.Graph += 4 * (int64(len(g.Pairs)) + 2*int64(g.Nodes) + 1)
 	}
 	return m
 }

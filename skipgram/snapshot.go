@@ -33,6 +33,11 @@ type Snapshot struct {
 	LambdaStart string       // what WIPS's start resolved to
 	Spectrum    []float64    // the spectral start's eigenvalues
 
+	// Data are the run's settings beyond Options.Settings: its rows'
+	// minimum count and a graph's settings; nil in a checkpoint written
+	// before they were recorded, whose caller kept them in Command.
+	Data *DataSettings
+
 	// Command is the caller's record of how the run was started (the
 	// command line, say), kept in the checkpoint so that a resumed run can
 	// be started the same way; the trainer does not read it.
@@ -183,6 +188,16 @@ func vocabCRC(v *vocab.Vocab) uint32 {
 // ErrOtherCorpus is a snapshot resumed on data other than its own.
 var ErrOtherCorpus = errors.New("the checkpoint was made on another corpus")
 
+// checkData refuses a resume with other data settings than the
+// checkpoint records (a checkpoint written before it recorded them has
+// its settings checked by its caller).
+func (s *Snapshot) checkData(d DataSettings) error {
+	if s.Data == nil || s.Data.Graph == nil || d.Graph == nil || *s.Data.Graph == *d.Graph {
+		return nil
+	}
+	return fmt.Errorf("the graph's settings differ from the checkpoint's: %+v, the checkpoint %+v", *d.Graph, *s.Data.Graph)
+}
+
 // check refuses a resume on other data or with other settings than given.
 func (s *Snapshot) check(given Settings, fp Fingerprint, graph bool) error {
 	if s.Done {
@@ -230,7 +245,8 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 	}
 	given := r.planned().Options
 	given.Settings = r.plan.Given
-	s := &Snapshot{Options: given, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
+	data := r.data
+	s := &Snapshot{Options: given, Data: &data, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
 		LambdaStart: r.origin.lambdaStart, Spectrum: r.origin.spectrum}
 	lanes, blocks, tail := r.sched.Shape()
 	s.pos = position{Claims: r.sched.Claimed(), Lanes: lanes, Blocks: blocks, Tail: tail,
@@ -330,18 +346,19 @@ var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // snapshotState is the JSON part of a checkpoint.
 type snapshotState struct {
-	Trainer     string      `json:"trainer"`
-	Options     Options     `json:"options"`
-	Kind        Kind        `json:"model"`
-	Dim         int         `json:"dim"`
-	Words       int         `json:"words"`
-	Corpus      Fingerprint `json:"corpus"`
-	Graph       bool        `json:"graph,omitempty"`
-	Done        bool        `json:"done"`
-	LambdaStart string      `json:"lambda_start,omitempty"`
-	Spectrum    []float64   `json:"spectrum,omitempty"`
-	Position    position    `json:"position"`
-	Command     []string    `json:"command,omitempty"`
+	Trainer     string        `json:"trainer"`
+	Options     Options       `json:"options"`
+	Data        *DataSettings `json:"data,omitempty"`
+	Kind        Kind          `json:"model"`
+	Dim         int           `json:"dim"`
+	Words       int           `json:"words"`
+	Corpus      Fingerprint   `json:"corpus"`
+	Graph       bool          `json:"graph,omitempty"`
+	Done        bool          `json:"done"`
+	LambdaStart string        `json:"lambda_start,omitempty"`
+	Spectrum    []float64     `json:"spectrum,omitempty"`
+	Position    position      `json:"position"`
+	Command     []string      `json:"command,omitempty"`
 }
 
 // WriteCheckpoint writes s to path as a checkpoint file (package
@@ -351,7 +368,7 @@ func WriteCheckpoint(path string, s *Snapshot) error {
 		return fmt.Errorf("write checkpoint %s: checkpoints are written on little-endian hosts only", path)
 	}
 	m := s.Model
-	st := snapshotState{Trainer: Version, Options: s.Options, Kind: m.Kind, Dim: m.Dim, Words: m.Words,
+	st := snapshotState{Trainer: Version, Options: s.Options, Data: s.Data, Kind: m.Kind, Dim: m.Dim, Words: m.Words,
 		Corpus: s.Corpus, Graph: s.Graph, Done: s.Done, LambdaStart: s.LambdaStart, Spectrum: s.Spectrum, Position: s.pos,
 		Command: s.Command}
 	counts := make([]byte, 8*len(s.Vocab.Counts))
@@ -403,7 +420,7 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	if len(st.Position.Workers) != st.Options.Threads || st.Options.Threads < 1 {
 		return nil, bad("%d worker states for %d threads", len(st.Position.Workers), st.Options.Threads)
 	}
-	s := &Snapshot{Options: st.Options, Corpus: st.Corpus, Graph: st.Graph, Done: st.Done,
+	s := &Snapshot{Options: st.Options, Data: st.Data, Corpus: st.Corpus, Graph: st.Graph, Done: st.Done,
 		LambdaStart: st.LambdaStart, Spectrum: st.Spectrum, Command: st.Command, pos: st.Position}
 	m := &Model{Kind: st.Kind, Dim: st.Dim, Stride: st.Dim, Words: st.Words}
 	if st.Options.Subwords.Enabled() {

@@ -300,33 +300,54 @@ func Train(ctx context.Context, v *vocab.Vocab, stream []int32, opt Options) (*M
 
 // TrainChunks is Train on a stream held in chunks (vocab.LearnChunks), so
 // that a large corpus is never copied into one array. Sentences may span
-// chunks.
+// chunks. It is the Job of that text.
 func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Options) (*Model, Stats, error) {
-	if err := opt.Validate(); err != nil {
+	return trainJob(ctx, &Job{Options: opt, Vocab: v, Text: stream})
+}
+
+// trainJob trains j as the functions before the Job return its run.
+func trainJob(ctx context.Context, j *Job) (*Model, Stats, error) {
+	res, err := j.Train(ctx)
+	if res == nil {
 		return nil, Stats{}, err
 	}
-	if v.Len() == 0 {
-		return nil, Stats{}, errors.New("vocabulary is empty")
+	return res.Model, res.Stats, err
+}
+
+// textInput is a text's ids as a run's data: blocks of whole sentences.
+type textInput struct {
+	v      *vocab.Vocab
+	stream [][]int32
+}
+
+func (t textInput) check(o *Options) error {
+	switch {
+	case t.v.Len() == 0:
+		return errors.New("vocabulary is empty")
+	case o.HS && t.v.Len() < 2:
+		return errors.New("-hs 1 needs a vocabulary of two words or more, for a tree to have an inner node")
 	}
-	if opt.HS && v.Len() < 2 {
-		return nil, Stats{}, errors.New("-hs 1 needs a vocabulary of two words or more, for a tree to have an inner node")
-	}
-	var fp Fingerprint
-	hooks := hooksOf(ctx)
-	if opt.Checkpoint != nil || opt.Resume != nil || hooks.stopAfter > 0 {
-		fp = textFingerprint(v, stream)
-	}
-	p := newPlan(opt, v.Len(), 0, false)
-	m, orig, err := begin(p, v.Words, fp, false, data{spectrum: func(k, negative int) (int, []float64, error) {
-		q, eig, _, err := SpectralNegatives(v, stream, k, SpectrumOptions{Window: opt.Window, Negative: negative})
+	return nil
+}
+
+func (t textInput) rows() int                { return t.v.Len() }
+func (t textInput) edges() int               { return 0 }
+func (t textInput) fingerprint() Fingerprint { return textFingerprint(t.v, t.stream) }
+
+func (t textInput) data(o *Options) data {
+	return data{spectrum: func(k, negative int) (int, []float64, error) {
+		q, eig, _, err := SpectralNegatives(t.v, t.stream, k, SpectrumOptions{Window: o.Window, Negative: negative})
 		return q, eig, err
-	}})
-	if err != nil {
-		return nil, Stats{}, err
-	}
-	blocks, lanes := hogwild.DealLanes(hogwild.SplitBlocks(stream, hogwild.BlockWords), p.Lanes, p.Tail)
-	if s := opt.Resume; s != nil && (len(blocks) != s.pos.Blocks || len(lanes)-1 != s.pos.Lanes) {
-		return nil, Stats{}, fmt.Errorf("the checkpoint's run cut the corpus into %d blocks in %d lanes, this build into %d in %d: resume it with the build that wrote it",
+	}}
+}
+
+// attach cuts the text into blocks of whole sentences dealt to the plan's
+// lanes, each thread claiming one at a time, Iter passes in all.
+func (t textInput) attach(r *run) error {
+	p := r.plan
+	blocks, lanes := hogwild.DealLanes(hogwild.SplitBlocks(t.stream, hogwild.BlockWords), p.Lanes, p.Tail)
+	if s := p.Resume; s != nil && (len(blocks) != s.pos.Blocks || len(lanes)-1 != s.pos.Lanes) {
+		return fmt.Errorf("the checkpoint's run cut the corpus into %d blocks in %d lanes, this build into %d in %d: resume it with the build that wrote it",
 			s.pos.Blocks, s.pos.Lanes, len(blocks), len(lanes)-1)
 	}
 	var corpusWords int64
@@ -334,29 +355,14 @@ func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Opti
 		corpusWords += b.Words
 	}
 	if corpusWords == 0 {
-		return nil, Stats{}, errors.New("corpus has no in-vocabulary words to train on")
+		return errors.New("corpus has no in-vocabulary words to train on")
 	}
-	r := &run{
-		opt:    &p.Options,
-		plan:   p,
-		model:  m,
-		noise:  vocab.NewNoise(v.Counts, 0.75),
-		keep:   vocab.SubsampleThresholds(v, opt.Sample),
-		sig:    kernel.NewSigmoidTable(),
-		total:  int64(opt.Iter) * corpusWords,
-		blocks: blocks,
-		sched:  hogwild.LaneSchedule(lanes, opt.Iter, p.Tail),
-		vocab:  v, fingerprint: fp, origin: orig,
-		hooks: hooks,
-	}
-	if opt.HS {
-		r.tree = newHuffman(v.Counts)
-	}
-	if opt.Subwords.Enabled() {
-		r.sub = newSubwordRows(opt.Subwords, v.Words)
-	}
-	st, err := r.execute(ctx)
-	return finish(m, st, err, opt, orig)
+	r.noise = vocab.NewNoise(t.v.Counts, 0.75)
+	r.keep = vocab.SubsampleThresholds(t.v, p.Sample)
+	r.total = int64(p.Iter) * corpusWords
+	r.blocks = blocks
+	r.sched = hogwild.LaneSchedule(lanes, p.Iter, p.Tail)
+	return nil
 }
 
 // origin is what a run's start resolved: WIPS's spectral start and its
@@ -369,9 +375,9 @@ type origin struct {
 
 // begin makes the run's parameters: the snapshot's when resuming, the
 // given ones when continuing (Init), new ones otherwise (prepare), for the
-// rows words. fp is the data's fingerprint, which a resumed snapshot must
-// share.
-func begin(p *Plan, words []string, fp Fingerprint, graph bool, d data) (*Model, origin, error) {
+// plan's rows, named by names (nil for a graph without names). fp is the
+// data's fingerprint, which a resumed snapshot must share.
+func begin(p *Plan, names []string, fp Fingerprint, graph bool, d data) (*Model, origin, error) {
 	opt := &p.Options
 	switch {
 	case opt.Resume != nil:
@@ -382,16 +388,16 @@ func begin(p *Plan, words []string, fp Fingerprint, graph bool, d data) (*Model,
 		return s.Model.expand(), origin{lambdaStart: s.LambdaStart, spectrum: s.Spectrum}, nil
 	case opt.Init != nil:
 		m := opt.Init
-		if m.Kind != opt.Model || m.Dim != opt.Dim || m.Words != len(words) {
+		if m.Kind != opt.Model || m.Dim != opt.Dim || m.Words != p.Rows {
 			return nil, origin{}, fmt.Errorf("the initial model is %s with %d rows of %d coordinates, the run %s with %d of %d",
-				m.Kind, m.Words, m.Dim, opt.Model, len(words), opt.Dim)
+				m.Kind, m.Words, m.Dim, opt.Model, p.Rows, opt.Dim)
 		}
 		if (m.Tree != nil) != opt.HS {
 			return nil, origin{}, fmt.Errorf("the initial model was trained with -hs %d, the run asks for -hs %d", b2i(m.Tree != nil), b2i(opt.HS))
 		}
 		return m, origin{lambdaStart: "continued"}, nil
 	}
-	return prepare(p, words, d)
+	return prepare(p, names, d)
 }
 
 // SharedNoise is how many consecutive windows share a draw of noise words:
@@ -413,8 +419,9 @@ func (o *Options) SharedNoise() int {
 
 // prepare resolves what the model starts from in the data d (WIPS's
 // spectral start, into the plan's LambdaInit) and makes its initial
-// parameters for the rows words, with Options.Start's rows copied in.
-func prepare(p *Plan, words []string, d data) (*Model, origin, error) {
+// parameters for the plan's rows, with Options.Start's rows copied in by
+// the rows' names.
+func prepare(p *Plan, names []string, d data) (*Model, origin, error) {
 	opt := &p.Options
 	var o origin
 	if prep := opt.Model.def().prepare; prep != nil {
@@ -425,7 +432,7 @@ func prepare(p *Plan, words []string, d data) (*Model, origin, error) {
 		}
 		p.LambdaInit = o.lambdaStart
 	}
-	m := NewModel(*opt, len(words))
+	m := NewModel(*opt, p.Rows)
 	if v := opt.Start; v != nil {
 		if opt.Model.def().project != nil {
 			return nil, origin{}, fmt.Errorf("%s's rows lie in a space of their own, where a vectors file's do not: start it anew or from its checkpoint", opt.Model)
@@ -433,7 +440,7 @@ func prepare(p *Plan, words []string, d data) (*Model, origin, error) {
 		if v.Dim != opt.Dim {
 			return nil, origin{}, fmt.Errorf("the starting vectors have %d dimensions, the run %d", v.Dim, opt.Dim)
 		}
-		o.started = m.startFrom(v, words)
+		o.started = m.startFrom(v, names)
 	}
 	return m, o, nil
 }
@@ -494,6 +501,7 @@ type run struct {
 	hotMu    sync.Mutex    // serialises the merges of the workers' hot rows
 
 	hooks testHooks // what a test set (hooksOf)
+	data  DataSettings
 
 	// stopRequest is closed, once, when hooks.stopAfter is reached.
 	stopRequest chan struct{}

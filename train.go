@@ -178,13 +178,16 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 	if snap.Done {
 		return nil, usagef("train: the run of checkpoint %s has finished: -init %s trains it further", path, path)
 	}
-	if len(snap.Command) == 0 {
+	if len(snap.Command) == 0 && snap.Data == nil {
 		return nil, fmt.Errorf("train: checkpoint %s does not record how its run started", path)
 	}
 	f := defaultTrainFlags(snap.Graph)
-	if f.given, err = f.parse(snap.Command, std); err != nil {
-		return nil, fmt.Errorf("train: checkpoint %s: its command line: %w", path, err)
+	if len(snap.Command) > 0 { // the files it named, and the settings of a checkpoint that records none
+		if f.given, err = f.parse(snap.Command, std); err != nil {
+			return nil, fmt.Errorf("train: checkpoint %s: its command line: %w", path, err)
+		}
 	}
+	f.stored(snap)
 	f.init, f.updateVocab = "", false // the data is read with the checkpoint's vocabulary
 	if f.checkpoint == "" {
 		f.checkpoint = path
@@ -199,6 +202,19 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 	f.opt = snap.Options
 	f.opt.Resume = snap
 	return f, nil
+}
+
+// stored sets f's settings to those checkpoint snap records whole (the
+// settings, the minimum count and a graph's); a checkpoint written before
+// it recorded them has them in its command line.
+func (f *trainFlags) stored(snap *skipgram.Snapshot) {
+	if snap.Data == nil {
+		return
+	}
+	f.opt, f.model, f.minCount = snap.Options, string(snap.Options.Model), snap.Data.MinCount
+	if g := snap.Data.Graph; g != nil {
+		f.isDirected, f.negDist, f.isKeepLinked = g.Directed, g.Noise, g.KeepLinkedNegatives
+	}
 }
 
 // fixedByInit are the flags a continued run takes from its checkpoint.
@@ -502,12 +518,19 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if c.Invalid.Tokens > 0 {
 		logf(std.err, false, "corpus %s: %s\n", f.train, c.Invalid)
 	}
-	run := f.runOptions(v, std)
-	if err := f.checkRunMemory(skipgram.EstimateMemory(run, v.Len()), std.err); err != nil {
+	job := f.job(v, std)
+	job.Text = ids
+	minCount := c.MinCount // a resumed run reads the text with its checkpoint's words, at count 1
+	if f.snap != nil && f.opt.Resume != nil && f.snap.Data != nil {
+		minCount = f.snap.Data.MinCount
+	}
+	job.Source = skipgram.Source{MinCount: minCount,
+		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}}
+	if err := f.checkRunMemory(job.Memory(), std.err); err != nil {
 		return err
 	}
 	if f.initVectors {
-		if run.Start, err = f.startVectors(v); err != nil {
+		if job.Start, err = f.startVectors(v); err != nil {
 			return err
 		}
 	}
@@ -521,18 +544,16 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	debug.FreeOSMemory()
 
 	if !f.quiet {
-		run.Progress = progressLine(std.err, "words")
+		job.Progress = progressLine(std.err, "words")
 	}
-	m, st, err := skipgram.TrainChunks(ctx, v, ids, run)
+	res, err := job.Train(ctx)
 	if err != nil {
 		return f.trainError(ctx, err)
 	}
-	src := skipgram.Source{MinCount: c.MinCount,
-		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}}
-	meta := skipgram.NewSidecar(m, f.opt, st, src)
+	m, st, meta := res.Model, res.Stats, res.Meta
 	f.started(st, v.Len(), meta, std.err)
 	if m.Subwords.Enabled() {
-		if err := f.writeFastText(m.FastText(v, f.opt, src), meta); err != nil {
+		if err := f.writeFastText(m.FastText(v, f.opt, job.Source), meta); err != nil {
 			return err
 		}
 	}
@@ -552,32 +573,27 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	return nil
 }
 
-// runOptions are the trainer's options for the run: the flags', and what
-// -checkpoint, -resume and -init add.
-func (f *trainFlags) runOptions(v *vocab.Vocab, std stdio) skipgram.Options {
-	o := f.opt
+// job is the trainer's job for the run on the rows v: the flags'
+// settings, and what -checkpoint, -resume and -init add. The caller adds
+// the data.
+func (f *trainFlags) job(v *vocab.Vocab, std stdio) *skipgram.Job {
+	j := &skipgram.Job{Options: f.opt, Vocab: v}
 	clear := ""
 	if isTerminal(std.err) {
 		clear = "\r\033[K" // over the live progress line
 	}
 	if f.snap != nil && f.opt.Resume == nil {
-		o.Init = f.snap.Continue(v, f.opt.Seed)
+		j.Init = f.snap.Continue(v, f.opt.Seed)
 	}
 	if f.checkpoint != "" {
-		o.CheckpointEvery = f.checkpointEvery
-		o.Checkpoint = func(s *skipgram.Snapshot) error {
-			start := time.Now()
-			s.Command = f.args
-			if err := skipgram.WriteCheckpoint(f.checkpoint, s); err != nil {
-				return err
-			}
+		j.CheckpointEvery, j.CheckpointPath, j.Command = f.checkpointEvery, f.checkpoint, f.args
+		j.Wrote = func(s *skipgram.Snapshot, took time.Duration) {
 			if !s.Done {
-				logf(std.err, f.quiet, "%scheckpoint: wrote %s at %.1f%% in %.1fs\n", clear, f.checkpoint, 100*float64(s.Words())/float64(max(s.Total(), 1)), time.Since(start).Seconds())
+				logf(std.err, f.quiet, "%scheckpoint: wrote %s at %.1f%% in %.1fs\n", clear, f.checkpoint, 100*float64(s.Words())/float64(max(s.Total(), 1)), took.Seconds())
 			}
-			return nil
 		}
 	}
-	return o
+	return j
 }
 
 // trainError is the error of a run that failed or was interrupted.
@@ -719,12 +735,17 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 		logf(std.err, f.quiet, "kept %d nodes and %d edges\n", v.Len(), g.Edges())
 	}
 	logf(std.err, f.quiet, "edges: %s as node ids\n", corpus.HumanBytes(4*int64(len(g.Pairs)+len(g.Weights))))
-	run := f.runOptions(v, std)
-	if err := f.checkRunMemory(g.Memory(skipgram.EstimateMemory(run, v.Len())), std.err); err != nil {
+	job := f.job(v, std)
+	job.Graph = g
+	job.Source = skipgram.Source{MinCount: f.minCount,
+		Corpus: embedding.CorpusInfo{Path: f.graph, Tokens: int64(g.Edges()), Vocab: v.Len()},
+		Graph: &embedding.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
+			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops}}
+	if err := f.checkRunMemory(job.Memory(), std.err); err != nil {
 		return err
 	}
 	if f.initVectors {
-		if run.Start, err = f.startVectors(v); err != nil {
+		if job.Start, err = f.startVectors(v); err != nil {
 			return err
 		}
 	}
@@ -734,16 +755,13 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 		}
 	}
 	if !f.quiet {
-		run.Progress = progressLine(std.err, "edges")
+		job.Progress = progressLine(std.err, "edges")
 	}
-	m, st, err := skipgram.TrainGraph(ctx, g, run)
+	res, err := job.Train(ctx)
 	if err != nil {
 		return f.trainError(ctx, err)
 	}
-	meta := skipgram.NewSidecar(m, f.opt, st, skipgram.Source{MinCount: f.minCount,
-		Corpus: embedding.CorpusInfo{Path: f.graph, Tokens: int64(g.Edges()), Vocab: v.Len()},
-		Graph: &embedding.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
-			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops}})
+	m, st, meta := res.Model, res.Stats, res.Meta
 	f.started(st, v.Len(), meta, std.err)
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err

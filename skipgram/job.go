@@ -2,6 +2,7 @@ package skipgram
 
 import (
 	"context"
+	"time"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
@@ -32,10 +33,11 @@ type Job struct {
 
 	// CheckpointPath, if set, is where the run writes its checkpoints
 	// (WriteCheckpoint), each recording Command, the caller's record of
-	// how it started; Options.Checkpoint, if set too, is called after
-	// each write.
+	// how it started. Wrote, if set, is told of each write and how long
+	// it took; Options.Checkpoint, if set, is called after it.
 	CheckpointPath string
 	Command        []string
+	Wrote          func(s *Snapshot, took time.Duration)
 }
 
 // Result is what a job trained: the model, its sidecar and the run's
@@ -176,9 +178,13 @@ func (j *Job) writeCheckpoints(o *Options) {
 	}
 	report := o.Checkpoint
 	o.Checkpoint = func(s *Snapshot) error {
+		start := time.Now()
 		s.Command = j.Command
 		if err := WriteCheckpoint(j.CheckpointPath, s); err != nil {
 			return err
+		}
+		if j.Wrote != nil {
+			j.Wrote(s, time.Since(start))
 		}
 		if report != nil {
 			return report(s)

@@ -103,3 +103,15 @@ func (g *Graph) Memory(m Memory) Memory {
 	}
 	return m
 }
+
+// Memory estimates what training j allocates besides its data, which the
+// caller holds (EstimateMemory, with a graph's Graph.Memory).
+func (j *Job) Memory() Memory {
+	o := j.Options
+	j.writeCheckpoints(&o)
+	m := EstimateMemory(o, j.input().rows())
+	if j.Graph != nil {
+		m = j.Graph.Memory(m)
+	}
+	return m
+}

@@ -385,6 +385,9 @@ func begin(p *Plan, names []string, fp Fingerprint, graph bool, d data) (*Model,
 		if err := s.check(p.Given, fp, graph); err != nil {
 			return nil, origin{}, err
 		}
+		if s.LambdaStart != "" && opt.Model.LearnsLambda() {
+			p.LambdaInit = s.LambdaStart // what the run's start resolved to
+		}
 		return s.Model.expand(), origin{lambdaStart: s.LambdaStart, spectrum: s.Spectrum}, nil
 	case opt.Init != nil:
 		m := opt.Init

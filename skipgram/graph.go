@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
@@ -238,9 +239,11 @@ func (in graphInput) check(o *Options) error {
 	return nil
 }
 
-func (in graphInput) rows() int                { return in.g.Nodes }
-func (in graphInput) edges() int               { return in.g.Edges() }
-func (in graphInput) fingerprint() Fingerprint { return graphFingerprint(in.g) }
+func (in graphInput) rows() int  { return in.g.Nodes }
+func (in graphInput) edges() int { return in.g.Edges() }
+func (in graphInput) fingerprint() Fingerprint {
+	return checkpoint.EdgesFingerprint(in.g.Pairs, in.g.Weights, in.g.Nodes)
+}
 
 // power is the exponent of the degrees the negatives are drawn by.
 func (in graphInput) power() float64 {

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
@@ -330,9 +331,11 @@ func (t textInput) check(o *Options) error {
 	return nil
 }
 
-func (t textInput) rows() int                { return t.v.Len() }
-func (t textInput) edges() int               { return 0 }
-func (t textInput) fingerprint() Fingerprint { return textFingerprint(t.v, t.stream) }
+func (t textInput) rows() int  { return t.v.Len() }
+func (t textInput) edges() int { return 0 }
+func (t textInput) fingerprint() Fingerprint {
+	return checkpoint.TextFingerprint(t.v.Words, t.v.Counts, t.stream)
+}
 
 func (t textInput) data(o *Options) data {
 	return data{spectrum: func(k, negative int) (int, []float64, error) {

@@ -119,11 +119,6 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	graph := j.Graph != nil
 	r.plan = newPlan(opt, in.rows(), in.edges(), graph)
 	r.opt = &r.plan.Options
-	if s := opt.Resume; s != nil {
-		if err := s.checkData(r.data); err != nil {
-			return nil, err
-		}
-	}
 	var names []string
 	if r.vocab != nil {
 		names = r.vocab.Words
@@ -131,6 +126,11 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	var err error
 	if r.model, r.origin, err = begin(r.plan, names, r.fingerprint, graph, in.data(r.opt)); err != nil {
 		return nil, err
+	}
+	if s := opt.Resume; s != nil {
+		if err := s.checkData(r.data); err != nil {
+			return nil, err
+		}
 	}
 	if err := in.attach(r); err != nil {
 		return nil, err

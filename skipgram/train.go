@@ -44,6 +44,8 @@ type textInput struct {
 
 func (t textInput) check(o *Options) error {
 	switch {
+	case t.v == nil:
+		return errors.New("a text's job needs its vocabulary (Job.Vocab)")
 	case t.v.Len() == 0:
 		return errors.New("vocabulary is empty")
 	case o.HS && t.v.Len() < 2:

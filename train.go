@@ -112,7 +112,7 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	fs.BoolVar(&f.isKeepLinked, "keep-linked-negs", f.isKeepLinked, "graph: let a negative be a neighbour of its context (by default such draws are skipped)")
 	fs.StringVar(&f.checkpoint, "checkpoint", f.checkpoint, "write the run's whole state to `FILE` every -checkpoint-every, on Ctrl-C or SIGTERM and at the end: what -resume and -init go on from")
 	fs.DurationVar(&f.checkpointEvery, "checkpoint-every", f.checkpointEvery, "how often -checkpoint writes (the workers pause only while the parameters are copied)")
-	fs.StringVar(&f.resume, "resume", f.resume, "continue the interrupted run of checkpoint `FILE` to its end, with the settings it started with; -train (or -graph), -output and -checkpoint may name other files")
+	fs.StringVar(&f.resume, "resume", f.resume, "continue the interrupted run of checkpoint `FILE` to its end, with the settings it started with; -train (or -graph), -output (-binary) and -checkpoint may name other files")
 	fs.StringVar(&f.init, "init", f.init, "start from checkpoint `FILE` (its model, size, vocabulary kept), or from word2vec or fastText vectors (.vec, or .bin: unseen words from n-grams); the others as new")
 	fs.BoolVar(&f.updateVocab, "update-vocab", f.updateVocab, "with -init: add the words of the new text that reach -min-count (old words keep their rows, counts are merged)")
 	// word2vec.c's flags for what these models are not.
@@ -159,8 +159,9 @@ func parseTrainFlags(args []string, std stdio) (*trainFlags, error) {
 }
 
 // resumable are the flags a resumed run may be given: where its files are
-// now, and how it shows itself; the rest are the checkpoint's.
-var resumable = map[string]bool{"resume": true, "train": true, "graph": true, "output": true, "checkpoint": true,
+// now and the vectors' format, and how it shows itself; the rest are the
+// checkpoint's.
+var resumable = map[string]bool{"resume": true, "train": true, "graph": true, "output": true, "binary": true, "checkpoint": true,
 	"checkpoint-every": true, "quiet": true, "debug": true, "check-memory": true}
 
 // resumeTrainFlags are the settings of the run checkpoint path is of, with

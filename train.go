@@ -446,18 +446,8 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := atomicfile.CheckOutputs(append(f.inputs(), sources...), f.outputs()); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
-	isEncoded := len(sources) == 1 && sources[0] != "-" && encoded.IsEncoded(sources[0])
-	if isEncoded && f.snap == nil {
-		var refused []string
-		for _, name := range []string{"min-count", "max-vocab", "read-vocab"} {
-			if f.given[name] {
-				refused = append(refused, "-"+name)
-			}
-		}
-		if len(refused) > 0 {
-			return usagef("train: %s is an encoded corpus, whose vocabulary is fixed when it is encoded: %s cannot change it (encode the text again with the flag)",
-				f.train, strings.Join(refused, ", "))
-		}
+	if err := f.checkEncoded(sources); err != nil {
+		return err
 	}
 	opt := encoded.LoadOptions{MinCount: f.minCount, MaxVocab: f.maxVocab, IDs: encoded.Placement(f.ids)}
 	if avail, ok := availableMemory(); ok {
@@ -521,38 +511,12 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	}
 	job := f.job(v, std)
 	job.Text = ids
-	minCount := c.MinCount // a resumed run reads the text with its checkpoint's words, at count 1
-	if f.snap != nil && f.opt.Resume != nil && f.snap.Data != nil {
-		minCount = f.snap.Data.MinCount
-	}
-	job.Source = skipgram.Source{MinCount: minCount,
-		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}}
-	if err := f.checkRunMemory(job.Memory(), std.err); err != nil {
+	job.Source = f.textSource(c, tokens, v.Len())
+	res, err := f.runJob(ctx, job, "words", std)
+	if err != nil {
 		return err
 	}
-	if f.initVectors {
-		if job.Start, err = f.startVectors(v); err != nil {
-			return err
-		}
-	}
-	if f.saveVocab != "" {
-		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
-			return fmt.Errorf("save vocabulary: %w", err)
-		}
-	}
-	// The counting table is garbage now: collect it before the matrices are
-	// allocated so that they reuse its memory instead of raising the peak.
-	debug.FreeOSMemory()
-
-	if !f.quiet {
-		job.Progress = progressLine(std.err, "words")
-	}
-	res, err := job.Train(ctx)
-	if err != nil {
-		return f.trainError(ctx, err)
-	}
 	m, st, meta := res.Model, res.Stats, res.Meta
-	f.started(st, v.Len(), meta, std.err)
 	if m.Subwords.Enabled() {
 		if err := f.writeFastText(m.FastText(v, f.opt, job.Source), meta); err != nil {
 			return err
@@ -595,6 +559,71 @@ func (f *trainFlags) job(v *vocab.Vocab, std stdio) *skipgram.Job {
 		}
 	}
 	return j
+}
+
+// textSource describes for the sidecar the text c, of tokens tokens in
+// vocabulary words, and the count its words were kept by: c's, but for a
+// resumed run, which reads the text with its checkpoint's words at count 1.
+func (f *trainFlags) textSource(c *encoded.Loaded, tokens int64, words int) skipgram.Source {
+	minCount := c.MinCount
+	if f.snap != nil && f.opt.Resume != nil && f.snap.Data != nil {
+		minCount = f.snap.Data.MinCount
+	}
+	return skipgram.Source{MinCount: minCount,
+		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: words, Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}}
+}
+
+// checkEncoded refuses the flags that would change the vocabulary of an
+// encoded corpus, fixed when it was encoded, for a new run on sources.
+func (f *trainFlags) checkEncoded(sources []string) error {
+	if len(sources) != 1 || sources[0] == "-" || !encoded.IsEncoded(sources[0]) || f.snap != nil {
+		return nil
+	}
+	var refused []string
+	for _, name := range []string{"min-count", "max-vocab", "read-vocab"} {
+		if f.given[name] {
+			refused = append(refused, "-"+name)
+		}
+	}
+	if len(refused) > 0 {
+		return usagef("train: %s is an encoded corpus, whose vocabulary is fixed when it is encoded: %s cannot change it (encode the text again with the flag)",
+			f.train, strings.Join(refused, ", "))
+	}
+	return nil
+}
+
+// runJob trains job, text or graph, on the rows job.Vocab: it checks the
+// memory the run needs, reads -init's vectors, writes -save-vocab, shows
+// the progress in units, and says how many rows -init started.
+func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string, std stdio) (*skipgram.Result, error) {
+	v := job.Vocab
+	if err := f.checkRunMemory(job.Memory(), std.err); err != nil {
+		return nil, err
+	}
+	if f.initVectors {
+		var err error
+		if job.Start, err = f.startVectors(v); err != nil {
+			return nil, err
+		}
+	}
+	if f.saveVocab != "" {
+		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
+			return nil, fmt.Errorf("save vocabulary: %w", err)
+		}
+	}
+	// What reading the data left (a text's counting table) is garbage now:
+	// collect it before the matrices are allocated so that they reuse its
+	// memory instead of raising the peak.
+	debug.FreeOSMemory()
+	if !f.quiet {
+		job.Progress = progressLine(std.err, units)
+	}
+	res, err := job.Train(ctx)
+	if err != nil {
+		return nil, f.trainError(ctx, err)
+	}
+	f.started(res.Stats, v.Len(), res.Meta, std.err)
+	return res, nil
 }
 
 // trainError is the error of a run that failed or was interrupted.
@@ -742,28 +771,11 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 		Corpus: embedding.CorpusInfo{Path: f.graph, Tokens: int64(g.Edges()), Vocab: v.Len()},
 		Graph: &embedding.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
 			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops}}
-	if err := f.checkRunMemory(job.Memory(), std.err); err != nil {
+	res, err := f.runJob(ctx, job, "edges", std)
+	if err != nil {
 		return err
 	}
-	if f.initVectors {
-		if job.Start, err = f.startVectors(v); err != nil {
-			return err
-		}
-	}
-	if f.saveVocab != "" {
-		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
-			return fmt.Errorf("save vocabulary: %w", err)
-		}
-	}
-	if !f.quiet {
-		job.Progress = progressLine(std.err, "edges")
-	}
-	res, err := job.Train(ctx)
-	if err != nil {
-		return f.trainError(ctx, err)
-	}
 	m, st, meta := res.Model, res.Stats, res.Meta
-	f.started(st, v.Len(), meta, std.err)
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err
 	}

@@ -242,7 +242,10 @@ func (r *run) checkpoints(ctx context.Context, workers []*worker, start time.Tim
 
 // alpha is the learning rate after words tokens: linear decay over the whole
 // run, floored at 1e-4 of the start as in word2vec.c.
-func (r *run) alpha(words int64) float64 {
-	a := r.opt.Alpha * (1 - float64(words)/float64(r.total+1))
-	return max(a, r.opt.Alpha*1e-4)
+func (r *run) alpha(words int64) float64 { return decayed(r.opt.Alpha, words, r.total) }
+
+// decayed is the learning rate that starts at alpha after words of total
+// tokens (run.alpha).
+func decayed(alpha float64, words, total int64) float64 {
+	return max(alpha*(1-float64(words)/float64(total+1)), alpha*1e-4)
 }

@@ -82,10 +82,7 @@ func (s *Snapshot) Words() int64 {
 func (s *Snapshot) Total() int64 { return s.pos.Total }
 
 // Alpha is the learning rate the run has decayed to.
-func (s *Snapshot) Alpha() float64 {
-	a := s.Options.Alpha * (1 - float64(s.pos.Words)/float64(s.pos.Total+1))
-	return max(a, s.Options.Alpha*1e-4)
-}
+func (s *Snapshot) Alpha() float64 { return decayed(s.Options.Alpha, s.pos.Words, s.pos.Total) }
 
 // Continue is the model a run continuing s starts from (Options.Init), for
 // the rows of the vocabulary v, which may be s's own (more epochs) or one

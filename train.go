@@ -111,7 +111,7 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	fs.BoolVar(&f.isKeepLinked, "keep-linked-negs", f.isKeepLinked, "graph: let a negative be a neighbour of its context (by default such draws are skipped)")
 	fs.StringVar(&f.checkpoint, "checkpoint", f.checkpoint, "write the run's whole state to `FILE` every -checkpoint-every, on Ctrl-C or SIGTERM and at the end: what -resume and -init go on from")
 	fs.DurationVar(&f.checkpointEvery, "checkpoint-every", f.checkpointEvery, "how often -checkpoint writes (the workers pause only while the parameters are copied)")
-	fs.StringVar(&f.resume, "resume", f.resume, "continue the interrupted run of checkpoint `FILE` to its end, with the settings it started with; -train (or -graph), -output and -checkpoint may name other files")
+	fs.StringVar(&f.resume, "resume", f.resume, "continue the interrupted run of checkpoint `FILE` to its end, with the settings it started with; -train (or -graph), -output (-binary) and -checkpoint may name other files")
 	fs.StringVar(&f.init, "init", f.init, "start from checkpoint `FILE` (its model, size, vocabulary kept), or from word2vec or fastText vectors (.vec, or .bin: unseen words from n-grams); the others as new")
 	fs.BoolVar(&f.updateVocab, "update-vocab", f.updateVocab, "with -init: add the words of the new text that reach -min-count (old words keep their rows, counts are merged)")
 	// word2vec.c's flags for what these models are not.
@@ -158,8 +158,9 @@ func parseTrainFlags(args []string, std stdio) (*trainFlags, error) {
 }
 
 // resumable are the flags a resumed run may be given: where its files are
-// now, and how it shows itself; the rest are the checkpoint's.
-var resumable = map[string]bool{"resume": true, "train": true, "graph": true, "output": true, "checkpoint": true,
+// now and the vectors' format, and how it shows itself; the rest are the
+// checkpoint's.
+var resumable = map[string]bool{"resume": true, "train": true, "graph": true, "output": true, "binary": true, "checkpoint": true,
 	"checkpoint-every": true, "quiet": true, "debug": true, "check-memory": true}
 
 // resumeTrainFlags are the settings of the run checkpoint path is of, with
@@ -177,13 +178,16 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 	if snap.Done {
 		return nil, usagef("train: the run of checkpoint %s has finished: -init %s trains it further", path, path)
 	}
-	if len(snap.Command) == 0 {
+	if len(snap.Command) == 0 && snap.Data == nil {
 		return nil, fmt.Errorf("train: checkpoint %s does not record how its run started", path)
 	}
 	f := defaultTrainFlags(snap.Graph)
-	if f.given, err = f.parse(snap.Command, std); err != nil {
-		return nil, fmt.Errorf("train: checkpoint %s: its command line: %w", path, err)
+	if len(snap.Command) > 0 { // the files it named, and the settings of a checkpoint that records none
+		if f.given, err = f.parse(snap.Command, std); err != nil {
+			return nil, fmt.Errorf("train: checkpoint %s: its command line: %w", path, err)
+		}
 	}
+	f.stored(snap)
 	f.init, f.updateVocab = "", false // the data is read with the checkpoint's vocabulary
 	if f.checkpoint == "" {
 		f.checkpoint = path
@@ -198,6 +202,19 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 	f.opt = snap.Options
 	f.opt.Resume = snap
 	return f, nil
+}
+
+// stored sets f's settings to those checkpoint snap records whole (the
+// settings, the minimum count and a graph's); a checkpoint written before
+// it recorded them has them in its command line.
+func (f *trainFlags) stored(snap *skipgram.Snapshot) {
+	if snap.Data == nil {
+		return
+	}
+	f.opt, f.model, f.minCount = snap.Options, string(snap.Options.Model), snap.Data.MinCount
+	if g := snap.Data.Graph; g != nil {
+		f.isDirected, f.negDist, f.isKeepLinked = g.Directed, g.Noise, g.KeepLinkedNegatives
+	}
 }
 
 // fixedByInit are the flags a continued run takes from its checkpoint.
@@ -413,18 +430,8 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := atomicfile.CheckOutputs(append(f.inputs(), sources...), f.outputs()); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
-	isEncoded := len(sources) == 1 && sources[0] != "-" && encoded.IsEncoded(sources[0])
-	if isEncoded && f.snap == nil {
-		var refused []string
-		for _, name := range []string{"min-count", "max-vocab", "read-vocab"} {
-			if f.given[name] {
-				refused = append(refused, "-"+name)
-			}
-		}
-		if len(refused) > 0 {
-			return usagef("train: %s is an encoded corpus, whose vocabulary is fixed when it is encoded: %s cannot change it (encode the text again with the flag)",
-				f.train, strings.Join(refused, ", "))
-		}
+	if err := f.checkEncoded(sources); err != nil {
+		return err
 	}
 	opt := encoded.LoadOptions{MinCount: f.minCount, MaxVocab: f.maxVocab, IDs: encoded.Placement(f.ids)}
 	if avail, ok := skipgram.AvailableMemory(); ok {
@@ -484,37 +491,16 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if c.Invalid.Tokens > 0 {
 		logf(std.err, false, "corpus %s: %s\n", f.train, c.Invalid)
 	}
-	run := f.runOptions(v, std)
-	if err := f.checkRunMemory(skipgram.EstimateMemory(run, v.Len()), std.err); err != nil {
+	job := f.job(v, std)
+	job.Text = ids
+	job.Source = f.textSource(c, tokens, v.Len())
+	res, err := f.runJob(ctx, job, "words", std)
+	if err != nil {
 		return err
 	}
-	if f.initVectors {
-		if run.Start, err = f.startVectors(v); err != nil {
-			return err
-		}
-	}
-	if f.saveVocab != "" {
-		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
-			return fmt.Errorf("save vocabulary: %w", err)
-		}
-	}
-	// The counting table is garbage now: collect it before the matrices are
-	// allocated so that they reuse its memory instead of raising the peak.
-	debug.FreeOSMemory()
-
-	if !f.quiet {
-		run.Progress = progressLine(std.err, "words")
-	}
-	m, st, err := skipgram.TrainChunks(ctx, v, ids, run)
-	if err != nil {
-		return f.trainError(ctx, err)
-	}
-	src := skipgram.Source{MinCount: c.MinCount,
-		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: v.Len(), Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}}
-	meta := skipgram.NewSidecar(m, f.opt, st, src)
-	f.started(st, v.Len(), meta, std.err)
+	m, st, meta := res.Model, res.Stats, res.Meta
 	if m.Subwords.Enabled() {
-		if err := fasttext.WriteBeside(f.output, m.FastText(v, f.opt, src), meta); err != nil {
+		if err := fasttext.WriteBeside(f.output, m.FastText(v, f.opt, job.Source), meta); err != nil {
 			return fmt.Errorf("train: %w", err)
 		}
 	}
@@ -534,32 +520,92 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	return nil
 }
 
-// runOptions are the trainer's options for the run: the flags', and what
-// -checkpoint, -resume and -init add.
-func (f *trainFlags) runOptions(v *vocab.Vocab, std stdio) skipgram.Options {
-	o := f.opt
+// job is the trainer's job for the run on the rows v: the flags'
+// settings, and what -checkpoint, -resume and -init add. The caller adds
+// the data.
+func (f *trainFlags) job(v *vocab.Vocab, std stdio) *skipgram.Job {
+	j := &skipgram.Job{Options: f.opt, Vocab: v}
 	clear := ""
 	if isTerminal(std.err) {
 		clear = "\r\033[K" // over the live progress line
 	}
 	if f.snap != nil && f.opt.Resume == nil {
-		o.Init = f.snap.Continue(v, f.opt.Seed)
+		j.Init = f.snap.Continue(v, f.opt.Seed)
 	}
 	if f.checkpoint != "" {
-		o.CheckpointEvery = f.checkpointEvery
-		o.Checkpoint = func(s *skipgram.Snapshot) error {
-			start := time.Now()
-			s.Command = f.args
-			if err := skipgram.WriteCheckpoint(f.checkpoint, s); err != nil {
-				return err
-			}
+		j.CheckpointEvery, j.CheckpointPath, j.Command = f.checkpointEvery, f.checkpoint, f.args
+		j.Wrote = func(s *skipgram.Snapshot, took time.Duration) {
 			if !s.Done {
-				logf(std.err, f.quiet, "%scheckpoint: wrote %s at %.1f%% in %.1fs\n", clear, f.checkpoint, 100*float64(s.Words())/float64(max(s.Total(), 1)), time.Since(start).Seconds())
+				logf(std.err, f.quiet, "%scheckpoint: wrote %s at %.1f%% in %.1fs\n", clear, f.checkpoint, 100*float64(s.Words())/float64(max(s.Total(), 1)), took.Seconds())
 			}
-			return nil
 		}
 	}
-	return o
+	return j
+}
+
+// textSource describes for the sidecar the text c, of tokens tokens in
+// vocabulary words, and the count its words were kept by: c's, but for a
+// resumed run, which reads the text with its checkpoint's words at count 1.
+func (f *trainFlags) textSource(c *encoded.Loaded, tokens int64, words int) skipgram.Source {
+	minCount := c.MinCount
+	if f.snap != nil && f.opt.Resume != nil && f.snap.Data != nil {
+		minCount = f.snap.Data.MinCount
+	}
+	return skipgram.Source{MinCount: minCount,
+		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: words, Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}}
+}
+
+// checkEncoded refuses the flags that would change the vocabulary of an
+// encoded corpus, fixed when it was encoded, for a new run on sources.
+func (f *trainFlags) checkEncoded(sources []string) error {
+	if len(sources) != 1 || sources[0] == "-" || !encoded.IsEncoded(sources[0]) || f.snap != nil {
+		return nil
+	}
+	var refused []string
+	for _, name := range []string{"min-count", "max-vocab", "read-vocab"} {
+		if f.given[name] {
+			refused = append(refused, "-"+name)
+		}
+	}
+	if len(refused) > 0 {
+		return usagef("train: %s is an encoded corpus, whose vocabulary is fixed when it is encoded: %s cannot change it (encode the text again with the flag)",
+			f.train, strings.Join(refused, ", "))
+	}
+	return nil
+}
+
+// runJob trains job, text or graph, on the rows job.Vocab: it checks the
+// memory the run needs, reads -init's vectors, writes -save-vocab, shows
+// the progress in units, and says how many rows -init started.
+func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string, std stdio) (*skipgram.Result, error) {
+	v := job.Vocab
+	if err := f.checkRunMemory(job.Memory(), std.err); err != nil {
+		return nil, err
+	}
+	if f.initVectors {
+		var err error
+		if job.Start, err = f.startVectors(v); err != nil {
+			return nil, err
+		}
+	}
+	if f.saveVocab != "" {
+		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
+			return nil, fmt.Errorf("save vocabulary: %w", err)
+		}
+	}
+	// What reading the data left (a text's counting table) is garbage now:
+	// collect it before the matrices are allocated so that they reuse its
+	// memory instead of raising the peak.
+	debug.FreeOSMemory()
+	if !f.quiet {
+		job.Progress = progressLine(std.err, units)
+	}
+	res, err := job.Train(ctx)
+	if err != nil {
+		return nil, f.trainError(ctx, err)
+	}
+	f.started(res.Stats, v.Len(), res.Meta, std.err)
+	return res, nil
 }
 
 // trainError is the error of a run that failed or was interrupted.
@@ -645,32 +691,17 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 		logf(std.err, f.quiet, "kept %d nodes and %d edges\n", v.Len(), g.Edges())
 	}
 	logf(std.err, f.quiet, "edges: %s as node ids\n", corpus.HumanBytes(4*int64(len(g.Pairs)+len(g.Weights))))
-	run := f.runOptions(v, std)
-	if err := f.checkRunMemory(g.Memory(skipgram.EstimateMemory(run, v.Len())), std.err); err != nil {
-		return err
-	}
-	if f.initVectors {
-		if run.Start, err = f.startVectors(v); err != nil {
-			return err
-		}
-	}
-	if f.saveVocab != "" {
-		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
-			return fmt.Errorf("save vocabulary: %w", err)
-		}
-	}
-	if !f.quiet {
-		run.Progress = progressLine(std.err, "edges")
-	}
-	m, st, err := skipgram.TrainGraph(ctx, g, run)
-	if err != nil {
-		return f.trainError(ctx, err)
-	}
-	meta := skipgram.NewSidecar(m, f.opt, st, skipgram.Source{MinCount: f.minCount,
+	job := f.job(v, std)
+	job.Graph = g
+	job.Source = skipgram.Source{MinCount: f.minCount,
 		Corpus: embedding.CorpusInfo{Path: f.graph, Tokens: int64(g.Edges()), Vocab: v.Len()},
 		Graph: &embedding.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
-			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops}})
-	f.started(st, v.Len(), meta, std.err)
+			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops}}
+	res, err := f.runJob(ctx, job, "edges", std)
+	if err != nil {
+		return err
+	}
+	m, st, meta := res.Model, res.Stats, res.Meta
 	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
 		return err
 	}

@@ -48,7 +48,7 @@ func (b Budget) String() string {
 	line := fmt.Sprintf("memory: about %s to train (matrices %s, tables %s, %d threads %s",
 		corpus.HumanBytes(m.Total()), corpus.HumanBytes(m.Matrices), corpus.HumanBytes(m.Tables), b.Threads, corpus.HumanBytes(m.Threads))
 	if m.Graph > 0 {
-		line += ", adjacency lists " + corpus.HumanBytes(m.Graph)
+		line += ", edges and adjacency lists " + corpus.HumanBytes(m.Graph)
 	}
 	line += ")"
 	if b.Known {

@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -16,7 +18,7 @@ import (
 // Graph is an edge list to embed: node ids in [0, Nodes), two per edge.
 type Graph struct {
 	Nodes   int
-	Pairs   []int32   // Pairs[2i] -> Pairs[2i+1]; TrainGraph shuffles the edges in place
+	Pairs   []int32   // Pairs[2i] -> Pairs[2i+1]
 	Weights []float32 // one per edge scaling its learning rate, or nil (all 1)
 
 	// Directed trains each edge u -> v once, u as the input row and v as
@@ -177,81 +179,104 @@ type graphRun struct {
 // claim blocks of text, the same kernels, learning-rate decay, negative
 // sampling and model. Each edge is a positive pair (the only context of its
 // centre), scored against opt.Negative noise nodes; Window and Sample do not
-// apply. The edges are shuffled once, seeded, so that a block mixes the whole
-// graph; with Threads == 1 the run is bit-for-bit reproducible.
+// apply. The run trains a copy of the edges shuffled once, seeded, so that a
+// block mixes the whole graph; with Threads == 1 it is bit-for-bit
+// reproducible. It is the Job of that graph.
 //
 // Progress and Stats count trained pairs (directed edges) where text counts
 // tokens.
 func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, error) {
-	if err := opt.Validate(); err != nil {
-		return nil, Stats{}, err
-	}
-	opt.Batch = false // every pair is its own window
+	return trainJob(ctx, &Job{Options: opt, Graph: g})
+}
+
+// GraphSettings are how a graph's edges train (Graph's fields of the same
+// names), as a checkpoint records them.
+type GraphSettings struct {
+	Directed            bool   `json:"directed,omitempty"`
+	Noise               string `json:"noise"`
+	KeepLinkedNegatives bool   `json:"keep_linked_negatives,omitempty"`
+}
+
+// Settings are how g's edges train.
+func (g *Graph) Settings() GraphSettings {
+	return GraphSettings{Directed: g.Directed, Noise: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives}
+}
+
+// info describes g for a sidecar.
+func (g *Graph) info() *embedding.GraphInfo {
+	return &embedding.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
+		NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives}
+}
+
+// graphInput is a graph's edges as a run's data: blocks of edges of a
+// shuffled copy.
+type graphInput struct {
+	g         *Graph
+	start     bool // the run starts from vectors: it needs the nodes' names
+	snapshots bool // the run resumes or snapshots: it needs them too
+}
+
+func (in graphInput) check(o *Options) error {
 	switch {
-	case opt.CBOW:
-		return nil, Stats{}, errors.New("-cbow 1 has no meaning on a graph: an edge is one pair, with no window of contexts to average")
-	case opt.HS:
-		return nil, Stats{}, errors.New("-hs 1 is for text: a graph's nodes are scored against noise nodes (-negative)")
-	case opt.Subwords.Enabled():
-		return nil, Stats{}, errors.New("-maxn is for text: a graph's node names are not words made of character n-grams")
+	case o.CBOW:
+		return errors.New("-cbow 1 has no meaning on a graph: an edge is one pair, with no window of contexts to average")
+	case o.HS:
+		return errors.New("-hs 1 is for text: a graph's nodes are scored against noise nodes (-negative)")
+	case o.Subwords.Enabled():
+		return errors.New("-maxn is for text: a graph's node names are not words made of character n-grams")
 	}
+	g := in.g
 	if err := g.check(); err != nil {
-		return nil, Stats{}, err
+		return err
 	}
-	power := 0.75
-	if g.Noise == NoiseUniform {
-		power = 0
+	named := g.Vocab != nil && g.Vocab.Len() == g.Nodes
+	switch {
+	case in.snapshots && !named:
+		return errors.New("a graph run that snapshots needs its nodes' names (Graph.Vocab, as NewGraph sets it)")
+	case in.start && g.Vocab == nil:
+		return errors.New("a graph run that starts from vectors needs its nodes' names (Graph.Vocab, as NewGraph sets it)")
 	}
-	given := opt
-	var fp Fingerprint
-	hooks := hooksOf(ctx)
-	if opt.Checkpoint != nil || opt.Resume != nil || hooks.stopAfter > 0 {
-		if g.Vocab == nil || g.Vocab.Len() != g.Nodes {
-			return nil, Stats{}, errors.New("a graph run that snapshots needs its nodes' names (Graph.Vocab, as NewGraph sets it)")
-		}
-		fp = graphFingerprint(g)
+	return nil
+}
+
+func (in graphInput) rows() int  { return in.g.Nodes }
+func (in graphInput) edges() int { return in.g.Edges() }
+func (in graphInput) fingerprint() Fingerprint {
+	return checkpoint.EdgesFingerprint(in.g.Pairs, in.g.Weights, in.g.Nodes)
+}
+
+// power is the exponent of the degrees the negatives are drawn by.
+func (in graphInput) power() float64 {
+	if in.g.Noise == NoiseUniform {
+		return 0
 	}
-	var nodes []string
-	if g.Vocab != nil {
-		nodes = g.Vocab.Words
-	} else if opt.Start != nil {
-		return nil, Stats{}, errors.New("a graph run that starts from vectors needs its nodes' names (Graph.Vocab, as NewGraph sets it)")
-	} else {
-		nodes = make([]string, g.Nodes)
-	}
-	m, orig, err := begin(&opt, nodes, fp, true, data{spectrum: func(k, negative int) (int, []float64, error) {
-		return graphSpectralNegatives(g, k, negative, power)
-	}})
-	if err != nil {
-		return nil, Stats{}, err
-	}
-	shuffleEdges(g, kernel.NewRNG(opt.Seed, math.MaxUint64-1))
+	return 0.75
+}
+
+func (in graphInput) data(*Options) data {
+	return data{spectrum: func(k, negative int) (int, []float64, error) {
+		return graphSpectralNegatives(in.g, k, negative, in.power())
+	}}
+}
+
+// attach gives r a copy of the edges shuffled once, seeded, cut into the
+// plan's blocks, Iter passes over them in all.
+func (in graphInput) attach(r *run) error {
+	g, p := in.g, r.plan
 	perEdge := int64(2)
 	if g.Directed {
 		perEdge = 1
 	}
-	edges := g.Edges()
-	// Blocks small enough that every thread gets several even on a small
-	// graph, large enough that the claim counter stays cold on a big one.
-	size := max(64, min(16384, edges/(16*opt.lanes())))
-	gr := &graphRun{pairs: g.Pairs, weights: g.Weights, block: size, directed: g.Directed}
+	gr := &graphRun{pairs: slices.Clone(g.Pairs), weights: slices.Clone(g.Weights), block: p.Block, directed: g.Directed}
+	shuffleEdges(gr.pairs, gr.weights, kernel.NewRNG(p.Seed, math.MaxUint64-1))
 	if !g.KeepLinkedNegatives {
 		gr.adj = newAdjacency(g)
 	}
-	nblocks := (edges + size - 1) / size
-	r := &run{
-		opt:   &opt,
-		model: m,
-		noise: vocab.NewNoise(g.Degrees(), power),
-		sig:   kernel.NewSigmoidTable(),
-		total: int64(opt.Iter) * perEdge * int64(edges),
-		sched: hogwild.NewSchedule(nblocks, opt.lanes(), opt.Iter),
-		graph: gr,
-		vocab: g.Vocab, fingerprint: fp, origin: orig, given: given,
-		hooks: hooks,
-	}
-	st, err := r.execute(ctx)
-	return finish(m, st, err, opt, orig)
+	r.graph = gr
+	r.noise = vocab.NewNoise(g.Degrees(), in.power())
+	r.total = int64(p.Iter) * perEdge * int64(g.Edges())
+	r.sched = hogwild.NewSchedule((g.Edges()+p.Block-1)/p.Block, p.Lanes, p.Iter)
+	return nil
 }
 
 // adjacency holds, for every node, itself and its neighbours in either
@@ -317,10 +342,10 @@ func sortedHas(a []int32, x int32) bool {
 	return lo < len(a) && a[lo] == x
 }
 
-// shuffleEdges permutes g's edges (and their weights) by Fisher-Yates.
-func shuffleEdges(g *Graph, r kernel.RNG) {
-	p, w := g.Pairs, g.Weights
-	for i := g.Edges() - 1; i > 0; i-- {
+// shuffleEdges permutes the edges p (and their weights w) in place by
+// Fisher-Yates.
+func shuffleEdges(p []int32, w []float32, r kernel.RNG) {
+	for i := len(p)/2 - 1; i > 0; i-- {
 		j := int(r.Next() % uint64(i+1))
 		p[2*i], p[2*j] = p[2*j], p[2*i]
 		p[2*i+1], p[2*j+1] = p[2*j+1], p[2*i+1]

@@ -70,22 +70,21 @@ func targetRows(o Options, rows int, graph bool) int {
 	return min(o.TargetReplicaRows(graph), rows)
 }
 
-// views sets the worker's views of the matrices and its replicas.
+// views sets the worker's views of the matrices and its replicas, as the
+// run's plan says.
 func (w *worker) views() {
-	m, opt := w.r.model, w.r.opt
-	hot := hotRows(*opt, m.Words)
-	targets := targetRows(*opt, m.Words, w.r.graph != nil)
+	m, p := w.r.model, w.r.planned()
 	def := m.Kind.def()
-	w.replicas = hogwild.NewReplicas(&w.r.hotMu, hogwild.Merge{Mean: def.meanMerge, Project: def.project, Workers: opt.Threads}, m.Dim, m.Stride)
-	a, far := &w.scratch, ReplicaTargetSync
+	w.replicas = hogwild.NewReplicas(&w.r.hotMu, hogwild.Merge{Mean: def.meanMerge, Project: def.project, Workers: p.Threads}, m.Dim, m.Stride)
+	a, far := &w.scratch, p.TargetSync
 	if m.Tree != nil {
-		w.tree = w.replicas.View(a, m.Tree, min(opt.TreeReplicaRows(), innerNodes(m.Words)), 0, opt.HotSync, far)
+		w.tree = w.replicas.View(a, m.Tree, p.TreeRows, 0, p.HotSync, far)
 	}
 	if m.Out == nil {
-		w.in = w.replicas.View(a, m.In, hot, targets, opt.HotSync, far)
+		w.in = w.replicas.View(a, m.In, p.HotRows, p.TargetRows, p.HotSync, far)
 		w.out = w.in
 		return
 	}
-	w.in = w.replicas.View(a, m.In, hot, 0, opt.HotSync, far)
-	w.out = w.replicas.View(a, m.Out, hot, targets, opt.HotSync, far)
+	w.in = w.replicas.View(a, m.In, p.HotRows, 0, p.HotSync, far)
+	w.out = w.replicas.View(a, m.Out, p.HotRows, p.TargetRows, p.HotSync, far)
 }

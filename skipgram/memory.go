@@ -14,7 +14,7 @@ type Memory struct {
 	Matrices int64 // the parameter matrices, rows padded to cache lines
 	Tables   int64 // the noise sampler and the subsampling thresholds
 	Threads  int64 // every worker's buffers, stack and replicas of the hot rows
-	Graph    int64 // a graph's adjacency lists (0 for text)
+	Graph    int64 // a graph's shuffled copy of its edges and its adjacency lists (0 for text)
 	Snapshot int64 // the copy of the parameters a checkpoint writes (0 without Options.Checkpoint)
 }
 
@@ -76,10 +76,12 @@ func workerBytes(o Options, rows int) int64 {
 	if o.Model.def().kernels == nil || o.Validate() != nil {
 		return 0
 	}
-	n := max(1, min(rows, max(hotRows(o, rows), targetRows(o, rows, false))))
+	full := newPlan(o, rows, 0, false)
+	n := max(1, full.HotRows, full.TargetRows)
 	at := func(dim int) int64 {
 		o.Dim = dim
-		r := &run{opt: &o, model: NewModel(o, n), total: 1}
+		p := newPlan(o, n, 0, false)
+		r := &run{opt: &p.Options, plan: p, model: NewModel(o, n), total: 1}
 		w := newWorker(r, 0, o.Model.def().start(r))
 		const stack = 8 << 10
 		return w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + stack
@@ -91,11 +93,25 @@ func workerBytes(o Options, rows int) int64 {
 }
 
 // Memory adds to m what training on g needs beyond its pairs, which the
-// caller holds: the adjacency lists that keep a context's neighbours from
-// being drawn as its negatives.
+// caller holds: the shuffled copy of the edges the run trains, and the
+// adjacency lists that keep a context's neighbours from being drawn as its
+// negatives.
 func (g *Graph) Memory(m Memory) Memory {
+	m.Graph = 4 * int64(len(g.Pairs)+len(g.Weights))
 	if !g.KeepLinkedNegatives {
-		m.Graph = 4 * (int64(len(g.Pairs)) + 2*int64(g.Nodes) + 1)
+		m.Graph += 4 * (int64(len(g.Pairs)) + 2*int64(g.Nodes) + 1)
+	}
+	return m
+}
+
+// Memory estimates what training j allocates besides its data, which the
+// caller holds (EstimateMemory, with a graph's Graph.Memory).
+func (j *Job) Memory() Memory {
+	o := j.Options
+	j.writeCheckpoints(&o)
+	m := EstimateMemory(o, j.input().rows())
+	if j.Graph != nil {
+		m = j.Graph.Memory(m)
 	}
 	return m
 }

@@ -19,13 +19,21 @@ type Source struct {
 // figures. It is the one place a sidecar is made, for a file or for scoring
 // in memory; st and src may be zero where only the similarities matter.
 func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
+	return newPlan(opt, m.Words, 0, src.Graph != nil).sidecar(m, st, src)
+}
+
+// sidecar is NewSidecar for a model trained under p.
+func (p *Plan) sidecar(m *Model, st Stats, src Source) *embedding.Meta {
+	opt := p.Options
+	opt.Settings = p.Given // the model's own part records its settings as given
 	def := m.Kind.def()
 	meta := &embedding.Meta{
 		Format: embedding.SidecarFormat, Version: Version, Model: string(m.Kind), Dim: m.Dim, Words: m.Words,
 		Forms: def.forms(m),
 		Hyper: embedding.Hyper{Window: opt.Window, Negative: opt.Negative, Sample: opt.Sample, Alpha: opt.Alpha,
 			Iter: opt.Iter, MinCount: int(src.MinCount), Threads: opt.Threads, Seed: opt.Seed,
-			Batch: opt.Batch && !opt.CBOW && src.Graph == nil, CBOW: opt.CBOW, HS: opt.HS},
+			Batch: p.Batch, CBOW: opt.CBOW, HS: opt.HS},
+		Plan:   p.info(),
 		Corpus: src.Corpus,
 		Graph:  src.Graph,
 		Stats:  embedding.RunStats{WordsProcessed: st.Words, Pairs: st.Pairs, Seconds: st.Elapsed.Seconds(), FinalLoss: st.Loss},
@@ -33,16 +41,16 @@ func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
 	if s := st.Elapsed.Seconds(); s > 0 {
 		meta.Stats.WordsPerSec = float64(st.Words) / s
 	}
-	if n := opt.SharedNoise(); meta.Hyper.Batch && n > 1 {
-		meta.Hyper.ShareNoise = n
+	if p.Batch && p.ShareNoise > 1 {
+		meta.Hyper.ShareNoise = p.ShareNoise
 	}
-	if n := hotRows(opt, m.Words); n > 0 {
-		meta.Hyper.HotRows, meta.Hyper.HotSync = n, opt.HotSync
+	if p.HotRows > 0 {
+		meta.Hyper.HotRows, meta.Hyper.HotSync = p.HotRows, p.HotSync
 	}
-	if n := targetRows(opt, m.Words, src.Graph != nil); n > 0 {
-		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = n, ReplicaTargetSync
+	if p.TargetRows > 0 {
+		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = p.TargetRows, p.TargetSync
 	}
-	if src.Graph != nil {
+	if p.Graph {
 		// A window and subsampling do not apply to the edges of a graph.
 		meta.Hyper.Window, meta.Hyper.Sample = 0, 0
 	}

@@ -1,14 +1,10 @@
 package skipgram
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math"
-	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
@@ -32,6 +28,11 @@ type Snapshot struct {
 	Done        bool         // the run has finished: continue it (Continue), do not resume it
 	LambdaStart string       // what WIPS's start resolved to
 	Spectrum    []float64    // the spectral start's eigenvalues
+
+	// Data are the run's settings beyond Options.Settings: its rows'
+	// minimum count and a graph's settings; nil in a checkpoint written
+	// before they were recorded, whose caller kept them in Command.
+	Data *DataSettings
 
 	// Command is the caller's record of how the run was started (the
 	// command line, say), kept in the checkpoint so that a resumed run can
@@ -81,10 +82,7 @@ func (s *Snapshot) Words() int64 {
 func (s *Snapshot) Total() int64 { return s.pos.Total }
 
 // Alpha is the learning rate the run has decayed to.
-func (s *Snapshot) Alpha() float64 {
-	a := s.Options.Alpha * (1 - float64(s.pos.Words)/float64(s.pos.Total+1))
-	return max(a, s.Options.Alpha*1e-4)
-}
+func (s *Snapshot) Alpha() float64 { return decayed(s.Options.Alpha, s.pos.Words, s.pos.Total) }
 
 // Continue is the model a run continuing s starts from (Options.Init), for
 // the rows of the vocabulary v, which may be s's own (more epochs) or one
@@ -139,52 +137,24 @@ type keeper interface {
 }
 
 // Fingerprint identifies the data a run trains on, so that a checkpoint is
-// not resumed on another corpus: checksums of the id stream (a graph's
-// edges and weights) and of the vocabulary (its nodes) with the counts.
-type Fingerprint struct {
-	Tokens int64  `json:"tokens"` // ids in the stream, sentence ends included (a graph's edges)
-	IDs    uint32 `json:"ids_crc"`
-	Vocab  uint32 `json:"vocab_crc"`
-}
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// textFingerprint is the Fingerprint of a text's ids and vocabulary.
-func textFingerprint(v *vocab.Vocab, stream [][]int32) Fingerprint {
-	fp := Fingerprint{Vocab: vocabCRC(v)}
-	for _, c := range stream {
-		fp.Tokens += int64(len(c))
-		fp.IDs = crc32.Update(fp.IDs, castagnoli, int32Bytes(c))
-	}
-	return fp
-}
-
-// graphFingerprint is the Fingerprint of a graph's edges, as given (before
-// the run shuffles them).
-func graphFingerprint(g *Graph) Fingerprint {
-	fp := Fingerprint{Tokens: int64(g.Edges())}
-	fp.IDs = crc32.Update(0, castagnoli, int32Bytes(g.Pairs))
-	fp.IDs = crc32.Update(fp.IDs, castagnoli, float32Bytes(g.Weights))
-	fp.Vocab = uint32(g.Nodes)
-	return fp
-}
-
-func vocabCRC(v *vocab.Vocab) uint32 {
-	var crc uint32
-	var b [8]byte
-	for i, w := range v.Words {
-		crc = crc32.Update(crc, castagnoli, []byte(w))
-		binary.LittleEndian.PutUint64(b[:], uint64(v.Counts[i]))
-		crc = crc32.Update(crc, castagnoli, b[:])
-	}
-	return crc
-}
+// not resumed on another corpus (checkpoint.Fingerprint).
+type Fingerprint = checkpoint.Fingerprint
 
 // ErrOtherCorpus is a snapshot resumed on data other than its own.
 var ErrOtherCorpus = errors.New("the checkpoint was made on another corpus")
 
-// check refuses a resume on other data or with other options.
-func (s *Snapshot) check(opt *Options, fp Fingerprint, graph bool) error {
+// checkData refuses a resume with other data settings than the
+// checkpoint records (a checkpoint written before it recorded them has
+// its settings checked by its caller).
+func (s *Snapshot) checkData(d DataSettings) error {
+	if s.Data == nil || s.Data.Graph == nil || d.Graph == nil || *s.Data.Graph == *d.Graph {
+		return nil
+	}
+	return fmt.Errorf("the graph's settings differ from the checkpoint's: %+v, the checkpoint %+v", *d.Graph, *s.Data.Graph)
+}
+
+// check refuses a resume on other data or with other settings than given.
+func (s *Snapshot) check(given Settings, fp Fingerprint, graph bool) error {
 	if s.Done {
 		return errors.New("the checkpoint's run has finished: continue it (-init) to train more")
 	}
@@ -195,8 +165,8 @@ func (s *Snapshot) check(opt *Options, fp Fingerprint, graph bool) error {
 		return fmt.Errorf("%w (%d ids, checksums %08x and %08x; here %d ids, %08x and %08x)",
 			ErrOtherCorpus, s.Corpus.Tokens, s.Corpus.IDs, s.Corpus.Vocab, fp.Tokens, fp.IDs, fp.Vocab)
 	}
-	if opt.Settings != s.Options.Settings {
-		return fmt.Errorf("the settings differ from the checkpoint's: %+v, the checkpoint %+v", opt.Settings, s.Options.Settings)
+	if given != s.Options.Settings {
+		return fmt.Errorf("the settings differ from the checkpoint's: %+v, the checkpoint %+v", given, s.Options.Settings)
 	}
 	return nil
 }
@@ -228,7 +198,10 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 	if m.Tree != nil {
 		c.Tree = compactInto(r.snapTree, m.Tree, innerNodes(m.Words), m.Dim, m.Stride)
 	}
-	s := &Snapshot{Options: r.given, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
+	given := r.planned().Options
+	given.Settings = r.plan.Given
+	data := r.data
+	s := &Snapshot{Options: given, Data: &data, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
 		LambdaStart: r.origin.lambdaStart, Spectrum: r.origin.spectrum}
 	lanes, blocks, tail := r.sched.Shape()
 	s.pos = position{Claims: r.sched.Claimed(), Lanes: lanes, Blocks: blocks, Tail: tail,
@@ -299,76 +272,42 @@ func pad(rows []float32, n, dim, stride int) []float32 {
 	return out
 }
 
-func clone32(x []float32) []float32 {
-	if x == nil {
-		return nil
-	}
-	return append([]float32(nil), x...)
-}
-
-// The bytes of float32 and int32 slices, as the file keeps them: the host's
-// order, which is little-endian on every platform this builds for but the
-// few big-endian ones, where checkpoints are refused (littleEndian).
-
-func float32Bytes(x []float32) []byte {
-	if len(x) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&x[0])), 4*len(x))
-}
-
-func int32Bytes(x []int32) []byte {
-	if len(x) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&x[0])), 4*len(x))
-}
-
-var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
-
 // snapshotState is the JSON part of a checkpoint.
 type snapshotState struct {
-	Trainer     string      `json:"trainer"`
-	Options     Options     `json:"options"`
-	Kind        Kind        `json:"model"`
-	Dim         int         `json:"dim"`
-	Words       int         `json:"words"`
-	Corpus      Fingerprint `json:"corpus"`
-	Graph       bool        `json:"graph,omitempty"`
-	Done        bool        `json:"done"`
-	LambdaStart string      `json:"lambda_start,omitempty"`
-	Spectrum    []float64   `json:"spectrum,omitempty"`
-	Position    position    `json:"position"`
-	Command     []string    `json:"command,omitempty"`
+	Trainer     string        `json:"trainer"`
+	Options     Options       `json:"options"`
+	Data        *DataSettings `json:"data,omitempty"`
+	Kind        Kind          `json:"model"`
+	Dim         int           `json:"dim"`
+	Words       int           `json:"words"`
+	Corpus      Fingerprint   `json:"corpus"`
+	Graph       bool          `json:"graph,omitempty"`
+	Done        bool          `json:"done"`
+	LambdaStart string        `json:"lambda_start,omitempty"`
+	Spectrum    []float64     `json:"spectrum,omitempty"`
+	Position    position      `json:"position"`
+	Command     []string      `json:"command,omitempty"`
 }
 
 // WriteCheckpoint writes s to path as a checkpoint file (package
 // checkpoint), atomically.
 func WriteCheckpoint(path string, s *Snapshot) error {
-	if !littleEndian {
+	if !checkpoint.LittleEndian {
 		return fmt.Errorf("write checkpoint %s: checkpoints are written on little-endian hosts only", path)
 	}
 	m := s.Model
-	st := snapshotState{Trainer: Version, Options: s.Options, Kind: m.Kind, Dim: m.Dim, Words: m.Words,
+	st := snapshotState{Trainer: Version, Options: s.Options, Data: s.Data, Kind: m.Kind, Dim: m.Dim, Words: m.Words,
 		Corpus: s.Corpus, Graph: s.Graph, Done: s.Done, LambdaStart: s.LambdaStart, Spectrum: s.Spectrum, Position: s.pos,
 		Command: s.Command}
-	counts := make([]byte, 8*len(s.Vocab.Counts))
-	for i, c := range s.Vocab.Counts {
-		binary.LittleEndian.PutUint64(counts[8*i:], uint64(c))
-	}
-	sections := []checkpoint.Section{
-		{Name: "words", Data: []byte(strings.Join(s.Vocab.Words, "\n"))},
-		{Name: "counts", Data: counts},
-		{Name: "in", Data: float32Bytes(m.In)},
-	}
+	sections := append(checkpoint.Vocabulary(s.Vocab.Words, s.Vocab.Counts), checkpoint.Section{Name: "in", Data: checkpoint.Float32Bytes(m.In)})
 	if m.Out != nil {
-		sections = append(sections, checkpoint.Section{Name: "out", Data: float32Bytes(m.Out)})
+		sections = append(sections, checkpoint.Section{Name: "out", Data: checkpoint.Float32Bytes(m.Out)})
 	}
 	if m.Tree != nil {
-		sections = append(sections, checkpoint.Section{Name: "tree", Data: float32Bytes(m.Tree)})
+		sections = append(sections, checkpoint.Section{Name: "tree", Data: checkpoint.Float32Bytes(m.Tree)})
 	}
 	for _, p := range m.Kind.def().params {
-		sections = append(sections, checkpoint.Section{Name: p.name, Data: float32Bytes(m.param(p.name))})
+		sections = append(sections, checkpoint.Section{Name: p.name, Data: checkpoint.Float32Bytes(m.param(p.name))})
 	}
 	return checkpoint.Write(path, &st, sections)
 }
@@ -377,7 +316,7 @@ func WriteCheckpoint(path string, s *Snapshot) error {
 // errors are one line naming the file, and wrap package checkpoint's kinds
 // (a truncated, corrupt or other-version file).
 func ReadCheckpoint(path string) (*Snapshot, error) {
-	if !littleEndian {
+	if !checkpoint.LittleEndian {
 		return nil, fmt.Errorf("checkpoint %s: checkpoints are read on little-endian hosts only", path)
 	}
 	f, err := checkpoint.Open(path)
@@ -401,38 +340,47 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	if len(st.Position.Workers) != st.Options.Threads || st.Options.Threads < 1 {
 		return nil, bad("%d worker states for %d threads", len(st.Position.Workers), st.Options.Threads)
 	}
-	s := &Snapshot{Options: st.Options, Corpus: st.Corpus, Graph: st.Graph, Done: st.Done,
+	s := &Snapshot{Options: st.Options, Data: st.Data, Corpus: st.Corpus, Graph: st.Graph, Done: st.Done,
 		LambdaStart: st.LambdaStart, Spectrum: st.Spectrum, Command: st.Command, pos: st.Position}
+	if s.Model, err = readModel(f, &st, bad); err != nil {
+		return nil, err
+	}
+	words, counts, err := f.Vocabulary(st.Words)
+	if err != nil {
+		return nil, err
+	}
+	if s.Vocab, err = vocab.New(words, counts); err != nil {
+		return nil, bad("vocabulary: %v", err)
+	}
+	if err := s.Options.Validate(); err != nil {
+		return nil, bad("options: %v", err)
+	}
+	return s, nil
+}
+
+// readModel reads the parameters of the checkpoint f whose state is st.
+func readModel(f *checkpoint.File, st *snapshotState, bad func(string, ...any) error) (*Model, error) {
 	m := &Model{Kind: st.Kind, Dim: st.Dim, Stride: st.Dim, Words: st.Words}
 	if st.Options.Subwords.Enabled() {
 		m.Subwords = st.Options.Subwords
 	}
-	section32 := func(name string, n int) ([]float32, error) {
-		if f.Len(name) < 0 {
-			return nil, nil
-		}
-		if f.Len(name) != 4*int64(n) {
-			return nil, bad("section %s of %d bytes, want %d", name, f.Len(name), 4*n)
-		}
-		x := make([]float32, n)
-		return x, f.Section(name, float32Bytes(x))
-	}
 	if int64(m.inRows())*int64(st.Dim) > math.MaxInt32*16 {
 		return nil, bad("%d rows of %d coordinates", m.inRows(), st.Dim)
 	}
-	if m.In, err = section32("in", m.inRows()*st.Dim); err != nil {
+	var err error
+	if m.In, err = f.Float32s("in", m.inRows()*st.Dim); err != nil {
 		return nil, err
 	}
 	if m.In == nil {
 		return nil, bad("no parameters")
 	}
-	if m.Out, err = section32("out", st.Words*st.Dim); err != nil {
+	if m.Out, err = f.Float32s("out", st.Words*st.Dim); err != nil {
 		return nil, err
 	}
 	if (m.Out != nil) != (st.Kind.Views() == 2) {
 		return nil, bad("the parameters do not fit model %s", st.Kind)
 	}
-	if m.Tree, err = section32("tree", innerNodes(st.Words)*st.Dim); err != nil {
+	if m.Tree, err = f.Float32s("tree", innerNodes(st.Words)*st.Dim); err != nil {
 		return nil, err
 	}
 	if (m.Tree != nil) != (st.Options.HS && st.Words > 1) {
@@ -443,7 +391,7 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	rng := kernel.NewRNG(st.Options.Seed, math.MaxUint64)
 	m.params = newParams(st.Kind, st.Dim, &st.Options, &rng)
 	for _, p := range st.Kind.def().params {
-		v, err := section32(p.name, st.Dim)
+		v, err := f.Float32s(p.name, st.Dim)
 		switch {
 		case err != nil:
 			return nil, err
@@ -453,31 +401,5 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 			return nil, bad("no %s for model %s", p.name, st.Kind)
 		}
 	}
-	s.Model = m
-	if f.Len("words") < 0 || f.Len("counts") != 8*int64(st.Words) {
-		return nil, bad("no vocabulary of %d words", st.Words)
-	}
-	wb := make([]byte, f.Len("words"))
-	if err := f.Section("words", wb); err != nil {
-		return nil, err
-	}
-	cb := make([]byte, f.Len("counts"))
-	if err := f.Section("counts", cb); err != nil {
-		return nil, err
-	}
-	words := strings.Split(string(wb), "\n")
-	counts := make([]int64, len(cb)/8)
-	for i := range counts {
-		counts[i] = int64(binary.LittleEndian.Uint64(cb[8*i:]))
-	}
-	if len(words) != st.Words {
-		return nil, bad("%d words for %d rows", len(words), st.Words)
-	}
-	if s.Vocab, err = vocab.New(words, counts); err != nil {
-		return nil, bad("vocabulary: %v", err)
-	}
-	if err := s.Options.Validate(); err != nil {
-		return nil, bad("options: %v", err)
-	}
-	return s, nil
+	return m, nil
 }

@@ -68,14 +68,13 @@ func (e PlantedExperiment) Run(ctx context.Context) (*Planted, []PlantedRun, err
 	}
 	var runs []PlantedRun
 	for _, kind := range e.Models {
-		opt := e.Train
-		opt.Model = kind
-		m, _, err := skipgram.Train(ctx, v, stream, opt)
+		job := &skipgram.Job{Options: e.Train, Vocab: v, Text: [][]int32{stream}, Source: skipgram.Source{MinCount: 1}}
+		job.Model = kind
+		res, err := job.Train(ctx)
 		if err != nil {
 			return nil, nil, fmt.Errorf("planted %s: %w", kind, err)
 		}
-		meta := skipgram.NewSidecar(m, opt, skipgram.Stats{}, skipgram.Source{})
-		run := PlantedRun{Model: kind, Fit: p.Fit(m.Vectors(v.Words), meta.Similarities()[0], e.Planted.Seed+2), Lambda: meta.Lambda}
+		run := PlantedRun{Model: kind, Fit: p.Fit(res.Vectors(), res.Meta.Similarities()[0], e.Planted.Seed+2), Lambda: res.Meta.Lambda}
 		if e.Done != nil {
 			e.Done(run)
 		}

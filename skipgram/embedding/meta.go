@@ -30,6 +30,7 @@ type Meta struct {
 	Theta  float64   `json:"theta,omitempty"`   // HSG: score offset
 
 	Hyper  Hyper      `json:"hyper"`
+	Plan   *Plan      `json:"plan,omitempty"` // what the trainer worked out from Hyper before it started
 	Corpus CorpusInfo `json:"corpus"`
 	Stats  RunStats   `json:"stats"`
 

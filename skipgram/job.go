@@ -1,0 +1,194 @@
+package skipgram
+
+import (
+	"context"
+	"time"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// Job is one training run whole: the data it trains on, a text's ids or a
+// graph's edges, each as itself; its settings (Options.Settings, the
+// minimum count its rows were kept by in Source, a graph's own on the
+// Graph); how it starts (Options.Resume, Init or Start; new when none);
+// and how it reports and checkpoints. Train trains it. The job reads its
+// data and never changes it.
+type Job struct {
+	Options
+
+	// Vocab is the rows: a text's words with their counts, or a graph's
+	// nodes with their degrees (for a graph, Graph.Vocab when nil).
+	Vocab *vocab.Vocab
+	// Text is a text's word ids, vocab.SentenceEnd between sentences, in
+	// chunks (vocab.LearnChunks) that sentences may span. Or:
+	Text [][]int32
+	// Graph is a graph's edges, with how they train (Graph.Settings).
+	Graph *Graph
+
+	// Source describes the data for the sidecar; its MinCount, the count
+	// the rows were kept by, a checkpoint records with the settings.
+	Source Source
+
+	// CheckpointPath, if set, is where the run writes its checkpoints
+	// (WriteCheckpoint), each recording Command, the caller's record of
+	// how it started. Wrote, if set, is told of each write and how long
+	// it took; Options.Checkpoint, if set, is called after it.
+	CheckpointPath string
+	Command        []string
+	Wrote          func(s *Snapshot, took time.Duration)
+}
+
+// Result is what a job trained: the model, its sidecar and the run's
+// figures.
+type Result struct {
+	Model *Model
+	Stats Stats
+	Plan  *Plan
+	Meta  *embedding.Meta // the sidecar; nil when the run did not end
+	Words []string        // the rows' names (nil for a graph without them)
+}
+
+// Vectors are the trained word (node) vectors, as Model.Vectors gives them.
+func (r *Result) Vectors() *embedding.Vectors { return r.Model.Vectors(r.Words) }
+
+// DataSettings are a run's settings beyond Settings: the minimum count its
+// rows were kept by and, for a graph, how its edges train. A checkpoint
+// records them with Settings, so that a resumed run needs no more to know
+// how it was started.
+type DataSettings struct {
+	MinCount int64          `json:"min_count"`
+	Graph    *GraphSettings `json:"graph,omitempty"`
+}
+
+// input is the data a run trains on, as the run's one constructor sees it:
+// a text (textInput) or a graph (graphInput).
+type input interface {
+	check(o *Options) error
+	rows() int
+	edges() int // a graph's edges; 0 for text
+	fingerprint() Fingerprint
+	data(o *Options) data
+	// attach gives r the data's schedule, noise and blocks under r's plan.
+	attach(r *run) error
+}
+
+// Train trains the job: on the data, under its settings, from its start
+// (new, resumed, continued or from vectors), checkpointing as asked. A
+// cancelled ctx stops the run early with ctx's error. The model is
+// returned with what the run got to even when it fails.
+func (j *Job) Train(ctx context.Context) (*Result, error) {
+	r, err := j.newRun(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st, err := r.execute(ctx)
+	m, st, err := finish(r.model, st, err, j.Options, r.origin)
+	res := &Result{Model: m, Stats: st, Plan: r.plan}
+	if v := j.rowsVocab(); v != nil {
+		res.Words = v.Words
+	}
+	if err == nil {
+		src := j.Source
+		if src.Graph == nil && j.Graph != nil {
+			src.Graph = j.Graph.info()
+		}
+		res.Meta = r.plan.sidecar(m, st, src)
+	}
+	return res, err
+}
+
+// newRun is the one constructor of a run, text or graph: it checks the
+// job, works out its plan, makes its parameters (begin) and gives it its
+// data.
+func (j *Job) newRun(ctx context.Context) (*run, error) {
+	if err := j.Validate(); err != nil {
+		return nil, err
+	}
+	in := j.input()
+	if err := in.check(&j.Options); err != nil {
+		return nil, err
+	}
+	opt := j.Options
+	j.writeCheckpoints(&opt)
+	r := &run{sig: kernel.NewSigmoidTable(), vocab: j.rowsVocab(), hooks: hooksOf(ctx), data: j.dataSettings()}
+	if opt.Checkpoint != nil || opt.Resume != nil || r.hooks.stopAfter > 0 {
+		r.fingerprint = in.fingerprint()
+	}
+	graph := j.Graph != nil
+	r.plan = newPlan(opt, in.rows(), in.edges(), graph)
+	r.opt = &r.plan.Options
+	var names []string
+	if r.vocab != nil {
+		names = r.vocab.Words
+	}
+	var err error
+	if r.model, r.origin, err = begin(r.plan, names, r.fingerprint, graph, in.data(r.opt)); err != nil {
+		return nil, err
+	}
+	if s := opt.Resume; s != nil {
+		if err := s.checkData(r.data); err != nil {
+			return nil, err
+		}
+	}
+	if err := in.attach(r); err != nil {
+		return nil, err
+	}
+	if opt.HS {
+		r.tree = newHuffman(j.Vocab.Counts)
+	}
+	if opt.Subwords.Enabled() {
+		r.sub = newSubwordRows(opt.Subwords, j.Vocab.Words)
+	}
+	return r, nil
+}
+
+// input is the job's data.
+func (j *Job) input() input {
+	if j.Graph != nil {
+		return graphInput{g: j.Graph, start: j.Start != nil, snapshots: j.Checkpoint != nil || j.CheckpointPath != "" || j.Resume != nil}
+	}
+	return textInput{v: j.Vocab, stream: j.Text}
+}
+
+// rowsVocab names the rows: Vocab, or a graph's own.
+func (j *Job) rowsVocab() *vocab.Vocab {
+	if j.Vocab == nil && j.Graph != nil {
+		return j.Graph.Vocab
+	}
+	return j.Vocab
+}
+
+// dataSettings are the job's settings beyond Options.Settings.
+func (j *Job) dataSettings() DataSettings {
+	d := DataSettings{MinCount: j.Source.MinCount}
+	if j.Graph != nil {
+		s := j.Graph.Settings()
+		d.Graph = &s
+	}
+	return d
+}
+
+// writeCheckpoints has o's run write its snapshots to CheckpointPath, then
+// hand them to the caller's Options.Checkpoint.
+func (j *Job) writeCheckpoints(o *Options) {
+	if j.CheckpointPath == "" {
+		return
+	}
+	report := o.Checkpoint
+	o.Checkpoint = func(s *Snapshot) error {
+		start := time.Now()
+		s.Command = j.Command
+		if err := WriteCheckpoint(j.CheckpointPath, s); err != nil {
+			return err
+		}
+		if j.Wrote != nil {
+			j.Wrote(s, time.Since(start))
+		}
+		if report != nil {
+			return report(s)
+		}
+		return nil
+	}
+}

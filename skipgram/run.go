@@ -1,0 +1,251 @@
+package skipgram
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// chunkWords is how many tokens a worker processes between updates of the
+// shared word counter, the learning rate and its published loss: often enough
+// for a smooth decay, rarely enough that the shared cache line stays cold.
+const chunkWords = 10000
+
+// syncWords is how often (in tokens, or pairs of a graph) a worker whose
+// kernel keeps private copies of shared parameters (WIPS's lambda) syncs
+// them.
+const syncWords = 1000
+
+// run is the state the workers of one training share.
+type run struct {
+	opt    *Options // &plan.Options: the settings as the run trains them
+	plan   *Plan
+	model  *Model
+	noise  *vocab.Noise
+	keep   []uint32
+	sig    *kernel.SigmoidTable
+	total  int64 // Iter x corpus tokens
+	blocks []hogwild.Block
+	sched  *hogwild.Schedule
+	words  atomic.Int64 // tokens processed, updated per chunk
+	stop   atomic.Bool
+	// diverged is set, with stop, by the first worker to find a parameter
+	// that is not a finite number (worker.flush): the run ends with
+	// ErrDiverged instead of training on NaN to its end, and writes no
+	// checkpoint after it.
+	diverged atomic.Bool
+	graph    *graphRun     // set when training on an edge list instead of text
+	tree     *huffman      // with hierarchical softmax: every word's path
+	sub      *subwordRows  // with subwords: every word's input rows
+	gate     *hogwild.Gate // stops the workers between blocks for a snapshot
+	hotMu    sync.Mutex    // serialises the merges of the workers' hot rows
+
+	hooks testHooks // what a test set (hooksOf)
+	data  DataSettings
+
+	// stopRequest is closed, once, when hooks.stopAfter is reached.
+	stopRequest chan struct{}
+	stopOnce    sync.Once
+	stopped     atomic.Bool
+
+	// What a snapshot records besides the state above.
+	vocab         *vocab.Vocab
+	fingerprint   Fingerprint
+	origin        origin
+	elapsedBefore time.Duration // a resumed run's time before it stopped
+
+	// snapIn and snapOut hold the parameters of the last snapshot (see
+	// snapshot): Options.Checkpoint's snapshot is valid until it returns.
+	snapIn, snapOut, snapTree []float32
+}
+
+// execute runs the workers of r to the end of their work (or ctx's), with
+// the progress reporter and the checkpointer beside them, and sums what
+// they measured.
+func (r *run) execute(ctx context.Context) (Stats, error) {
+	opt := r.opt
+	newKernel := r.model.Kind.def().start(r)
+	workers := make([]*worker, opt.Threads)
+	for i := range workers {
+		workers[i] = newWorker(r, i, newKernel)
+	}
+	if r.hooks.lockstep && len(workers) > 1 {
+		turns := hogwild.NewTurns(len(workers))
+		for _, w := range workers {
+			w.turns = turns
+		}
+	}
+	r.gate = hogwild.NewGate(len(workers))
+	r.stopRequest = make(chan struct{})
+	if opt.Resume != nil {
+		r.resume(opt.Resume, workers)
+	}
+
+	start := time.Now()
+	done := make(chan struct{})
+	var helpers sync.WaitGroup
+	if opt.Progress != nil {
+		every := opt.ProgressEvery
+		if every <= 0 {
+			every = 500 * time.Millisecond
+		}
+		helpers.Add(1)
+		go func() {
+			defer helpers.Done()
+			r.report(workers, start, every, done)
+		}()
+	}
+	var ckptErr error
+	if opt.Checkpoint != nil || r.hooks.stopAfter > 0 {
+		// The snapshots' memory is touched now, before the workers start,
+		// not while they wait at the gate.
+		r.snapshot(workers, 0)
+		helpers.Add(1)
+		go func() {
+			defer helpers.Done()
+			ckptErr = r.checkpoints(ctx, workers, start, done)
+		}()
+	} else {
+		stopWatch := context.AfterFunc(ctx, func() { r.stop.Store(true) })
+		defer stopWatch()
+	}
+	runWorkers(workers)
+	close(done)
+	helpers.Wait()
+
+	st := Stats{Elapsed: r.elapsedBefore + time.Since(start)}
+	var loss float64
+	var lossPairs float64
+	for _, w := range workers {
+		st.Words += w.words
+		st.Pairs += w.pairs
+		loss += w.epochLoss
+		lossPairs += w.epochPairs
+	}
+	if lossPairs > 0 {
+		st.Loss = loss / lossPairs
+	}
+	if opt.Progress != nil {
+		opt.Progress(Progress{Words: st.Words, Total: r.total, Alpha: r.alpha(st.Words), Loss: st.Loss,
+			Elapsed: st.Elapsed, Threads: opt.Threads, Done: true})
+	}
+	if r.diverged.Load() {
+		return st, ErrDiverged
+	}
+	if ckptErr != nil {
+		return st, ckptErr
+	}
+	if err := ctx.Err(); err != nil {
+		return st, err
+	}
+	if r.stopped.Load() {
+		return st, errStopped
+	}
+	return st, nil
+}
+
+// settle puts every row back into the model's space (HSG's hyperboloid)
+// once the last worker is done. One worker keeps each row there with every
+// step; two workers' steps on one row interleave without locks, and the
+// row can end with one worker's time coordinate beside the other's
+// spatial part. It leaves a one-thread run's rows, which are already in
+// place, as they are, bit for bit.
+func (r *run) settle() {
+	project := r.model.Kind.def().project
+	if project == nil || r.opt.Threads < 2 {
+		return
+	}
+	m := r.model
+	for _, matrix := range [][]float32{m.In, m.Out} {
+		for off := 0; off < len(matrix); off += m.Stride {
+			project(matrix[off : off+m.Dim])
+		}
+	}
+}
+
+// requestStop shuts the gate and asks the checkpointer to snapshot the run
+// and stop it: hooks.stopAfter is reached.
+func (r *run) requestStop() {
+	r.stopOnce.Do(func() {
+		r.stopped.Store(true)
+		r.gate.Shut()
+		close(r.stopRequest)
+	})
+}
+
+// errStopped ends a run that a test stopped (hooks.stopAfter).
+var errStopped = errors.New("stopped after the blocks asked for")
+
+// DefaultCheckpointEvery is how often a run with Options.Checkpoint
+// snapshots itself when CheckpointEvery is not set.
+const DefaultCheckpointEvery = 10 * time.Minute
+
+// checkpoints hands snapshots of the run to opt.Checkpoint: every
+// CheckpointEvery, when ctx is cancelled (and then stops the run at the
+// gate, between blocks), and when the workers are done.
+func (r *run) checkpoints(ctx context.Context, workers []*worker, start time.Time, done <-chan struct{}) error {
+	every := r.opt.CheckpointEvery
+	if every <= 0 {
+		every = DefaultCheckpointEvery
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	save := func(s *Snapshot) error {
+		if r.opt.Checkpoint == nil || r.diverged.Load() {
+			return nil // a diverged run keeps the last checkpoint taken before it
+		}
+		if !s.Model.finite() { // diverged since the workers last looked
+			r.diverged.Store(true)
+			r.stop.Store(true)
+			return nil
+		}
+		return r.opt.Checkpoint(s)
+	}
+	// take copies the state while the workers stand at the gate; with stop
+	// they leave it to end the run.
+	take := func(stop bool) *Snapshot {
+		r.gate.Close()
+		s := r.snapshot(workers, time.Since(start))
+		if stop {
+			r.stop.Store(true)
+		}
+		r.gate.Open()
+		return s
+	}
+	for {
+		select {
+		case <-done:
+			return save(take(false))
+		default:
+		}
+		select {
+		case <-done:
+			return save(take(false))
+		case <-ctx.Done():
+			return save(take(true))
+		case <-r.stopRequest:
+			return save(take(true))
+		case <-tick.C:
+			if err := save(take(false)); err != nil {
+				r.stop.Store(true)
+				return err
+			}
+		}
+	}
+}
+
+// alpha is the learning rate after words tokens: linear decay over the whole
+// run, floored at 1e-4 of the start as in word2vec.c.
+func (r *run) alpha(words int64) float64 { return decayed(r.opt.Alpha, words, r.total) }
+
+// decayed is the learning rate that starts at alpha after words of total
+// tokens (run.alpha).
+func decayed(alpha float64, words, total int64) float64 {
+	return max(alpha*(1-float64(words)/float64(total+1)), alpha*1e-4)
+}

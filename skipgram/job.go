@@ -38,6 +38,10 @@ type Job struct {
 	CheckpointPath string
 	Command        []string
 	Wrote          func(s *Snapshot, took time.Duration)
+	// SkipFinished writes no checkpoint of a run that has finished (for a
+	// caller that keeps its result itself, as the experiment its record);
+	// Options.Checkpoint is still told of it.
+	SkipFinished bool
 }
 
 // Result is what a job trained: the model, its sidecar and the run's
@@ -180,11 +184,13 @@ func (j *Job) writeCheckpoints(o *Options) {
 	o.Checkpoint = func(s *Snapshot) error {
 		start := time.Now()
 		s.Command = j.Command
-		if err := WriteCheckpoint(j.CheckpointPath, s); err != nil {
-			return err
-		}
-		if j.Wrote != nil {
-			j.Wrote(s, time.Since(start))
+		if !s.Done || !j.SkipFinished {
+			if err := WriteCheckpoint(j.CheckpointPath, s); err != nil {
+				return err
+			}
+			if j.Wrote != nil {
+				j.Wrote(s, time.Since(start))
+			}
 		}
 		if report != nil {
 			return report(s)

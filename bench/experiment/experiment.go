@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"math"
 	"os"
@@ -465,8 +464,8 @@ func AppendResult(path string, rec RunRecord) error {
 	return nil
 }
 
-// TrainFunc trains one model; skipgram.Train is the real one.
-type TrainFunc func(ctx context.Context, v *vocab.Vocab, stream []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error)
+// TrainFunc trains one run's job; (*skipgram.Job).Train is the real one.
+type TrainFunc func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error)
 
 // Runner trains and evaluates the runs of a grid on one corpus, loaded once.
 type Runner struct {
@@ -498,7 +497,8 @@ type Runner struct {
 	CheckpointDir   string
 	CheckpointEvery time.Duration
 
-	// Train replaces skipgram.Train, for tests that need a run to fail.
+	// Train replaces (*skipgram.Job).Train, for tests that need a run to
+	// fail or to watch its options.
 	Train TrainFunc
 }
 
@@ -611,17 +611,15 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 		curve = append(curve, [3]float64{float64(p.Words), round(p.Elapsed.Seconds(), 2), round(p.Loss, 5)})
 		mu.Unlock()
 	}
-	train := r.Train
-	if train == nil {
-		train = skipgram.Train
-	}
-	m, st, err := r.trainCheckpointed(ctx, train, rec, opt)
+	j := &skipgram.Job{Options: opt, Vocab: r.Vocab, Text: [][]int32{r.Stream}, Source: skipgram.Source{MinCount: r.Setup.MinCount}}
+	res, err := r.trainCheckpointed(ctx, rec, j)
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
-	if m == nil {
+	if res == nil || res.Model == nil || res.Meta == nil {
 		return errors.New("train: no model")
 	}
+	m, st, meta := res.Model, res.Stats, res.Meta
 	mu.Lock()
 	rec.LossCurve = curve
 	mu.Unlock()
@@ -636,7 +634,6 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 		return fmt.Errorf("training diverged: loss %v", st.Loss)
 	}
 	rec.Loss = round(st.Loss, 6)
-	meta := skipgram.NewSidecar(m, opt, st, skipgram.Source{})
 	for _, l := range meta.Lambda {
 		if !finite(float64(l)) {
 			return fmt.Errorf("training diverged: wips lambda has %v", l)
@@ -673,36 +670,36 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 	return nil
 }
 
-// checkpointPath is where run rec keeps its checkpoint while it trains:
-// named after the run's key, so that a later invocation of the same grid
-// finds it.
-func (r *Runner) checkpointPath(rec *RunRecord) string {
-	key, _ := json.Marshal(keyOf(rec.Setup, rec.RunSpec))
-	h := fnv.New64a()
-	h.Write(key)
-	return filepath.Join(r.CheckpointDir, fmt.Sprintf("run-%016x.ckpt", h.Sum64()))
+// checkpointName is the checkpoint of the run in progress in
+// CheckpointDir. One name serves every run: a grid trains one run at a
+// time, and a checkpoint of another run or corpus does not resume (its
+// settings and corpus are checked). It is the name earlier versions gave
+// every run's (the hash of an empty key), so that their checkpoints resume.
+const checkpointName = "run-08f44b07b5901a25.ckpt"
+
+// train trains j, with Train when a test sets it.
+func (r *Runner) train(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
+	if r.Train != nil {
+		return r.Train(ctx, j)
+	}
+	return j.Train(ctx)
 }
 
-// trainCheckpointed trains one run, with a checkpoint in CheckpointDir when
-// it is set: a run that an earlier invocation left interrupted is resumed
-// from its checkpoint, and an interrupted one leaves its checkpoint for the
-// next. A finished run removes it.
-func (r *Runner) trainCheckpointed(ctx context.Context, train TrainFunc, rec *RunRecord, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+// trainCheckpointed trains one run's job, with a checkpoint in
+// CheckpointDir when it is set: a run that an earlier invocation left
+// interrupted is resumed from its checkpoint, and an interrupted one
+// leaves its checkpoint for the next. A finished run removes it (and
+// writes none: its record keeps it).
+func (r *Runner) trainCheckpointed(ctx context.Context, rec *RunRecord, j *skipgram.Job) (*skipgram.Result, error) {
 	if r.CheckpointDir == "" {
-		return train(ctx, r.Vocab, r.Stream, opt)
+		return r.train(ctx, j)
 	}
-	path := r.checkpointPath(rec)
-	opt.CheckpointEvery = r.CheckpointEvery
-	opt.Checkpoint = func(s *skipgram.Snapshot) error {
-		if s.Done {
-			return nil // the run's record, not a checkpoint, keeps a finished run
-		}
-		return skipgram.WriteCheckpoint(path, s)
-	}
+	path := filepath.Join(r.CheckpointDir, checkpointName)
+	j.CheckpointPath, j.CheckpointEvery, j.SkipFinished = path, r.CheckpointEvery, true
 	if snap, err := skipgram.ReadCheckpoint(path); err == nil {
-		resumed := opt
+		resumed := *j
 		resumed.Resume = snap
-		m, st, err := train(ctx, r.Vocab, r.Stream, resumed)
+		res, err := r.train(ctx, &resumed)
 		if err == nil || ctx.Err() != nil {
 			if r.Log != nil && err == nil {
 				fmt.Fprintf(r.Log, "%s: resumed from %s at %.0f%%\n", rec.RunSpec, path, 100*float64(snap.Words())/float64(max(snap.Total(), 1)))
@@ -710,7 +707,7 @@ func (r *Runner) trainCheckpointed(ctx context.Context, train TrainFunc, rec *Ru
 			if ctx.Err() == nil {
 				os.Remove(path)
 			}
-			return m, st, err
+			return res, err
 		}
 		if r.Log != nil {
 			fmt.Fprintf(r.Log, "%s: checkpoint %s does not fit (%v); training afresh\n", rec.RunSpec, path, err)
@@ -718,11 +715,11 @@ func (r *Runner) trainCheckpointed(ctx context.Context, train TrainFunc, rec *Ru
 	} else if !errors.Is(err, os.ErrNotExist) && r.Log != nil {
 		fmt.Fprintf(r.Log, "%s: %v; training afresh\n", rec.RunSpec, err)
 	}
-	m, st, err := train(ctx, r.Vocab, r.Stream, opt)
+	res, err := r.train(ctx, j)
 	if ctx.Err() == nil { // finished or failed: its record stands for it now
 		os.Remove(path)
 	}
-	return m, st, err
+	return res, err
 }
 
 // summary is the log line of a run: its scores in the table's order.

@@ -257,15 +257,15 @@ func TestRunnerResumeAndFailure(t *testing.T) {
 	r := testRunner(t)
 	var trained atomic.Int32
 	r.Record = func(rec RunRecord) error { return AppendResult(results, rec) }
-	r.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+	r.Train = func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
 		trained.Add(1)
-		if opt.Model == skipgram.SIPS && opt.Dim == 8 {
+		if j.Model == skipgram.SIPS && j.Dim == 8 {
 			panic("boom")
 		}
-		if opt.Model == skipgram.HSG && opt.Dim == 4 {
-			return nil, skipgram.Stats{}, fmt.Errorf("no luck")
+		if j.Model == skipgram.HSG && j.Dim == 4 {
+			return nil, fmt.Errorf("no luck")
 		}
-		return skipgram.Train(ctx, v, s, opt)
+		return j.Train(ctx)
 	}
 	g := testGrid()
 	specs, err := g.Expand()
@@ -305,9 +305,9 @@ func TestRunnerResumeAndFailure(t *testing.T) {
 		t.Fatalf("ReadResults: %d records, %d bad, %v; want %d, 0", len(prior), bad, err, len(specs))
 	}
 	trained.Store(0)
-	r.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+	r.Train = func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
 		trained.Add(1)
-		return skipgram.Train(ctx, v, s, opt)
+		return j.Train(ctx)
 	}
 	recs, err = r.Run(context.Background(), specs, prior)
 	if err != nil {
@@ -337,9 +337,9 @@ func checkSetupKeys(t *testing.T, r *Runner, specs []RunSpec, prior []RunRecord)
 	lam := *r
 	lam.Setup.LambdaAlpha *= 2
 	var retrained []skipgram.Kind
-	lam.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
-		retrained = append(retrained, opt.Model)
-		return nil, skipgram.Stats{}, fmt.Errorf("stop")
+	lam.Train = func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
+		retrained = append(retrained, j.Model)
+		return nil, fmt.Errorf("stop")
 	}
 	lam.Record = nil
 	if _, err := lam.Run(context.Background(), specs, prior); err != nil || !slices.Equal(retrained, []skipgram.Kind{skipgram.WIPS, skipgram.WIPS}) {
@@ -358,9 +358,9 @@ func checkSetupKeys(t *testing.T, r *Runner, specs []RunSpec, prior []RunRecord)
 	other := *r
 	other.Setup.Window = 2
 	var n atomic.Int32
-	other.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+	other.Train = func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
 		n.Add(1)
-		return nil, skipgram.Stats{}, fmt.Errorf("stop")
+		return nil, fmt.Errorf("stop")
 	}
 	other.Record = nil
 	if _, err := other.Run(context.Background(), specs[:3], prior); err != nil || n.Load() != 3 {
@@ -373,9 +373,9 @@ func TestRunnerCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var recorded int
 	r.Record = func(RunRecord) error { recorded++; return nil }
-	r.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
+	r.Train = func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
 		cancel()
-		return nil, skipgram.Stats{}, ctx.Err()
+		return nil, ctx.Err()
 	}
 	specs, _ := testGrid().Expand()
 	if _, err := r.Run(ctx, specs, nil); err != context.Canceled {
@@ -626,14 +626,12 @@ func TestRunnerResumesInterruptedRun(t *testing.T) {
 	var log strings.Builder
 	r.Log = &log
 	ctx, cancel := context.WithCancel(context.Background())
-	r.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
-		save := opt.Checkpoint
-		opt.Checkpoint = func(snap *skipgram.Snapshot) error {
-			err := save(snap)
+	r.Train = func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
+		j.Checkpoint = func(*skipgram.Snapshot) error {
 			cancel() // interrupted once the first checkpoint is on disk
-			return err
+			return nil
 		}
-		return skipgram.Train(ctx, v, s, opt)
+		return j.Train(ctx)
 	}
 	if _, err := r.Run(ctx, []RunSpec{spec}, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("interrupted grid: %v", err)
@@ -776,11 +774,11 @@ func TestRunnerArchitectures(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.jsonl")
 	r.Record = func(rec RunRecord) error { return AppendResult(path, rec) }
 	var cbow atomic.Int32
-	r.Train = func(ctx context.Context, v *vocab.Vocab, s []int32, opt skipgram.Options) (*skipgram.Model, skipgram.Stats, error) {
-		if opt.CBOW {
+	r.Train = func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
+		if j.CBOW {
 			cbow.Add(1)
 		}
-		return skipgram.Train(ctx, v, s, opt)
+		return j.Train(ctx)
 	}
 	recs, err := r.Run(context.Background(), specs, nil)
 	if err != nil {

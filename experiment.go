@@ -42,16 +42,13 @@ func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) 
 	var g gridFlags
 	g.define(fs)
 	// train's defaults, which are the paper's word2vec settings.
-	d := skipgram.DefaultOptions()
 	f.Threads = runtime.NumCPU()
-	f.Setup.Window, f.Setup.Negative, f.Setup.Sample, f.Setup.MinCount = d.Window, d.Negative, d.Sample, minCountDefault
-	f.Setup.LambdaInit, f.Setup.LambdaAlpha = d.LambdaInit, d.LambdaAlpha
-	f.Setup.LambdaRecipe = skipgram.LambdaRecipe
-	f.Setup.Batch, f.Setup.HotRows, f.Setup.HotSync, f.Setup.ShareNoise = d.Batch, d.HotRows, d.HotSync, d.ShareNoise
-	trainerFlags{window: &f.Setup.Window, negative: &f.Setup.Negative, iter: &f.Grid.Epochs, threads: &f.Threads,
-		minCount: &f.Setup.MinCount, sample: &f.Setup.Sample,
-		lambdaInit: &f.Setup.LambdaInit, lambdaAlpha: &f.Setup.LambdaAlpha,
-		batch: &f.Setup.Batch, shareNoise: &f.Setup.ShareNoise, hotRows: &f.Setup.HotRows, hotSync: &f.Setup.HotSync}.define(fs)
+	f.Setup.Settings = skipgram.DefaultOptions().Settings
+	f.Setup.MinCount, f.Setup.LambdaRecipe = minCountDefault, skipgram.LambdaRecipe
+	s := &f.Setup.Settings
+	trainerFlags{window: &s.Window, negative: &s.Negative, iter: &f.Grid.Epochs, threads: &f.Threads,
+		minCount: &f.Setup.MinCount, sample: &s.Sample, lambdaInit: &s.LambdaInit, lambdaAlpha: &s.LambdaAlpha,
+		batch: &s.Batch, shareNoise: &s.ShareNoise, hotRows: &s.HotRows, hotSync: &s.HotSync}.define(fs)
 	fs.StringVar(&f.Results, "results", filepath.Join("out", "table3.jsonl"), "results file: one JSON line per run, read to resume")
 	fs.StringVar(&f.Markdown, "md", "", "also write the Markdown table to this file")
 	fs.StringVar(&f.Plots, "plots", "", "write lambda.png, lambda_hist.png (one histogram of lambda per WIPS run), spearman.png and loss.png into this directory")

@@ -1,9 +1,7 @@
 package experiment
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -273,197 +271,6 @@ func (g Grid) Expand() ([]RunSpec, error) {
 	return specs, nil
 }
 
-// Setup is what every run of one experiment shares: the corpus and the
-// hyperparameters outside the grid. Records are compared (for resuming and
-// for the table) only within one setup, but for WIPS's lambda settings,
-// which matter to WIPS runs only.
-type Setup struct {
-	// Corpus names the text: the corpus file's base name, with "[:N]"
-	// appended when only its first N bytes were read. The base name rather
-	// than the path, so that a run from another directory still resumes.
-	Corpus string `json:"corpus"`
-	// CorpusTokens, the in-vocabulary tokens of one epoch, fingerprints the
-	// text and min-count: another file of the same name does not match.
-	CorpusTokens int64   `json:"corpus_tokens"`
-	Vocab        int     `json:"vocab"`
-	MinCount     int64   `json:"min_count"`
-	Window       int     `json:"window"`
-	Negative     int     `json:"negative"`
-	Sample       float64 `json:"sample"`
-	LambdaInit   string  `json:"lambda_init"`
-	LambdaAlpha  float64 `json:"lambda_alpha"`
-	// LambdaRecipe is skipgram.LambdaRecipe when the runs were made: WIPS
-	// runs of another recipe (or of none recorded) are trained again.
-	LambdaRecipe int `json:"lambda_recipe,omitempty"`
-	// Batch, HotRows and HotSync are skipgram.Options's: whether a window
-	// shares its noise words, and the rows each thread replicates and how
-	// often it merges them. Records of exact per-pair Hogwild have none.
-	Batch   bool `json:"batch,omitempty"`
-	HotRows int  `json:"hot_rows,omitempty"`
-	HotSync int  `json:"hot_sync,omitempty"`
-	// ShareNoise is skipgram.Options's: how many windows share a draw of
-	// noise words, 0 (none recorded) for the model's own. SG's own was 1
-	// before 2026-11-25 and is 2 since, with the same quality.
-	ShareNoise int `json:"share_noise,omitempty"`
-}
-
-// Validate reports the first fixed hyperparameter that cannot train on
-// threads threads, as the trainer would, but before the corpus is read.
-func (s Setup) Validate(threads int) error {
-	opt := skipgram.DefaultOptions()
-	opt.Model, opt.Threads = skipgram.WIPS, threads // WIPS checks the lambda settings too
-	opt.Window, opt.Negative, opt.Sample = s.Window, s.Negative, s.Sample
-	opt.LambdaInit, opt.LambdaAlpha = s.LambdaInit, s.LambdaAlpha
-	opt.Batch, opt.HotRows, opt.HotSync, opt.ShareNoise = s.Batch, s.HotRows, s.HotSync, s.ShareNoise
-	if s.MinCount < 1 {
-		return fmt.Errorf("-min-count must be at least 1, got %d", s.MinCount)
-	}
-	return opt.Validate()
-}
-
-// CorpusName is the Setup.Corpus of a corpus file read up to limit bytes
-// (0: all of it).
-func CorpusName(path string, limit int64) string {
-	name := filepath.Base(path)
-	if path == "-" {
-		name = "stdin"
-	}
-	if limit > 0 {
-		name += fmt.Sprintf("[:%d]", limit)
-	}
-	return name
-}
-
-// Run statuses in a RunRecord.
-const (
-	StatusOK     = "ok"
-	StatusFailed = "failed"
-)
-
-// RunRecord is one line of the results file: a finished or failed run.
-type RunRecord struct {
-	Setup
-	RunSpec
-	Status string `json:"status"`
-	Error  string `json:"error,omitempty"`
-
-	// Rho holds Spearman's rho (not x100) by similarity ("ip", "cos",
-	// "wip", ...) and dataset. A correlation that is undefined (fewer than
-	// two pairs found) is left out, as JSON has no NaN.
-	Rho map[string]map[string]float64 `json:"rho,omitempty"`
-	// Pairs and Found count each dataset's pairs and those with both
-	// words in the vocabulary: a small corpus scores fewer pairs.
-	Pairs map[string]int `json:"pairs,omitempty"`
-	Found map[string]int `json:"found,omitempty"`
-
-	Seconds     float64 `json:"seconds"` // training wall time, without evaluation
-	Words       int64   `json:"words"`   // tokens processed
-	WordsPerSec float64 `json:"words_per_sec"`
-	Loss        float64 `json:"loss"` // final loss per positive pair
-	Threads     int     `json:"threads"`
-
-	// WIPS: the learned weights and how many of them are negative.
-	Lambda         []float32 `json:"lambda,omitempty"`
-	LambdaNegative int       `json:"lambda_negative,omitempty"`
-	LambdaStart    string    `json:"lambda_start,omitempty"` // the start's sign pattern: "neg:Q" for the spectral start
-
-	// LossCurve samples training as [words processed, seconds, mean loss
-	// per positive pair since the previous sample].
-	LossCurve [][3]float64 `json:"loss_curve,omitempty"`
-
-	Version  string    `json:"version"`
-	Finished time.Time `json:"finished"`
-}
-
-// runKey identifies a run for resuming and for the table: two records with
-// the same key are the same computation (up to Hogwild's nondeterminism).
-type runKey struct {
-	setup Setup
-	spec  RunSpec
-}
-
-// keyOf leaves out what does not change the run: the IPDS ratio (q does),
-// for every model but WIPS, lambda's settings, so that tuning WIPS does
-// not invalidate the other models' runs, and for hierarchical softmax,
-// which trains without noise words, -negative.
-func keyOf(setup Setup, spec RunSpec) runKey {
-	spec.NegRatio = 0
-	if !spec.Model.LearnsLambda() {
-		setup.LambdaInit, setup.LambdaAlpha, setup.LambdaRecipe = "", 0, 0
-	}
-	if spec.HS {
-		setup.Negative = 0
-	}
-	return runKey{setup, spec}
-}
-
-// Matches reports whether r records the run spec under setup, so that it
-// can stand in for training it.
-func (r RunRecord) Matches(setup Setup, spec RunSpec) bool {
-	return keyOf(r.Setup, r.RunSpec) == keyOf(setup, spec)
-}
-
-// ReadResults reads a results file. A missing file is an empty one. Lines
-// that do not parse are skipped and counted: the last line of a run killed
-// mid-write may be cut short, and one bad line should not cost the others.
-func ReadResults(path string) (recs []RunRecord, bad int, err error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, 0, nil
-	}
-	if err != nil {
-		return nil, 0, fmt.Errorf("read results: %w", err)
-	}
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		if len(bytes.TrimSpace(line)) == 0 {
-			continue
-		}
-		var r RunRecord
-		if err := json.Unmarshal(line, &r); err != nil || r.Model == "" || r.Status == "" {
-			bad++
-			continue
-		}
-		recs = append(recs, r)
-	}
-	return recs, bad, nil
-}
-
-// AppendResult appends rec to the results file as one JSON line, creating
-// the file and its directory if needed. The line goes out in one write to a
-// file opened for appending, so a crash leaves at most a cut-off last line,
-// which ReadResults skips. A previous line cut off without its newline is
-// ended first, so that it does not swallow this one.
-func AppendResult(path string, rec RunRecord) error {
-	line, err := json.Marshal(rec)
-	if err != nil {
-		return fmt.Errorf("append result: %w", err)
-	}
-	line = append(line, '\n')
-	if dir := filepath.Dir(path); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("append result: %w", err)
-		}
-	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
-		return fmt.Errorf("append result: %w", err)
-	}
-	if fi, err := f.Stat(); err == nil && fi.Size() > 0 {
-		last := make([]byte, 1)
-		if _, err := f.ReadAt(last, fi.Size()-1); err == nil && last[0] != '\n' {
-			line = append([]byte{'\n'}, line...)
-		}
-	}
-	if _, err := f.Write(line); err != nil {
-		f.Close()
-		return fmt.Errorf("append result %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("append result %s: %w", path, err)
-	}
-	return nil
-}
-
 // TrainFunc trains one run's job; (*skipgram.Job).Train is the real one.
 type TrainFunc func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error)
 
@@ -502,14 +309,13 @@ type Runner struct {
 	Train TrainFunc
 }
 
-// Options returns the training options of one run.
+// Options returns the training options of one run: the setup's settings
+// with the run's own (its model, size, q, learning rate, seed, epochs and
+// architecture) and the Runner's threads.
 func (r *Runner) Options(spec RunSpec) skipgram.Options {
-	opt := skipgram.DefaultOptions()
+	opt := skipgram.Options{Settings: r.Setup.Settings}
 	opt.Model, opt.Dim, opt.Alpha, opt.Seed, opt.Iter = spec.Model, spec.Dim, spec.Alpha, spec.Seed, spec.Epochs
 	opt.NegDim = spec.NegDim
-	opt.Window, opt.Negative, opt.Sample = r.Setup.Window, r.Setup.Negative, r.Setup.Sample
-	opt.Batch, opt.HotRows, opt.HotSync, opt.ShareNoise = r.Setup.Batch, r.Setup.HotRows, r.Setup.HotSync, r.Setup.ShareNoise
-	opt.LambdaInit, opt.LambdaAlpha = r.Setup.LambdaInit, r.Setup.LambdaAlpha
 	opt.Threads = max(r.Threads, 1)
 	spec.Apply(&opt)
 	return opt

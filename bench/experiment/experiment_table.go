@@ -427,7 +427,7 @@ func (t *Table) markdownFooter(b *strings.Builder, fewer bool) {
 	fmt.Fprintf(b, ", seeds {%s}.\n\n", joinSeeds(t.Grid.Seeds))
 	fmt.Fprintf(b, "Setup: corpus %s (%s in-vocabulary tokens, %s words with min-count %d), %d epoch%s, window %d, %d negatives, sample %g, WIPS λ init %s with step %g",
 		s.Corpus, thousands(s.CorpusTokens), thousands(int64(s.Vocab)), s.MinCount, t.Grid.Epochs, plural(t.Grid.Epochs),
-		s.Window, s.Negative, s.Sample, s.LambdaInit, s.LambdaAlpha)
+		s.Settings.Window, s.Settings.Negative, s.Settings.Sample, s.Settings.LambdaInit, s.Settings.LambdaAlpha)
 	if t.Threads > 0 {
 		fmt.Fprintf(b, ", %d thread%s", t.Threads, plural(t.Threads))
 	}

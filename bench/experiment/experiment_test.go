@@ -239,8 +239,7 @@ func topicalCorpus(t *testing.T) (*vocab.Vocab, []int32, []*eval.Dataset) {
 func testRunner(t *testing.T) *Runner {
 	v, stream, ds := topicalCorpus(t)
 	return &Runner{
-		Setup: Setup{Corpus: "topical", CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 1,
-			Window: 3, Negative: 3, Sample: 0, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha},
+		Setup: Setup{Corpus: "topical", CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 1, Settings: skipgram.Settings{Window: 3, Negative: 3, Sample: 0, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}},
 		Vocab: v, Stream: stream, Datasets: ds, Threads: 1, ProgressEvery: 2 * time.Millisecond,
 	}
 }
@@ -335,7 +334,7 @@ func checkSetupKeys(t *testing.T, r *Runner, specs []RunSpec, prior []RunRecord)
 	t.Helper()
 	// WIPS's lambda settings matter to WIPS runs only.
 	lam := *r
-	lam.Setup.LambdaAlpha *= 2
+	lam.Setup.Settings.LambdaAlpha *= 2
 	var retrained []skipgram.Kind
 	lam.Train = func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
 		retrained = append(retrained, j.Model)
@@ -356,7 +355,7 @@ func checkSetupKeys(t *testing.T, r *Runner, specs []RunSpec, prior []RunRecord)
 	}
 	// A different setup shares nothing.
 	other := *r
-	other.Setup.Window = 2
+	other.Setup.Settings.Window = 2
 	var n atomic.Int32
 	other.Train = func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
 		n.Add(1)
@@ -419,7 +418,7 @@ func TestResultsFile(t *testing.T) {
 // (HSG at K=100) and one run missing.
 func fullTable(t *testing.T) *Table {
 	t.Helper()
-	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5, Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "ones"}
+	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5, Settings: skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "ones"}}
 	g := QuickGrid()
 	g.Seeds = []uint64{1, 2}
 	g.Ratios = []float64{0.5} // the fixture's values follow the runs' order
@@ -584,8 +583,7 @@ func TestExperimentSharedCorpus(t *testing.T) {
 		}
 		ds = append(ds, d)
 	}
-	setup := Setup{Corpus: CorpusName(path, 1<<20), CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 5,
-		Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}
+	setup := Setup{Corpus: CorpusName(path, 1<<20), CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 5, Settings: skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}}
 	r := &Runner{Setup: setup, Vocab: v, Stream: stream, Datasets: ds, Threads: 2}
 	g := Grid{Sizes: []int{10}, Models: PlainModels(skipgram.WIPS, skipgram.SG), Alphas: []float64{0.025},
 		Seeds: []uint64{1}, Epochs: 1}
@@ -711,7 +709,7 @@ func TestGridExpandArchitectures(t *testing.T) {
 	}
 	// The trained options: the architecture, hierarchical softmax alone,
 	// and the grid's learning rate, not CBOW's default.
-	r := &Runner{Setup: Setup{Window: 5, Negative: 5}}
+	r := &Runner{Setup: Setup{Settings: skipgram.Settings{Window: 5, Negative: 5}}}
 	for _, s := range specs {
 		opt := r.Options(s)
 		if opt.CBOW != s.CBOW || opt.HS != s.HS || opt.Alpha != 0.025 || (opt.Negative == 0) != s.HS {
@@ -725,10 +723,10 @@ func TestGridExpandArchitectures(t *testing.T) {
 	// change its runs, as it does skip-gram's.
 	hs := RunSpec{Model: skipgram.SG, Arch: Arch{HS: true}, Dim: 10, Alpha: 0.025, Seed: 1, Epochs: 1}
 	sg := RunSpec{Model: skipgram.SG, Dim: 10, Alpha: 0.025, Seed: 1, Epochs: 1}
-	if rec := (RunRecord{Setup: Setup{Negative: 5}, RunSpec: hs}); !rec.Matches(Setup{Negative: 10}, hs) || rec.Matches(Setup{Negative: 5}, sg) {
+	if rec := (RunRecord{Setup: Setup{Settings: skipgram.Settings{Negative: 5}}, RunSpec: hs}); !rec.Matches(Setup{Settings: skipgram.Settings{Negative: 10}}, hs) || rec.Matches(Setup{Settings: skipgram.Settings{Negative: 5}}, sg) {
 		t.Error("an sg/hs record does not stand for its run at another -negative, or stands for sg's")
 	}
-	if rec := (RunRecord{Setup: Setup{Negative: 5}, RunSpec: sg}); rec.Matches(Setup{Negative: 10}, sg) {
+	if rec := (RunRecord{Setup: Setup{Settings: skipgram.Settings{Negative: 5}}, RunSpec: sg}); rec.Matches(Setup{Settings: skipgram.Settings{Negative: 10}}, sg) {
 		t.Error("an sg record stands for sg at another -negative")
 	}
 	var names []string
@@ -830,8 +828,7 @@ func TestRunnerArchitectures(t *testing.T) {
 // cbow or hs fields) as skip-gram with negative sampling: it stands for the
 // plain SG run and for no other architecture's.
 func TestOldRecordIsSkipGram(t *testing.T) {
-	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5, Window: 5, Negative: 5, Sample: 1e-4,
-		LambdaInit: "ones", LambdaAlpha: 0.5}
+	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5, Settings: skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "ones", LambdaAlpha: 0.5}}
 	line := `{"corpus":"c","corpus_tokens":100,"vocab":10,"min_count":5,"window":5,"negative":5,"sample":0.0001,` +
 		`"lambda_init":"ones","lambda_alpha":0.5,"model":"sg","dim":10,"alpha":0.025,"seed":1,"epochs":1,"status":"ok",` +
 		`"rho":{"ip":{"simlex999":0.2},"cos":{"simlex999":0.3}},"seconds":1,"words":100,"words_per_sec":100,"loss":2,` +

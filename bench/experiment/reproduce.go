@@ -116,16 +116,17 @@ func Reproduce(ctx context.Context, w io.Writer, c Config) error {
 // line gave it: the settings a run does not use are zero, so that its
 // record matches those made before the flag existed.
 func (s *Setup) Resolve(threads int) {
-	if !s.Batch {
-		s.ShareNoise = 0 // exact pairs share nothing: the runs match those made before -share-noise
+	t := &s.Settings
+	if !t.Batch {
+		t.ShareNoise = 0 // exact pairs share nothing: the runs match those made before -share-noise
 	}
 	// No replicas on one thread; on more, -hot-rows as given, the default
 	// (-1) being each model's own.
 	if threads < 2 {
-		s.HotRows = 0
+		t.HotRows = 0
 	}
-	if s.HotRows == 0 {
-		s.HotSync = 0 // no replicas, nothing to merge: the runs match those made before -hot-sync
+	if t.HotRows == 0 {
+		t.HotSync = 0 // no replicas, nothing to merge: the runs match those made before -hot-sync
 	}
 }
 

@@ -34,13 +34,13 @@ func TestLossSampleEvery(t *testing.T) {
 // TestListRuns checks that -list marks a run done only when prior holds it
 // finished in the same setup, and counts them.
 func TestListRuns(t *testing.T) {
-	setup := Setup{Corpus: "c", Window: 5}
+	setup := Setup{Corpus: "c", Settings: skipgram.Settings{Window: 5}}
 	specs, err := Grid{Sizes: []int{4, 8}, Models: PlainModels(skipgram.SG), Alphas: []float64{0.025}, Seeds: []uint64{1}, Epochs: 1}.Expand()
 	if err != nil {
 		t.Fatal(err)
 	}
 	other := setup
-	other.Window = 3
+	other.Settings.Window = 3
 	prior := []RunRecord{
 		{RunSpec: specs[0], Setup: setup, Status: StatusFailed},
 		{RunSpec: specs[0], Setup: setup, Status: StatusOK},
@@ -99,8 +99,7 @@ func TestReproduce(t *testing.T) {
 		Train: reproduceFiles(t, dir),
 		Grid: Grid{Sizes: []int{8}, Models: PlainModels(skipgram.SG), Alphas: []float64{0.01}, Ratios: []float64{0.5},
 			Seeds: []uint64{1}, Epochs: 2},
-		Setup: Setup{MinCount: 1, Window: 3, Negative: 3, LambdaInit: skipgram.DefaultLambdaInit,
-			LambdaAlpha: skipgram.DefaultLambdaAlpha, LambdaRecipe: skipgram.LambdaRecipe},
+		Setup:       Setup{MinCount: 1, LambdaRecipe: skipgram.LambdaRecipe, Settings: skipgram.Settings{Window: 3, Negative: 3, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}},
 		MinCountSet: true, Threads: 1,
 		Results: filepath.Join(dir, "out", "r.jsonl"), Markdown: filepath.Join(dir, "out", "t.md"),
 	}
@@ -148,10 +147,10 @@ func TestSetupResolve(t *testing.T) {
 		threads int
 		want    Setup
 	}{
-		{Setup{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}, 2, Setup{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}},
-		{Setup{Batch: false, ShareNoise: 2, HotRows: -1, HotSync: 64}, 2, Setup{HotRows: -1, HotSync: 64}},
-		{Setup{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}, 1, Setup{Batch: true, ShareNoise: 2}},
-		{Setup{Batch: true, HotRows: 0, HotSync: 64}, 4, Setup{Batch: true}},
+		{Setup{Settings: skipgram.Settings{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}}, 2, Setup{Settings: skipgram.Settings{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}}},
+		{Setup{Settings: skipgram.Settings{Batch: false, ShareNoise: 2, HotRows: -1, HotSync: 64}}, 2, Setup{Settings: skipgram.Settings{HotRows: -1, HotSync: 64}}},
+		{Setup{Settings: skipgram.Settings{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}}, 1, Setup{Settings: skipgram.Settings{Batch: true, ShareNoise: 2}}},
+		{Setup{Settings: skipgram.Settings{Batch: true, HotRows: 0, HotSync: 64}}, 4, Setup{Settings: skipgram.Settings{Batch: true}}},
 	} {
 		got := c.in
 		got.Resolve(c.threads)

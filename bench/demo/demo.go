@@ -209,12 +209,12 @@ func train(ctx context.Context, w io.Writer, opt Options, t *text, i int, file s
 	if opt.Log != nil {
 		fmt.Fprintf(opt.Log, "training %s (%d of %d)\n", kind, i+1, len(opt.Models))
 	}
-	m, st, err := skipgram.TrainChunks(ctx, t.vocab, t.ids, o)
+	j := &skipgram.Job{Options: o, Vocab: t.vocab, Text: t.ids, Source: skipgram.Source{MinCount: minCount, Corpus: t.info}}
+	res, err := j.Train(ctx)
 	if err != nil {
 		return nil, 0, fmt.Errorf("demo: training %s: %w", kind, err)
 	}
-	meta := skipgram.NewSidecar(m, o, st, skipgram.Source{MinCount: minCount, Corpus: t.info})
-	vec := m.Vectors(t.vocab.Words)
+	st, meta, vec := res.Stats, res.Meta, res.Vectors()
 	if err := embedding.Save(file, vec, meta, true); err != nil {
 		return nil, 0, fmt.Errorf("demo: %w", err)
 	}

@@ -122,18 +122,18 @@ func Graph(ctx context.Context, w io.Writer, threads int) error {
 // reconstruct trains opt.Model on the graph e and scores how well its
 // vectors reconstruct e; secs is the training time.
 func reconstruct(ctx context.Context, e *cgraph.Edges, opt skipgram.Options) (r linkpred.Result, secs float64, err error) {
-	v, g, err := skipgram.NewGraph(e, skipgram.DefaultGraphMinCount)
+	_, g, err := skipgram.NewGraph(e, skipgram.DefaultGraphMinCount)
 	if err != nil {
 		return r, 0, err
 	}
 	g.Noise = skipgram.DefaultGraphNoise
 	start := time.Now()
-	m, st, err := skipgram.TrainGraph(ctx, g, opt)
+	res, err := (&skipgram.Job{Options: opt, Graph: g}).Train(ctx)
 	if err != nil {
 		return r, 0, err
 	}
 	secs = time.Since(start).Seconds()
-	rs, err := linkpred.Evaluate(m.Vectors(v.Words), skipgram.NewSidecar(m, opt, st, skipgram.Source{}), e, nil, linkpred.Options{Threads: opt.Threads, Seed: 1})
+	rs, err := linkpred.Evaluate(res.Vectors(), res.Meta, e, nil, linkpred.Options{Threads: opt.Threads, Seed: 1})
 	if err != nil {
 		return r, 0, err
 	}

@@ -239,7 +239,8 @@ func topicalCorpus(t *testing.T) (*vocab.Vocab, []int32, []*eval.Dataset) {
 func testRunner(t *testing.T) *Runner {
 	v, stream, ds := topicalCorpus(t)
 	return &Runner{
-		Setup: Setup{Corpus: "topical", CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 1, Settings: skipgram.Settings{Window: 3, Negative: 3, Sample: 0, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}},
+		Setup: Setup{Corpus: "topical", CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 1,
+			Settings: skipgram.Settings{Window: 3, Negative: 3, Sample: 0, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}},
 		Vocab: v, Stream: stream, Datasets: ds, Threads: 1, ProgressEvery: 2 * time.Millisecond,
 	}
 }
@@ -418,7 +419,8 @@ func TestResultsFile(t *testing.T) {
 // (HSG at K=100) and one run missing.
 func fullTable(t *testing.T) *Table {
 	t.Helper()
-	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5, Settings: skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "ones"}}
+	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5,
+		Settings: skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "ones"}}
 	g := QuickGrid()
 	g.Seeds = []uint64{1, 2}
 	g.Ratios = []float64{0.5} // the fixture's values follow the runs' order
@@ -583,7 +585,8 @@ func TestExperimentSharedCorpus(t *testing.T) {
 		}
 		ds = append(ds, d)
 	}
-	setup := Setup{Corpus: CorpusName(path, 1<<20), CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 5, Settings: skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}}
+	setup := Setup{Corpus: CorpusName(path, 1<<20), CorpusTokens: int64(len(stream)), Vocab: v.Len(), MinCount: 5,
+		Settings: skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}}
 	r := &Runner{Setup: setup, Vocab: v, Stream: stream, Datasets: ds, Threads: 2}
 	g := Grid{Sizes: []int{10}, Models: PlainModels(skipgram.WIPS, skipgram.SG), Alphas: []float64{0.025},
 		Seeds: []uint64{1}, Epochs: 1}
@@ -828,7 +831,8 @@ func TestRunnerArchitectures(t *testing.T) {
 // cbow or hs fields) as skip-gram with negative sampling: it stands for the
 // plain SG run and for no other architecture's.
 func TestOldRecordIsSkipGram(t *testing.T) {
-	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5, Settings: skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "ones", LambdaAlpha: 0.5}}
+	setup := Setup{Corpus: "c", CorpusTokens: 100, Vocab: 10, MinCount: 5,
+		Settings: skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "ones", LambdaAlpha: 0.5}}
 	line := `{"corpus":"c","corpus_tokens":100,"vocab":10,"min_count":5,"window":5,"negative":5,"sample":0.0001,` +
 		`"lambda_init":"ones","lambda_alpha":0.5,"model":"sg","dim":10,"alpha":0.025,"seed":1,"epochs":1,"status":"ok",` +
 		`"rho":{"ip":{"simlex999":0.2},"cos":{"simlex999":0.3}},"seconds":1,"words":100,"words_per_sec":100,"loss":2,` +

@@ -99,7 +99,8 @@ func TestReproduce(t *testing.T) {
 		Train: reproduceFiles(t, dir),
 		Grid: Grid{Sizes: []int{8}, Models: PlainModels(skipgram.SG), Alphas: []float64{0.01}, Ratios: []float64{0.5},
 			Seeds: []uint64{1}, Epochs: 2},
-		Setup:       Setup{MinCount: 1, LambdaRecipe: skipgram.LambdaRecipe, Settings: skipgram.Settings{Window: 3, Negative: 3, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}},
+		Setup: Setup{MinCount: 1, LambdaRecipe: skipgram.LambdaRecipe,
+			Settings: skipgram.Settings{Window: 3, Negative: 3, LambdaInit: skipgram.DefaultLambdaInit, LambdaAlpha: skipgram.DefaultLambdaAlpha}},
 		MinCountSet: true, Threads: 1,
 		Results: filepath.Join(dir, "out", "r.jsonl"), Markdown: filepath.Join(dir, "out", "t.md"),
 	}
@@ -142,20 +143,21 @@ func TestReproduce(t *testing.T) {
 // TestSetupResolve checks that a setup records only what trains: no noise
 // shared by exact pairs, no replicas (nor their merges) on one thread.
 func TestSetupResolve(t *testing.T) {
+	type s = skipgram.Settings
 	for _, c := range []struct {
-		in      Setup
+		in      s
 		threads int
-		want    Setup
+		want    s
 	}{
-		{Setup{Settings: skipgram.Settings{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}}, 2, Setup{Settings: skipgram.Settings{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}}},
-		{Setup{Settings: skipgram.Settings{Batch: false, ShareNoise: 2, HotRows: -1, HotSync: 64}}, 2, Setup{Settings: skipgram.Settings{HotRows: -1, HotSync: 64}}},
-		{Setup{Settings: skipgram.Settings{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}}, 1, Setup{Settings: skipgram.Settings{Batch: true, ShareNoise: 2}}},
-		{Setup{Settings: skipgram.Settings{Batch: true, HotRows: 0, HotSync: 64}}, 4, Setup{Settings: skipgram.Settings{Batch: true}}},
+		{s{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}, 2, s{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}},
+		{s{Batch: false, ShareNoise: 2, HotRows: -1, HotSync: 64}, 2, s{HotRows: -1, HotSync: 64}},
+		{s{Batch: true, ShareNoise: 2, HotRows: -1, HotSync: 64}, 1, s{Batch: true, ShareNoise: 2}},
+		{s{Batch: true, HotRows: 0, HotSync: 64}, 4, s{Batch: true}},
 	} {
-		got := c.in
+		got := Setup{Settings: c.in}
 		got.Resolve(c.threads)
-		if got != c.want {
-			t.Errorf("%+v on %d threads: %+v, want %+v", c.in, c.threads, got, c.want)
+		if got != (Setup{Settings: c.want}) {
+			t.Errorf("%+v on %d threads: %+v, want %+v", c.in, c.threads, got.Settings, c.want)
 		}
 	}
 }

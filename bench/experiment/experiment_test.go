@@ -886,3 +886,33 @@ func TestOldRecordIsSkipGram(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerKeepsNoFinishedCheckpoint checks that a run of a grid with a
+// checkpoint directory writes no checkpoint of itself once it has
+// finished: its record keeps it, and writing the model would cost the
+// run's time.
+func TestRunnerKeepsNoFinishedCheckpoint(t *testing.T) {
+	r := testRunner(t)
+	r.CheckpointDir, r.CheckpointEvery = t.TempDir(), time.Hour
+	var path string
+	var finished bool
+	r.Train = func(ctx context.Context, j *skipgram.Job) (*skipgram.Result, error) {
+		path = j.CheckpointPath
+		j.Checkpoint = func(s *skipgram.Snapshot) error {
+			finished = s.Done
+			return nil
+		}
+		res, err := j.Train(ctx)
+		if _, serr := os.Stat(path); !errors.Is(serr, os.ErrNotExist) {
+			t.Errorf("the finished run wrote %s (%v)", path, serr)
+		}
+		return res, err
+	}
+	spec := RunSpec{Model: skipgram.SG, Dim: 4, Alpha: 0.01, Seed: 1, Epochs: 1}
+	if recs, err := r.Run(context.Background(), []RunSpec{spec}, nil); err != nil || recs[0].Status != StatusOK {
+		t.Fatalf("%v %+v", err, recs)
+	}
+	if path == "" || !finished {
+		t.Errorf("checkpoint path %q, finished snapshot told: %v; want a path and the run's end", path, finished)
+	}
+}

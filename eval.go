@@ -196,30 +196,9 @@ func runEvalGraph(vectors string, operands []string, asJSON bool, f *evalGraphFl
 		return errors.New("eval: no similarity to score")
 	}
 	if asJSON {
-		type row struct {
-			Sim      string  `json:"sim"`
-			MeanRank float64 `json:"mean_rank"`
-			MAP      float64 `json:"map"`
-			AUC      float64 `json:"auc"`
-			Edges    int     `json:"edges"`
-			Sources  int     `json:"sources"`
-			Nodes    int     `json:"nodes"`
-			Missing  int     `json:"missing"`
-			Seconds  float64 `json:"seconds"`
-		}
-		out := struct {
-			Vectors string `json:"vectors"`
-			Model   string `json:"model"`
-			Graph   string `json:"graph"`
-			Exclude string `json:"exclude,omitempty"`
-			Results []row  `json:"results"`
-		}{Vectors: vectors, Model: m.Name(), Graph: f.graph, Exclude: f.exclude}
-		for _, r := range results {
-			out.Results = append(out.Results, row{r.Sim, r.MeanRank, r.MAP, r.AUC, r.Edges, r.Sources, r.Nodes, r.Missing, r.Elapsed.Seconds()})
-		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return enc.Encode(linkpred.NewReport(vectors, m.Name(), f.graph, f.exclude, results))
 	}
 	fmt.Fprintln(stdout, m.Header())
 	task := "reconstruction"

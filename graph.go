@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -68,9 +67,8 @@ func runGraphWordNet(args []string, std stdio) error {
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	files := []string{"noun_closure.tsv", "mammal_closure.tsv"}
 	var outputs []string
-	for _, name := range files {
+	for _, name := range wordnet.ClosureFiles {
 		outputs = append(outputs, filepath.Join(*out, name))
 	}
 	if err := atomicfile.CheckOutputs([]string{filepath.Join(*dict, "data.noun"), filepath.Join(*dict, "index.noun")}, outputs); err != nil {
@@ -80,24 +78,12 @@ func runGraphWordNet(args []string, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("graph wordnet: %w (apt-get install wordnet-base)", err)
 	}
-	anc, err := n.Closure()
+	wrote, err := n.WriteClosures(*out)
+	for _, w := range wrote {
+		fmt.Fprintf(stdout, "%s: %d nodes, %d edges\n", w.Path, w.Nodes, w.Edges)
+	}
 	if err != nil {
 		return fmt.Errorf("graph wordnet: %w", err)
-	}
-	mammal := n.Find("mammal.n.01")
-	if mammal < 0 {
-		return errors.New("graph wordnet: no synset mammal.n.01; is this WordNet 3.0?")
-	}
-	for _, part := range []struct {
-		file string
-		root int32
-	}{{"noun_closure.tsv", -1}, {"mammal_closure.tsv", mammal}} {
-		edges := n.Edges(anc, part.root)
-		path := filepath.Join(*out, part.file)
-		if err := atomicfile.WriteFile(path, func(w io.Writer) error { return n.WriteTSV(w, edges) }); err != nil {
-			return fmt.Errorf("graph wordnet: %w", err)
-		}
-		fmt.Fprintf(stdout, "%s: %d nodes, %d edges\n", path, wordnet.Nodes(edges), len(edges))
 	}
 	fmt.Fprintf(stdout, "(%d noun synsets in %s)\n", len(n.Synsets), *dict)
 	return nil

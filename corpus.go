@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/wipsvec/wipsvec/corpus"
@@ -34,9 +33,8 @@ func runCorpus(args []string, std stdio) error {
 	return runCorpusClean(args[1:], std)
 }
 
-// runCorpusClean runs "wipsvec corpus clean". Output to a file is written
-// through atomicfile, so that a failed or interrupted run never leaves a
-// truncated corpus that a later training run would silently use.
+// runCorpusClean runs "wipsvec corpus clean"; a file is written whole or
+// not at all (corpus.CleanFile).
 func runCorpusClean(args []string, std stdio) error {
 	stdin, stdout := std.in, std.out
 	fs := newFlags("corpus clean", std, cleanHelp)
@@ -82,7 +80,7 @@ func runCorpusClean(args []string, std stdio) error {
 		}
 		return nil
 	}
-	st, err := cleanToFile(*out, src)
+	st, err := corpus.CleanFile(*out, src)
 	if err != nil {
 		return fmt.Errorf("corpus clean %s: %w", in, err)
 	}
@@ -93,16 +91,4 @@ func runCorpusClean(args []string, std stdio) error {
 	fmt.Fprintf(stdout, "%s: %d words, %d bytes, from %d pages (%d redirects dropped); read %d bytes from %d %s\n",
 		*out, st.Words, st.BytesOut, st.Pages, st.Redirects, st.BytesIn, nfiles, unit)
 	return nil
-}
-
-// cleanToFile cleans src into path through atomicfile, which makes it
-// appear at path only when complete and synced.
-func cleanToFile(path string, src io.Reader) (corpus.CleanStats, error) {
-	var st corpus.CleanStats
-	err := atomicfile.WriteFile(path, func(w io.Writer) error {
-		var err error
-		st, err = corpus.Clean(w, src)
-		return err
-	})
-	return st, err
 }

@@ -28,7 +28,7 @@ var trainCommand = func() ([]string, error) {
 const benchHelp = `usage: wipsvec bench [-train SOURCES] [-models LIST] [-sizes 100,300] [-threads 1,2] [-repeat N]
 
 Times the models: trains each model at each size and thread count as a
-child process on one corpus (default: ` + defaultCorpusHelp + `) and
+child process on one corpus (default: ` + corpus.DefaultPlaces + `) and
 prints words/sec/thread (the median of -repeat runs), the speed-up over one
 thread, the share of the machine's ceiling (SG's batch window on rows in
 L1), peak RSS and the memory floor; gensim's Word2Vec beside when
@@ -42,7 +42,7 @@ func runBench(args []string, std stdio) error {
 	stdout, stderr := std.out, std.err
 	opt := speed.DefaultThroughputOptions()
 	fs := newFlags("bench", std)
-	fs.StringVar(&opt.Corpus, "train", defaultCorpus(), sourcesHelp)
+	fs.StringVar(&opt.Corpus, "train", corpus.Default(), sourcesHelp)
 	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
 	var limitMB int64
 	intFlag(fs, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")

@@ -39,7 +39,7 @@ const demoCorpusHelp = "$WIPSVEC_CORPUS or data/text9"
 // $WIPSVEC_CORPUS, then data/text9 (where scripts/get-text9.sh puts it);
 // "" for the built-in sample.
 func demoCorpusPath() string {
-	return firstFile(os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"))
+	return corpus.FirstFile(os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"))
 }
 
 // runDemo parses the demo's flags and runs its parts from bench/demo,

@@ -26,7 +26,7 @@ paper's numbers. Runs already in -results (same corpus and settings) are
 not redone: rerun the same command to resume a grid or to retry failed runs.
 -quick (one run per model and K, 5 epochs) fits in about 11 minutes on two
 cores; without it the paper's full grid takes hours. The corpus (default:
-` + defaultCorpusHelp + `) is encoded once into
+` + corpus.DefaultPlaces + `) is encoded once into
 an encoded corpus beside -results that every run and every later
 invocation maps. The run in progress keeps a checkpoint beside -results
 too: an interrupted grid resumes that run where it stopped.
@@ -37,7 +37,7 @@ too: an interrupted grid resumes that run where it stopped.
 func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) {
 	f := &experiment.Config{Grid: experiment.PaperGrid()}
 	fs := newFlags("experiment", std)
-	fs.StringVar(&f.Train, "train", "", sourcesHelp+" (default: "+defaultCorpusHelp+")")
+	fs.StringVar(&f.Train, "train", "", sourcesHelp+" (default: "+corpus.DefaultPlaces+")")
 	intFlag(fs, &f.CorpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
 	var g gridFlags
 	g.define(fs)
@@ -150,7 +150,7 @@ func runExperiment(args []string, std stdio) error {
 	}
 	capThreads(&f.Threads, std.err)
 	if f.Train == "" {
-		if f.Train = defaultCorpus(); f.Train == "" {
+		if f.Train = corpus.Default(); f.Train == "" {
 			return usageError{errors.New("experiment: no corpus found: give -train FILE, set WIPSVEC_CORPUS, or run scripts/get-text9.sh")}
 		}
 	}

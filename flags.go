@@ -6,14 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -226,42 +225,6 @@ func trainer(opt *skipgram.Options, minCount *int64) trainerFlags {
 		batch: &opt.Batch, shareNoise: &opt.ShareNoise, hotRows: &opt.HotRows, hotSync: &opt.HotSync}
 }
 
-// sharedNoiseDefaults says, for -share-noise's help, how many windows each
-// model's draw of noise words serves by default: "2 for sg, 1 for the
-// others".
-func sharedNoiseDefaults() string {
-	var shared []string
-	for _, k := range skipgram.Kinds() {
-		o := skipgram.DefaultOptions()
-		o.Model = k
-		if n := o.SharedNoise(); n > 1 {
-			shared = append(shared, fmt.Sprintf("%d for %s", n, k))
-		}
-	}
-	return strings.Join(append(shared, "1 for the others"), ", ")
-}
-
-// replicaDefaults says, for -hot-rows's help, which models keep replicas
-// by default on n threads and how many rows: "ips, sips, ipds, hsg:
-// 64*2/n, 4096*2/n targets' rows; wips, sg: none".
-func replicaDefaults() string {
-	var keep, none []string
-	for _, k := range skipgram.Kinds() {
-		o := skipgram.DefaultOptions()
-		o.Model, o.Threads = k, 2
-		if o.HotReplicaRows() > 0 {
-			keep = append(keep, string(k))
-		} else {
-			none = append(none, string(k))
-		}
-	}
-	s := fmt.Sprintf("%s: %d*2/n, %d*2/n targets' rows", strings.Join(keep, ", "), skipgram.DefaultReplicaHotRows, skipgram.DefaultReplicaTargetRows)
-	if len(none) > 0 {
-		s += "; " + strings.Join(none, ", ") + ": none"
-	}
-	return s + fmt.Sprintf("; cbow, hs tree %d*2/n", skipgram.DefaultReplicaHotRows)
-}
-
 func (t trainerFlags) define(fs *flags) {
 	if t.size != nil {
 		intFlag(fs, t.size, "size", 1, maxSize, "dimensions `K` of the vectors (for sips including the bias, for hsg the time coordinate)")
@@ -291,10 +254,10 @@ func (t trainerFlags) define(fs *flags) {
 		fs.BoolVar(t.batch, "batch", *t.batch, "one set of noise words per centre word's window (HogBatch): each target row written once per window; -batch=false trains each pair apart, as word2vec.c")
 	}
 	if t.shareNoise != nil {
-		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words; 1: a fresh draw per window; 0: the model's ("+sharedNoiseDefaults()+")")
+		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words; 1: a fresh draw per window; 0: the model's ("+start.SharedNoiseDefaults()+")")
 	}
 	if t.hotRows != nil {
-		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "n >= 2 threads replicate the most frequent `rows`, merged every -hot-sync; 0: none; -1: default ("+replicaDefaults()+")")
+		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "n >= 2 threads replicate the most frequent `rows`, merged every -hot-sync; 0: none; -1: default ("+start.ReplicaDefaults()+")")
 	}
 	if t.hotSync != nil {
 		intFlag(fs, t.hotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")
@@ -318,27 +281,6 @@ func capThreads(threads *int, w io.Writer) {
 		*threads = limit
 	}
 }
-
-// defaultCorpus finds a real corpus where the scripts put one, then beside
-// the checkout: $WIPSVEC_CORPUS, data/text9, ../shared/data/enwiki17m.txt.zst.
-// It returns "" if there is none.
-func defaultCorpus() string {
-	return firstFile(os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"), filepath.Join("..", "shared", "data", "enwiki17m.txt.zst"))
-}
-
-// firstFile returns the first of paths that is a file, skipping "", or ""
-// if none is.
-func firstFile(paths ...string) string {
-	for _, p := range paths {
-		if fi, err := os.Stat(p); p != "" && err == nil && !fi.IsDir() {
-			return p
-		}
-	}
-	return ""
-}
-
-// defaultCorpusHelp says where defaultCorpus looks.
-const defaultCorpusHelp = "$WIPSVEC_CORPUS, data/text9, ../shared/data/enwiki17m.txt.zst"
 
 // minCountDefault is vocab's, as a flag's starting value.
 const minCountDefault int64 = vocab.DefaultMinCount

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"math"
 	"runtime"
 	"strings"
 	"time"
@@ -93,60 +90,9 @@ func runEval(args []string, std stdio) error {
 		ar = &r
 	}
 	if *asJSON {
-		return printEvalJSON(stdout, m, paths, results, ar)
+		return eval.WriteJSON(stdout, m, paths, results, ar)
 	}
-	return printEvalTable(stdout, m, results, ar)
-}
-
-func printEvalTable(w io.Writer, m *eval.Model, results []eval.Result, ar *eval.AnalogyResult) error {
-	fmt.Fprintln(w, m.Header())
-	// Names left-aligned, numbers right-aligned: tabwriter aligns a whole
-	// table one way, so widths are computed here.
-	nameW := len("dataset")
-	for _, r := range results {
-		nameW = max(nameW, len(r.Dataset))
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%-*s  %6s  %6s", nameW, "dataset", "pairs", "found")
-	if m.Sub != nil {
-		fmt.Fprintf(&b, "  %8s", "composed")
-	}
-	for _, s := range m.Sims {
-		fmt.Fprintf(&b, "  %6s", s.Name)
-	}
-	b.WriteByte('\n')
-	for _, r := range results {
-		fmt.Fprintf(&b, "%-*s  %6d  %6d", nameW, r.Dataset, r.Pairs, r.Found)
-		if m.Sub != nil {
-			fmt.Fprintf(&b, "  %8d", r.Composed)
-		}
-		for _, s := range m.Sims {
-			fmt.Fprintf(&b, "  %*s", max(6, len(s.Name)), percent(r.Rho[s.Name]))
-		}
-		b.WriteByte('\n')
-	}
-	if ar != nil {
-		fmt.Fprintf(&b, "analogies %s (3CosAdd, cosine, %d most frequent words): total %s%%, semantic %s%%, syntactic %s%%; answered %d of %d (%s%%)\n",
-			ar.File, ar.Restrict, percent(ar.Total.Accuracy()), percent(ar.Semantic.Accuracy()),
-			percent(ar.Syntactic.Accuracy()), ar.Total.Answered, ar.Total.Questions, percent(ar.Total.Coverage()))
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// percent formats x*100 with one decimal, or "-" if x is undefined.
-func percent(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f", 100*x)
-}
-
-// printEvalJSON prints eval.NewReport's report, indented.
-func printEvalJSON(w io.Writer, m *eval.Model, paths []string, results []eval.Result, ar *eval.AnalogyResult) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(eval.NewReport(m, paths, results, ar))
+	return eval.WriteTable(stdout, m, results, ar)
 }
 
 // evalGraphFlags are eval's flags for scoring node vectors on a graph.
@@ -195,23 +141,9 @@ func runEvalGraph(vectors string, operands []string, asJSON bool, f *evalGraphFl
 	if len(results) == 0 {
 		return errors.New("eval: no similarity to score")
 	}
+	r := linkpred.NewReport(vectors, m.Name(), f.graph, f.exclude, results)
 	if asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(linkpred.NewReport(vectors, m.Name(), f.graph, f.exclude, results))
+		return r.WriteJSON(stdout)
 	}
-	fmt.Fprintln(stdout, m.Header())
-	task := "reconstruction"
-	if exclude != nil {
-		task = "link prediction (training edges " + f.exclude + " excluded)"
-	}
-	r0 := results[0]
-	fmt.Fprintf(stdout, "%s on %s: %d edges from %d nodes among %d candidates; %d edges skipped (node without a vector)\n",
-		task, f.graph, r0.Edges, r0.Sources, r0.Nodes, r0.Missing)
-	fmt.Fprintf(stdout, "%-14s  %10s  %6s  %7s  %8s\n", "similarity", "mean rank", "MAP", "ROC-AUC", "seconds")
-	for _, r := range results {
-		fmt.Fprintf(stdout, "%-14s  %10.2f  %6.3f  %7.2f  %8.2f\n", r.Sim, r.MeanRank, r.MAP, 100*r.AUC, r.Elapsed.Seconds())
-	}
-	fmt.Fprintf(stdout, "total %.2fs on %d threads\n", time.Since(start).Seconds(), f.threads)
-	return nil
+	return r.WriteTable(stdout, m.Header(), time.Since(start), f.threads)
 }

@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
@@ -97,7 +95,7 @@ func runNearest(args []string, std stdio) error {
 		var unknown []string
 		for i, q := range queries {
 			var ue *eval.UnknownError
-			if err := answer(out, s, q, parsed[i], n); errors.As(err, &ue) {
+			if err := s.Answer(out, q, parsed[i], n); errors.As(err, &ue) {
 				unknown = append(unknown, ue.Words...)
 			} else if err != nil {
 				return err
@@ -121,7 +119,7 @@ func runNearest(args []string, std stdio) error {
 		}
 		q, err := eval.ParseQuery(text)
 		if err == nil {
-			err = answer(out, s, text, q, n)
+			err = s.Answer(out, text, q, n)
 		}
 		if err != nil {
 			failed++
@@ -138,27 +136,4 @@ func runNearest(args []string, std stdio) error {
 		return fmt.Errorf("nearest: %d queries not answered (each says why above)", failed)
 	}
 	return nil
-}
-
-// answer prints the n words nearest to the query q (text, as given).
-func answer(w io.Writer, s *eval.Searcher, text string, q []eval.Term, n int) error {
-	nb, err := s.Nearest(q, n)
-	if err != nil {
-		return err
-	}
-	var composed []string
-	for _, t := range q {
-		if !s.Known(t.Word) {
-			composed = append(composed, t.Word)
-		}
-	}
-	fmt.Fprintf(w, "\n%s:\n", text)
-	if len(composed) > 0 {
-		fmt.Fprintf(w, "  (not in the vocabulary, composed from its n-grams: %s)\n", strings.Join(composed, ", "))
-	}
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	for i, x := range nb {
-		fmt.Fprintf(tw, "%4d\t%s\t%.4f\n", i+1, x.Word, x.Score)
-	}
-	return tw.Flush()
 }

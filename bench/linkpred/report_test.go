@@ -1,8 +1,8 @@
 package linkpred
 
 import (
+	"bytes"
 	"encoding/json"
-	"strings"
 	"testing"
 	"time"
 )
@@ -17,7 +17,18 @@ func TestReportJSON(t *testing.T) {
 	if got := string(b); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	if !strings.Contains(string(b), `"results"`) {
-		t.Error("no results")
+	var tab bytes.Buffer
+	r.Exclude = "train.tsv"
+	if err := r.WriteTable(&tab, "v.txt: model sg", 3*time.Second, 2); err != nil {
+		t.Fatal(err)
+	}
+	want = `v.txt: model sg
+link prediction (training edges train.tsv excluded) on g.tsv: 3 edges from 2 nodes among 4 candidates; 0 edges skipped (node without a vector)
+similarity       mean rank     MAP  ROC-AUC   seconds
+cosine                1.50   0.500    90.00      2.00
+total 3.00s on 2 threads
+`
+	if tab.String() != want {
+		t.Errorf("table:\n%s\nwant\n%s", tab.String(), want)
 	}
 }

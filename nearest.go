@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -52,23 +51,9 @@ func runNearest(args []string, std stdio) error {
 	if len(queries) == 0 {
 		return usagef("nearest: no query given; usage: wipsvec nearest -vectors FILE [-n 10] QUERY... (or - to read them from standard input)")
 	}
-	fromStdin := len(queries) == 1 && queries[0] == "-"
-	if !fromStdin {
-		for _, q := range queries {
-			if q == "-" {
-				return usagef("nearest: - (queries from standard input) stands alone, without other queries")
-			}
-		}
-	}
-	// Parse the command line's queries before the (slow) read of the
-	// vectors, so that a typo fails at once.
-	parsed := make([][]eval.Term, len(queries))
-	if !fromStdin {
-		for i, q := range queries {
-			if parsed[i], err = eval.ParseQuery(q); err != nil {
-				return usageError{fmt.Errorf("nearest: %w", err)}
-			}
-		}
+	parsed, fromStdin, err := eval.ParseQueries(queries)
+	if err != nil {
+		return usageError{fmt.Errorf("nearest: %w", err)}
 	}
 	m, err := eval.LoadModel(*vectors)
 	if err != nil {
@@ -92,45 +77,16 @@ func runNearest(args []string, std stdio) error {
 	}
 	if !fromStdin {
 		// Print what can be printed, then report the unknown words together.
-		var unknown []string
-		for i, q := range queries {
-			var ue *eval.UnknownError
-			if err := s.Answer(out, q, parsed[i], n); errors.As(err, &ue) {
-				unknown = append(unknown, ue.Words...)
-			} else if err != nil {
-				return err
-			}
-		}
-		if len(unknown) > 0 {
+		unknown, err := s.AnswerAll(out, queries, parsed, n)
+		if err == nil && len(unknown) > 0 {
 			out.Flush()
-			return fmt.Errorf("nearest: not in the vocabulary of %s: %s", m.Path, strings.Join(unknown, ", "))
+			err = fmt.Errorf("nearest: not in the vocabulary of %s: %s", m.Path, strings.Join(unknown, ", "))
 		}
-		return nil
+		return err
 	}
-	// One query a line. A query that cannot be answered says why in one
-	// line, in the answers' place, and the others go on.
-	failed := 0
-	sc := bufio.NewScanner(std.in)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
-		}
-		q, err := eval.ParseQuery(text)
-		if err == nil {
-			err = s.Answer(out, text, q, n)
-		}
-		if err != nil {
-			failed++
-			fmt.Fprintf(out, "\n%s: line %d: %v\n", text, line, err)
-		}
-		if err := out.Flush(); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("nearest: reading the queries: %w", err)
+	failed, err := s.AnswerLines(out, std.in, n)
+	if err != nil {
+		return fmt.Errorf("nearest: %w", err)
 	}
 	if failed > 0 {
 		return fmt.Errorf("nearest: %d queries not answered (each says why above)", failed)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/internal/list"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -285,87 +286,5 @@ func capThreads(threads *int, w io.Writer) {
 // minCountDefault is vocab's, as a flag's starting value.
 const minCountDefault int64 = vocab.DefaultMinCount
 
-// Lists in flags, "100,300" or "sg,wips", are read by parseList alone:
-// items split at commas, blanks around an item trimmed, empty items
-// skipped, each item read by parse.
-func parseList[T any](s string, parse func(string) (T, error)) ([]T, error) {
-	var out []T
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f == "" {
-			continue
-		}
-		x, err := parse(f)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, x)
-	}
-	return out, nil
-}
-
-// parseInts reads a list of whole numbers (-sizes).
-func parseInts(s string) ([]int, error) {
-	return parseList(s, func(f string) (int, error) {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			return 0, fmt.Errorf("%q is not an integer", f)
-		}
-		return n, nil
-	})
-}
-
-// parseCounts reads a list of positive whole numbers, in their order,
-// repeats dropped, at least one (bench's -sizes, -threads).
-func parseCounts(s string) ([]int, error) {
-	return parseDistinct(s, "number", func(f string) (int, error) {
-		x, err := strconv.Atoi(f)
-		if err != nil || x < 1 {
-			return 0, fmt.Errorf("%q is not a positive integer", f)
-		}
-		return x, nil
-	})
-}
-
-// parseDistinct is parseList with repeats (items that print the same)
-// dropped and a list of none an error naming what it lacks.
-func parseDistinct[T any](s, what string, parse func(string) (T, error)) ([]T, error) {
-	xs, err := parseList(s, parse)
-	if err != nil {
-		return nil, err
-	}
-	var out []T
-	seen := make(map[string]bool)
-	for _, x := range xs {
-		if key := fmt.Sprint(x); !seen[key] {
-			seen[key] = true
-			out = append(out, x)
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no %s in %q", what, s)
-	}
-	return out, nil
-}
-
-// parseFloat64s reads a list of finite numbers (-alphas, -ratios).
-func parseFloat64s(s string) ([]float64, error) {
-	return parseList(s, func(f string) (float64, error) {
-		x, err := strconv.ParseFloat(f, 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return 0, fmt.Errorf("%q is not a finite number", f)
-		}
-		return x, nil
-	})
-}
-
 // parseKinds reads a list of models (demo's -models).
-func parseKinds(s string) ([]skipgram.Kind, error) { return parseList(s, skipgram.ParseKind) }
-
-// joinList writes a list as parseList reads it, for a flag's default.
-func joinList[T any](xs []T) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, ",")
-}
+func parseKinds(s string) ([]skipgram.Kind, error) { return list.Parse(s, skipgram.ParseKind) }

@@ -26,19 +26,6 @@ var trainCommand = func() ([]string, error) {
 	return []string{exe, "train"}, nil
 }
 
-const benchHelp = `usage: wipsvec bench [-train SOURCES] [-models LIST] [-sizes 100,300] [-threads 1,2] [-repeat N]
-
-Times the models: trains each model at each size and thread count as a
-child process on one corpus (default: ` + corpus.DefaultPlaces + `) and
-prints words/sec/thread (the median of -repeat runs), the speed-up over one
-thread, the share of the machine's ceiling (SG's batch window on rows in
-L1), peak RSS and the memory floor; gensim's Word2Vec beside when
-python3 can import it. For each thread count T > 1 a "separate" row times T
-one-thread runs as separate processes at once: the scaling the machine
-allows. Before every multi-threaded run it measures the core-to-core round
-trip of a cache line, which says where the host placed the CPUs.
-`
-
 func runBench(args []string, std stdio) error {
 	stdout, stderr := std.out, std.err
 	opt := speed.DefaultThroughputOptions()

@@ -9,23 +9,11 @@ import (
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 )
 
-const cleanHelp = `usage: wipsvec corpus clean [-o OUT] [IN...]
-
-Turns a MediaWiki XML dump (such as enwik9) into training text the way
-Mahoney's wikifil.pl does: lowercase a-z words, digits spelled out, one
-line. Each IN is a file, a directory (its files, recursively, in sorted
-order), a quoted glob or a comma-separated list of these, as for train's
--train; the files are read one after the other, each plain, gzip or zstd
-XML (detected by content), with a line break between two files. IN
-defaults to standard input, read as plain XML. OUT defaults to standard
-output.
-`
-
 // runCorpus runs "wipsvec corpus SUB": clean is its one subcommand.
 func runCorpus(args []string, std stdio) error {
 	if len(args) == 0 || args[0] != "clean" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help") {
-			fmt.Fprint(std.out, cleanHelp)
+			fmt.Fprint(std.out, helpText("corpus-clean"))
 			return flag.ErrHelp
 		}
 		return usagef("usage: wipsvec corpus clean [-o OUT] [IN...] (wipsvec corpus clean -h)")
@@ -37,7 +25,7 @@ func runCorpus(args []string, std stdio) error {
 // not at all (corpus.CleanFile).
 func runCorpusClean(args []string, std stdio) error {
 	stdin, stdout := std.in, std.out
-	fs := newFlags("corpus clean", std, cleanHelp)
+	fs := newFlags("corpus clean", std, helpText("corpus-clean"))
 	out := fs.String("o", "-", "write the text to `OUT`; - for standard output")
 	operands, err := fs.parseOperands(args)
 	if err != nil {

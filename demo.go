@@ -13,24 +13,6 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
-const demoHelp = `usage: wipsvec demo [-train FILE] [-models sg,wips] [-size 100] [-iter 5] [-dir DIR] [-planted | -planted-only]
-
-The main job on real text, offline: the models train on a corpus (the
-built-in sample of English Wikipedia, 3.4M words, unless -train names one
-or ` + demoCorpusHelp + ` is found) with the paper's word2vec
-settings, their vectors are written to DIR (a new temporary directory
-unless -dir names one; an existing file is never overwritten), and each is
-scored on SimLex-999, YP-130 and WordSim353 Sim and Rel (built in unless
-found on disk) with its own similarity; then a few nearest neighbours, an
-analogy, and the commands to go on with.
-
--planted adds, and -planted-only runs alone, the demo of what the general
-similarity models are for: a planted indefinite similarity that no inner
-product can express, recovered by IPS, SIPS, IPDS and WIPS, and a
-hierarchy (WordNet's mammals, or a generated tree) embedded by IPS, WIPS
-and HSG.
-`
-
 // demoCorpusHelp says where the demo looks for a corpus before it takes
 // the built-in sample.
 const demoCorpusHelp = "$WIPSVEC_CORPUS or data/text9"

@@ -4,35 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/bench/linkpred"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 )
-
-var evalHelp = `usage: wipsvec eval -vectors FILE [-json] [-analogy FILE] [DATASET...]
-       wipsvec eval -vectors FILE -graph EDGES [-exclude TRAIN] [-json]
-
-Spearman's rho (x100) between human word-similarity judgements and the
-vectors' similarities. The similarity is the model's own, read from the
-sidecar FILE.json; a plain word2vec file is scored by cosine and inner
-product. Pairs with an unknown word are skipped and counted (found < pairs),
-unless the model has fastText's subwords (the sidecar names its .bin, or
-FILE is a fastText .bin): then an unknown word's vector is composed from
-its n-grams, and the column composed counts the pairs that used one.
-
-A DATASET is a file (CSV ",word1,word2,similarity" or word1 word2 score)
-or a name such as simlex999, looked up as NAME.csv in $WIPSVEC_EVAL,
-../shared/eval, ../../shared/eval and data/eval; where none is found,
-the copies built into wipsvec are read. Default: ` + strings.Join(eval.DefaultDatasets, ", ") + `.
-
-With -graph the vectors are a graph's nodes: eval ranks the graph's edges
-(mean rank and MAP as Nickel and Kiela, ROC-AUC as Kim et al.) with the
-model's own similarity; -exclude names the training edges for link
-prediction.
-`
 
 // runEval runs "wipsvec eval".
 func runEval(args []string, std stdio) error {

@@ -17,22 +17,6 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
-const experimentHelp = `usage: wipsvec experiment [-train SOURCES] [-quick] [-models LIST] [-sizes 10,100] [-seeds N] [flags]
-
-Reproduces Table 3 of Kim et al. (2019): trains every model over a grid of
-sizes, learning rates, IPDS ratios and seeds on one corpus (read once),
-scores each run on SimLex-999, YP-130 and WordSim353 Sim/Rel, appends one
-JSON line per run to -results, and prints the table in Markdown beside the
-paper's numbers. Runs already in -results (same corpus and settings) are
-not redone: rerun the same command to resume a grid or to retry failed runs.
--quick (one run per model and K, 5 epochs) fits in about 11 minutes on two
-cores; without it the paper's full grid takes hours. The corpus (default:
-` + corpus.DefaultPlaces + `) is encoded once into
-an encoded corpus beside -results that every run and every later
-invocation maps. The run in progress keeps a checkpoint beside -results
-too: an interrupted grid resumes that run where it stopped.
-`
-
 // parseExperimentFlags reads the command line into the invocation the
 // library runs; every mistake in it is a usage error.
 func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) {

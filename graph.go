@@ -13,36 +13,6 @@ import (
 	"github.com/wipsvec/wipsvec/corpus/wordnet"
 )
 
-const graphHelp = `usage: wipsvec graph wordnet [-dict DIR] [-out DIR]
-       wipsvec graph split -in FILE -train OUT -test OUT [-test-frac 0.1] [-seed 1] [-by-node]
-
-wordnet: the transitive closure of WordNet 3.0's noun hierarchy (hypernym
-and instance-hypernym pointers) from DIR/data.noun and DIR/index.noun, as
-OUT/noun_closure.tsv, and its mammal subtree (every noun under mammal.n.01,
-with the closure edges among them) as OUT/mammal_closure.tsv. Lines are
-"hyponym<TAB>hypernym" with NLTK's synset names.
-
-split: hold out random edges of an edge list for link prediction, seeded;
-no node loses its last training edge. Score with
-  wipsvec eval -graph TEST -exclude TRAIN -vectors V
-`
-
-const graphWordNetHelp = `usage: wipsvec graph wordnet [-dict DIR] [-out DIR]
-
-The transitive closure of WordNet 3.0's noun hierarchy (hypernym and
-instance-hypernym pointers) from DIR/data.noun and DIR/index.noun, as
-OUT/noun_closure.tsv, and its mammal subtree (every noun under
-mammal.n.01, with the closure edges among them) as OUT/mammal_closure.tsv.
-Lines are "hyponym<TAB>hypernym" with NLTK's synset names.
-`
-
-const graphSplitHelp = `usage: wipsvec graph split -in EDGES -train OUT -test OUT [-test-frac 0.1] [-seed 1] [-by-node]
-
-Holds out random edges of an edge list for link prediction, seeded,
-dropping repeated edges; no node loses its last training edge. Score with
-  wipsvec eval -graph TEST -exclude TRAIN -vectors V
-`
-
 func runGraph(args []string, std stdio) error {
 	if len(args) == 0 {
 		return usagef("graph: a subcommand is required: wordnet or split (wipsvec graph -h)")
@@ -53,7 +23,7 @@ func runGraph(args []string, std stdio) error {
 	case "split":
 		return runGraphSplit(args[1:], std)
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(std.out, graphHelp)
+		fmt.Fprint(std.out, helpText("graph"))
 		return flag.ErrHelp
 	}
 	return usagef("graph: unknown subcommand %q (wordnet or split)", args[0])
@@ -61,7 +31,7 @@ func runGraph(args []string, std stdio) error {
 
 func runGraphWordNet(args []string, std stdio) error {
 	stdout := std.out
-	fs := newFlags("graph wordnet", std, graphWordNetHelp)
+	fs := newFlags("graph wordnet", std, helpText("graph-wordnet"))
 	dict := fs.String("dict", "/usr/share/wordnet", "WordNet 3.0 dictionary `DIR` holding data.noun and index.noun (Debian's wordnet-base)")
 	out := fs.String("out", ".", "`DIR` to write noun_closure.tsv and mammal_closure.tsv to")
 	if err := fs.parse(args); err != nil {
@@ -91,7 +61,7 @@ func runGraphWordNet(args []string, std stdio) error {
 
 func runGraphSplit(args []string, std stdio) error {
 	stdout := std.out
-	fs := newFlags("graph split", std, graphSplitHelp)
+	fs := newFlags("graph split", std, helpText("graph-split"))
 	in := fs.String("in", "", "edge list `FILE` to split")
 	trainOut := fs.String("train", "", "`FILE` for the training edges")
 	testOut := fs.String("test", "", "`FILE` for the held-out edges")

@@ -9,32 +9,6 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
-const nearestHelp = `usage: wipsvec nearest -vectors FILE [-n 10] QUERY...
-       wipsvec nearest -vectors FILE [-n 10] -
-
-The words nearest to each QUERY under the model's own similarity (the
-first one eval reports; cosine for a plain word2vec file). A QUERY is a
-word, or words with signs, quoted: 'new york' (a sum), 'king - man +
-woman' (an analogy); its words are left out of the answer. With - the
-vectors are read once and the queries come from standard input, one a
-line.
-
-Under cosine a query is word2vec's: the sum of its words' unit vectors,
-with their signs, scaled to unit length, and a word scores its cosine
-with it: distance's sum, word-analogy's 3CosAdd for king - man + woman,
-computed as they compute them. Under another similarity s (a sidecar's
-WIP, SIPS, IPDS, Minkowski product or inner product) a word w scores the
-sum of s(q, w) over the query's words q, subtracted for a word after a
-minus: s(king, w) - s(man, w) + s(woman, w), which under cosine ranks as
-3CosAdd does.
-
-A query with a word not in the vocabulary gets one line that names it,
-and the other queries still answer; the exit status is then 1. A model
-with fastText's subwords (its sidecar names its .bin, or FILE is a
-fastText .bin) answers such a word with the vector its n-grams compose,
-as fastText's print-word-vectors computes it, and says so.
-`
-
 // runNearest runs "wipsvec nearest".
 func runNearest(args []string, std stdio) error {
 	fs := newFlags("nearest", std)

@@ -27,26 +27,6 @@ import (
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
-const trainHelp = `usage: wipsvec train -train SOURCES -output FILE [flags]
-       wipsvec train -graph EDGES -output FILE [flags]
-
-Trains one vector per word of a corpus (or per node of a graph) under a
-similarity model, with word2vec.c's flags and their meaning, and writes the
-vectors in word2vec's format (gensim loads them) with a JSON sidecar
-FILE.json that says how to score them. word2vec.c's command lines run as
-they are, -cbow 1 and -hs 1 included; -classes 0 and -debug are accepted.
-
-With -graph the corpus is an edge list, "u v [weight]" a line, and the
-defaults are those of graphs: -iter 200 -negative 10 -min-count 1, and
-negatives drawn uniformly among the nodes that are not linked to the
-context.
-
-Before it reads the corpus, train refuses an output that is one of its
-inputs or another of its outputs; before it allocates the model, it prints
-the memory the run needs and refuses to start when that is more than the
-machine has (-check-memory=false tries anyway).
-`
-
 // trainFlags are train's settings as parsed.
 type trainFlags struct {
 	opt                           skipgram.Options

@@ -31,43 +31,20 @@ func runEval(args []string, std stdio) error {
 	if gf.graph != "" {
 		return runEvalGraph(*vectors, names, *asJSON, gf, std)
 	}
-	if len(names) == 0 {
-		names = eval.DefaultDatasets
+	suite, err := eval.FindSuite(names, *analogy, restrict)
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
 	}
-	// Read every benchmark before the (slow) read of the vectors, so that a
-	// typo fails at once.
-	paths := make([]string, len(names))
-	datasets := make([]*eval.Dataset, len(names))
-	for i, name := range names {
-		if datasets[i], paths[i], err = eval.FindDataset(name); err != nil {
-			return fmt.Errorf("eval: %w", err)
-		}
-	}
-	analogyPath := ""
-	if *analogy != "" {
-		if analogyPath, err = eval.ResolveDataset(*analogy); err != nil {
-			return fmt.Errorf("eval: analogies: %w", err)
-		}
-	}
-
 	m, err := eval.LoadModel(*vectors)
 	if err != nil {
 		return fmt.Errorf("eval: %w", err)
 	}
-	var results []eval.Result
-	for _, d := range datasets {
-		results = append(results, eval.EvaluateUnseen(m.Vectors, m.Sims, d, m.Unseen()))
-	}
-	var ar *eval.AnalogyResult
-	if analogyPath != "" {
-		r, err := eval.EvaluateAnalogies(m.Vectors, analogyPath, restrict)
-		if err != nil {
-			return fmt.Errorf("eval: %w", err)
-		}
-		ar = &r
+	results, ar, err := suite.Run(m)
+	if err != nil {
+		return fmt.Errorf("eval: %w", err)
 	}
 	if *asJSON {
-		return eval.WriteJSON(stdout, m, paths, results, ar)
+		return eval.WriteJSON(stdout, m, suite.Paths, results, ar)
 	}
 	return eval.WriteTable(stdout, m, results, ar)
 }

@@ -58,25 +58,15 @@ func runBench(args []string, std stdio) error {
 	if opt.Models, err = list.Distinct(*models, "model", speed.ParseModel); err != nil {
 		return usagef("bench: -models: %v", err)
 	}
-	if opt.Sizes, err = list.Counts(*sizes); err != nil {
-		return usagef("bench: -sizes: %v", err)
+	if opt.Sizes, err = countsUpTo("sizes", *sizes, maxSize); err != nil {
+		return err
 	}
-	if opt.Threads, err = list.Counts(*threads); err != nil {
-		return usagef("bench: -threads: %v", err)
+	if opt.Threads, err = countsUpTo("threads", *threads, maxThreadsArg); err != nil {
+		return err
 	}
 	if opt.IDs != "" {
 		if _, err := encoded.ParsePlacement(opt.IDs); err != nil {
 			return usagef("bench: -ids: %v", err)
-		}
-	}
-	for _, k := range opt.Sizes {
-		if k < 1 || k > maxSize {
-			return usagef("bench: -sizes: %d is not from 1 to %d", k, maxSize)
-		}
-	}
-	for _, n := range opt.Threads {
-		if n < 1 || n > maxThreadsArg {
-			return usagef("bench: -threads: %d is not from 1 to %d", n, maxThreadsArg)
 		}
 	}
 	opt.LimitBytes = limitMB << 20
@@ -106,4 +96,18 @@ func runBench(args []string, std stdio) error {
 		write = rep.WriteJSON
 	}
 	return errors.Join(write(stdout), err)
+}
+
+// countsUpTo reads bench's list flag -name, s, of positive counts up to hi.
+func countsUpTo(name, s string, hi int) ([]int, error) {
+	xs, err := list.Counts(s)
+	if err != nil {
+		return nil, usagef("bench: -%s: %v", name, err)
+	}
+	for _, x := range xs {
+		if x > hi {
+			return nil, usagef("bench: -%s: %d is not from 1 to %d", name, x, hi)
+		}
+	}
+	return xs, nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -36,16 +37,11 @@ func runCorpusClean(args []string, std stdio) error {
 	nfiles := 1
 	if len(operands) > 0 {
 		in = strings.Join(operands, ", ")
-		var paths []string
-		for _, arg := range operands {
-			if arg == "-" {
-				return usagef("corpus clean: - (standard input) is the default input and cannot be combined with files")
-			}
-			p, err := corpus.Expand(arg)
-			if err != nil {
-				return fmt.Errorf("corpus clean: %w", err)
-			}
-			paths = append(paths, p...)
+		paths, err := corpus.ExpandFiles(operands)
+		if errors.Is(err, corpus.ErrStdinAmongFiles) {
+			return usagef("corpus clean: %v", err)
+		} else if err != nil {
+			return fmt.Errorf("corpus clean: %w", err)
 		}
 		if err := atomicfile.CheckOutputs(paths, []string{*out}); err != nil {
 			return usagef("corpus clean: %v", err)

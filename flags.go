@@ -184,11 +184,6 @@ func floatFlag(fs *flags, p *float64, name string, lo, hi float64, usage string)
 	fs.Var(floatValue{p: p, lo: lo, hi: hi}, name, usage)
 }
 
-// positiveFlag defines a float flag that accepts finite values in (0, hi].
-func positiveFlag(fs *flags, p *float64, name string, hi float64, usage string) {
-	fs.Var(floatValue{p: p, lo: 0, hi: hi, loOpen: true}, name, usage)
-}
-
 // Limits of the training flags, beyond which a run cannot work or cannot
 // finish: they are refused before any work.
 const (

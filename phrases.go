@@ -12,7 +12,6 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
-	"github.com/wipsvec/wipsvec/corpus/encoded"
 	"github.com/wipsvec/wipsvec/corpus/phrase"
 )
 
@@ -39,10 +38,8 @@ func runPhrases(args []string, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("phrases: %w", err)
 	}
-	for _, src := range sources {
-		if src != "-" && encoded.IsEncoded(src) {
-			return usagef("phrases: %s is an encoded corpus, whose words are ids: phrases reads the text it was encoded from", src)
-		}
+	if err := phrase.CheckSources(sources); err != nil {
+		return usagef("phrases: %v", err)
 	}
 	if *output != "-" {
 		if err := atomicfile.CheckOutputs(sources, []string{*output}); err != nil {

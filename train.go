@@ -358,7 +358,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	t := start.Text{Sources: sources, MinCount: f.minCount, MaxVocab: f.maxVocab, ReadVocab: f.readVocab, IDs: encoded.Placement(f.ids),
 		From: f.snap, Resumed: f.opt.Resume != nil, Update: f.updateVocab}
 	if f.output != "-" {
-		t.Scratch = append(t.Scratch, dirOf(f.output))
+		t.Scratch = append(t.Scratch, filepath.Dir(f.output))
 	}
 	t.Scratch = append(t.Scratch, os.TempDir())
 	if !f.quiet {
@@ -566,6 +566,3 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 		st.Loss, f.wrote(v.Len(), m.Dim))
 	return nil
 }
-
-// dirOf is the directory of path, "." for a bare name.
-func dirOf(path string) string { return filepath.Dir(path) }

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"errors"
 	"io"
 
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
@@ -17,4 +18,24 @@ func CleanFile(path string, src io.Reader) (CleanStats, error) {
 		return err
 	})
 	return st, err
+}
+
+// ErrStdinAmongFiles refuses "-" among the files of ExpandFiles.
+var ErrStdinAmongFiles = errors.New("- (standard input) is the default input and cannot be combined with files")
+
+// ExpandFiles expands each of args (Expand) into one list of files, in
+// order; "-" cannot be one of them.
+func ExpandFiles(args []string) ([]string, error) {
+	var paths []string
+	for _, arg := range args {
+		if arg == "-" {
+			return nil, ErrStdinAmongFiles
+		}
+		p, err := Expand(arg)
+		if err != nil {
+			return nil, err
+		}
+		paths = append(paths, p...)
+	}
+	return paths, nil
 }

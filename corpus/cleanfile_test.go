@@ -28,3 +28,23 @@ func TestCleanFile(t *testing.T) {
 		t.Errorf("a failed clean left %s: %v", failed, err)
 	}
 }
+
+func TestExpandFiles(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := ExpandFiles([]string{b, a + "," + b})
+	if err != nil || strings.Join(got, " ") != b+" "+a+" "+b {
+		t.Errorf("ExpandFiles: %q, %v", got, err)
+	}
+	if _, err := ExpandFiles([]string{a, "-"}); !errors.Is(err, ErrStdinAmongFiles) {
+		t.Errorf("- among files: %v", err)
+	}
+	if _, err := ExpandFiles([]string{filepath.Join(dir, "none")}); err == nil {
+		t.Error("a missing file expanded")
+	}
+}

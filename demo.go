@@ -11,6 +11,7 @@ import (
 	"github.com/wipsvec/wipsvec/bench/demo"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 
 // demoCorpusHelp says where the demo looks for a corpus before it takes
@@ -29,7 +30,7 @@ func demoCorpusPath() string {
 func runDemo(args []string, std stdio) error {
 	fs := newFlags("demo", std)
 	corpusPath := fs.String("train", "", "corpus `FILE` (default: "+demoCorpusHelp+" if found, else the built-in sample)")
-	models := fs.String("models", "sg,wips", "`models` to train, comma-separated: "+modelList())
+	models := fs.String("models", "sg,wips", "`models` to train, comma-separated: "+start.ModelNames())
 	opt := skipgram.DefaultOptions()
 	opt.Threads = runtime.NumCPU()
 	trainerFlags{size: &opt.Dim, iter: &opt.Iter, threads: &opt.Threads}.define(fs)

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"syscall"
 	"time"
 
@@ -77,7 +76,7 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	fs.StringVar(&f.saveVocab, "save-vocab", f.saveVocab, "write the vocabulary to `FILE` (word count per line)")
 	fs.StringVar(&f.readVocab, "read-vocab", f.readVocab, "read the vocabulary from `FILE` instead of counting the corpus")
 	fs.Uint64Var(&f.opt.Seed, "seed", f.opt.Seed, "random `seed`; with -threads 1 the output is bit-for-bit reproducible")
-	fs.StringVar(&f.model, "model", f.model, "similarity `model`: "+modelList())
+	fs.StringVar(&f.model, "model", f.model, "similarity `model`: "+start.ModelNames())
 	intFlag(fs, &f.opt.NegDim, "neg-dim", 1, maxSize, "ipds: the last `q` coordinates count negatively, 0 < q < size")
 	fs.Var(floatValue{p: &f.negRatio, lo: 0, hi: 1, loOpen: true, hiOpen: true}, "neg-ratio", "ipds: q = round(`ratio`*size), kept in [1, size-1], instead of -neg-dim (0: -neg-dim)")
 	fs.BoolVar(&f.quiet, "quiet", f.quiet, "no progress line")
@@ -246,15 +245,6 @@ func (f *trainFlags) started(st skipgram.Stats, rows int, meta *embedding.Meta, 
 	}
 	meta.Hyper.InitVectors, meta.Hyper.InitWords = f.init, st.Started
 	logf(stderr, f.quiet, "init: %d of the %d words started from %s; the others as in a new run\n", st.Started, rows, f.init)
-}
-
-// modelList names the models for -model's help.
-func modelList() string {
-	var names []string
-	for _, k := range skipgram.Kinds() {
-		names = append(names, string(k))
-	}
-	return strings.Join(names, ", ")
 }
 
 // check resolves and checks what the flags say together.
@@ -472,24 +462,10 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 	}
 	res, err := job.Train(ctx)
 	if err != nil {
-		return nil, f.trainError(ctx, err)
+		return nil, start.Interrupted(ctx, err, f.checkpoint)
 	}
 	f.started(res.Stats, v.Len(), res.Meta, std.err)
 	return res, nil
-}
-
-// trainError is the error of a run that failed or was interrupted.
-func (f *trainFlags) trainError(ctx context.Context, err error) error {
-	if ctx.Err() == nil {
-		return err
-	}
-	if f.checkpoint != "" && !errors.Is(err, context.Canceled) {
-		return fmt.Errorf("training interrupted, and the checkpoint failed: %w", err)
-	}
-	if f.checkpoint != "" {
-		return fmt.Errorf("training interrupted; the run is in %s: go on with wipsvec train -resume %s", f.checkpoint, f.checkpoint)
-	}
-	return errors.New("training interrupted; nothing written")
 }
 
 // checkRunMemory prints what the run will allocate and refuses when that is

@@ -43,3 +43,12 @@ func ReplicaDefaults() string {
 	}
 	return s + fmt.Sprintf("; cbow, hs tree %d*2/n", skipgram.DefaultReplicaHotRows)
 }
+
+// ModelNames names the models, for a help text: "sg, ips, ...".
+func ModelNames() string {
+	var names []string
+	for _, k := range skipgram.Kinds() {
+		names = append(names, string(k))
+	}
+	return strings.Join(names, ", ")
+}

@@ -30,3 +30,10 @@ func TestDefaultsText(t *testing.T) {
 		}
 	}
 }
+
+func TestModelNames(t *testing.T) {
+	names := strings.Split(ModelNames(), ", ")
+	if len(names) != len(skipgram.Kinds()) || names[0] != string(skipgram.Kinds()[0]) {
+		t.Errorf("ModelNames() = %q", ModelNames())
+	}
+}

@@ -9,6 +9,8 @@
 package start
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -160,4 +162,20 @@ func sortedKeys(m map[string]bool) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// Interrupted is the error of a run that ended with err, which ctx may
+// have stopped: where an interrupted run is, the checkpoint it wrote to
+// (checkpoint, "" for none) to resume it from.
+func Interrupted(ctx context.Context, err error, checkpoint string) error {
+	if ctx.Err() == nil {
+		return err
+	}
+	if checkpoint != "" && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("training interrupted, and the checkpoint failed: %w", err)
+	}
+	if checkpoint != "" {
+		return fmt.Errorf("training interrupted; the run is in %s: go on with wipsvec train -resume %s", checkpoint, checkpoint)
+	}
+	return errors.New("training interrupted; nothing written")
 }

@@ -1,6 +1,7 @@
 package start
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -159,6 +160,29 @@ func TestEncodedPlainText(t *testing.T) {
 	for _, sources := range [][]string{{"-"}, {"a.txt", "b.txt"}, {"testdata-none.txt"}} {
 		if err := Encoded("x", sources, set("min-count", "max-vocab", "read-vocab")); err != nil {
 			t.Errorf("Encoded(%v) = %v", sources, err)
+		}
+	}
+}
+
+func TestInterrupted(t *testing.T) {
+	failed := errors.New("disk full")
+	live := context.Background()
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name       string
+		ctx        context.Context
+		err        error
+		checkpoint string
+		want       string
+	}{
+		{"failed", live, failed, "c.ckpt", "disk full"},
+		{"stopped, checkpointed", stopped, context.Canceled, "c.ckpt", "training interrupted; the run is in c.ckpt: go on with wipsvec train -resume c.ckpt"},
+		{"stopped, the checkpoint failed", stopped, failed, "c.ckpt", "training interrupted, and the checkpoint failed: disk full"},
+		{"stopped, no checkpoint", stopped, context.Canceled, "", "training interrupted; nothing written"},
+	} {
+		if got := Interrupted(tc.ctx, tc.err, tc.checkpoint); got == nil || got.Error() != tc.want {
+			t.Errorf("%s: %v, want %q", tc.name, got, tc.want)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/wipsvec/wipsvec/bench/speed"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/encoded"
+	"github.com/wipsvec/wipsvec/internal/list"
 )
 
 // trainCommand returns the command line that runs `wipsvec train`: this
@@ -25,28 +26,15 @@ var trainCommand = func() ([]string, error) {
 	return []string{exe, "train"}, nil
 }
 
-const benchHelp = `usage: wipsvec bench [-train SOURCES] [-models LIST] [-sizes 100,300] [-threads 1,2] [-repeat N]
-
-Times the models: trains each model at each size and thread count as a
-child process on one corpus (default: ` + defaultCorpusHelp + `) and
-prints words/sec/thread (the median of -repeat runs), the speed-up over one
-thread, the share of the machine's ceiling (SG's batch window on rows in
-L1), peak RSS and the memory floor; gensim's Word2Vec beside when
-python3 can import it. For each thread count T > 1 a "separate" row times T
-one-thread runs as separate processes at once: the scaling the machine
-allows. Before every multi-threaded run it measures the core-to-core round
-trip of a cache line, which says where the host placed the CPUs.
-`
-
 func runBench(args []string, std stdio) error {
 	stdout, stderr := std.out, std.err
 	opt := speed.DefaultThroughputOptions()
 	fs := newFlags("bench", std)
-	fs.StringVar(&opt.Corpus, "train", defaultCorpus(), sourcesHelp)
+	fs.StringVar(&opt.Corpus, "train", corpus.Default(), sourcesHelp)
 	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
 	var limitMB int64
 	intFlag(fs, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")
-	models := fs.String("models", joinList(opt.Models), "comma-separated `models` to time; suffixes set train flags: sg/exact (-batch=false -hot-rows 0), sg/cbow, sg/hs (-negative 0), sg/hot64, sg/sync50000, sg/share1")
+	models := fs.String("models", list.Join(opt.Models), "comma-separated `models` to time; suffixes set train flags: sg/exact (-batch=false -hot-rows 0), sg/cbow, sg/hs (-negative 0), sg/hot64, sg/sync50000, sg/share1")
 	sizes := fs.String("sizes", "100,300", "comma-separated vector `sizes` K")
 	threads := fs.String("threads", "1,2", "comma-separated thread `counts`")
 	intFlag(fs, &opt.Repeat, "repeat", 1, 1000, "`runs` per cell; the median is reported")
@@ -67,28 +55,18 @@ func runBench(args []string, std stdio) error {
 		return usagef("bench: no corpus found: give -train SOURCES or set WIPSVEC_CORPUS")
 	}
 	var err error
-	if opt.Models, err = parseDistinct(*models, "model", speed.ParseModel); err != nil {
+	if opt.Models, err = list.Distinct(*models, "model", speed.ParseModel); err != nil {
 		return usagef("bench: -models: %v", err)
 	}
-	if opt.Sizes, err = parseCounts(*sizes); err != nil {
-		return usagef("bench: -sizes: %v", err)
+	if opt.Sizes, err = countsUpTo("sizes", *sizes, maxSize); err != nil {
+		return err
 	}
-	if opt.Threads, err = parseCounts(*threads); err != nil {
-		return usagef("bench: -threads: %v", err)
+	if opt.Threads, err = countsUpTo("threads", *threads, maxThreadsArg); err != nil {
+		return err
 	}
 	if opt.IDs != "" {
 		if _, err := encoded.ParsePlacement(opt.IDs); err != nil {
 			return usagef("bench: -ids: %v", err)
-		}
-	}
-	for _, k := range opt.Sizes {
-		if k < 1 || k > maxSize {
-			return usagef("bench: -sizes: %d is not from 1 to %d", k, maxSize)
-		}
-	}
-	for _, n := range opt.Threads {
-		if n < 1 || n > maxThreadsArg {
-			return usagef("bench: -threads: %d is not from 1 to %d", n, maxThreadsArg)
 		}
 	}
 	opt.LimitBytes = limitMB << 20
@@ -118,4 +96,18 @@ func runBench(args []string, std stdio) error {
 		write = rep.WriteJSON
 	}
 	return errors.Join(write(stdout), err)
+}
+
+// countsUpTo reads bench's list flag -name, s, of positive counts up to hi.
+func countsUpTo(name, s string, hi int) ([]int, error) {
+	xs, err := list.Counts(s)
+	if err != nil {
+		return nil, usagef("bench: -%s: %v", name, err)
+	}
+	for _, x := range xs {
+		if x > hi {
+			return nil, usagef("bench: -%s: %d is not from 1 to %d", name, x, hi)
+		}
+	}
+	return xs, nil
 }

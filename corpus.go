@@ -1,32 +1,20 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 )
 
-const cleanHelp = `usage: wipsvec corpus clean [-o OUT] [IN...]
-
-Turns a MediaWiki XML dump (such as enwik9) into training text the way
-Mahoney's wikifil.pl does: lowercase a-z words, digits spelled out, one
-line. Each IN is a file, a directory (its files, recursively, in sorted
-order), a quoted glob or a comma-separated list of these, as for train's
--train; the files are read one after the other, each plain, gzip or zstd
-XML (detected by content), with a line break between two files. IN
-defaults to standard input, read as plain XML. OUT defaults to standard
-output.
-`
-
 // runCorpus runs "wipsvec corpus SUB": clean is its one subcommand.
 func runCorpus(args []string, std stdio) error {
 	if len(args) == 0 || args[0] != "clean" {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help") {
-			fmt.Fprint(std.out, cleanHelp)
+			fmt.Fprint(std.out, helpText("corpus-clean"))
 			return flag.ErrHelp
 		}
 		return usagef("usage: wipsvec corpus clean [-o OUT] [IN...] (wipsvec corpus clean -h)")
@@ -34,12 +22,11 @@ func runCorpus(args []string, std stdio) error {
 	return runCorpusClean(args[1:], std)
 }
 
-// runCorpusClean runs "wipsvec corpus clean". Output to a file is written
-// through atomicfile, so that a failed or interrupted run never leaves a
-// truncated corpus that a later training run would silently use.
+// runCorpusClean runs "wipsvec corpus clean"; a file is written whole or
+// not at all (corpus.CleanFile).
 func runCorpusClean(args []string, std stdio) error {
 	stdin, stdout := std.in, std.out
-	fs := newFlags("corpus clean", std, cleanHelp)
+	fs := newFlags("corpus clean", std, helpText("corpus-clean"))
 	out := fs.String("o", "-", "write the text to `OUT`; - for standard output")
 	operands, err := fs.parseOperands(args)
 	if err != nil {
@@ -50,16 +37,11 @@ func runCorpusClean(args []string, std stdio) error {
 	nfiles := 1
 	if len(operands) > 0 {
 		in = strings.Join(operands, ", ")
-		var paths []string
-		for _, arg := range operands {
-			if arg == "-" {
-				return usagef("corpus clean: - (standard input) is the default input and cannot be combined with files")
-			}
-			p, err := corpus.Expand(arg)
-			if err != nil {
-				return fmt.Errorf("corpus clean: %w", err)
-			}
-			paths = append(paths, p...)
+		paths, err := corpus.ExpandFiles(operands)
+		if errors.Is(err, corpus.ErrStdinAmongFiles) {
+			return usagef("corpus clean: %v", err)
+		} else if err != nil {
+			return fmt.Errorf("corpus clean: %w", err)
 		}
 		if err := atomicfile.CheckOutputs(paths, []string{*out}); err != nil {
 			return usagef("corpus clean: %v", err)
@@ -82,7 +64,7 @@ func runCorpusClean(args []string, std stdio) error {
 		}
 		return nil
 	}
-	st, err := cleanToFile(*out, src)
+	st, err := corpus.CleanFile(*out, src)
 	if err != nil {
 		return fmt.Errorf("corpus clean %s: %w", in, err)
 	}
@@ -93,16 +75,4 @@ func runCorpusClean(args []string, std stdio) error {
 	fmt.Fprintf(stdout, "%s: %d words, %d bytes, from %d pages (%d redirects dropped); read %d bytes from %d %s\n",
 		*out, st.Words, st.BytesOut, st.Pages, st.Redirects, st.BytesIn, nfiles, unit)
 	return nil
-}
-
-// cleanToFile cleans src into path through atomicfile, which makes it
-// appear at path only when complete and synced.
-func cleanToFile(path string, src io.Reader) (corpus.CleanStats, error) {
-	var st corpus.CleanStats
-	err := atomicfile.WriteFile(path, func(w io.Writer) error {
-		var err error
-		st, err = corpus.Clean(w, src)
-		return err
-	})
-	return st, err
 }

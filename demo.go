@@ -11,25 +11,8 @@ import (
 	"github.com/wipsvec/wipsvec/bench/demo"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 )
-
-const demoHelp = `usage: wipsvec demo [-train FILE] [-models sg,wips] [-size 100] [-iter 5] [-dir DIR] [-planted | -planted-only]
-
-The main job on real text, offline: the models train on a corpus (the
-built-in sample of English Wikipedia, 3.4M words, unless -train names one
-or ` + demoCorpusHelp + ` is found) with the paper's word2vec
-settings, their vectors are written to DIR (a new temporary directory
-unless -dir names one; an existing file is never overwritten), and each is
-scored on SimLex-999, YP-130 and WordSim353 Sim and Rel (built in unless
-found on disk) with its own similarity; then a few nearest neighbours, an
-analogy, and the commands to go on with.
-
--planted adds, and -planted-only runs alone, the demo of what the general
-similarity models are for: a planted indefinite similarity that no inner
-product can express, recovered by IPS, SIPS, IPDS and WIPS, and a
-hierarchy (WordNet's mammals, or a generated tree) embedded by IPS, WIPS
-and HSG.
-`
 
 // demoCorpusHelp says where the demo looks for a corpus before it takes
 // the built-in sample.
@@ -39,7 +22,7 @@ const demoCorpusHelp = "$WIPSVEC_CORPUS or data/text9"
 // $WIPSVEC_CORPUS, then data/text9 (where scripts/get-text9.sh puts it);
 // "" for the built-in sample.
 func demoCorpusPath() string {
-	return firstFile(os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"))
+	return corpus.FirstFile(os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"))
 }
 
 // runDemo parses the demo's flags and runs its parts from bench/demo,
@@ -47,7 +30,7 @@ func demoCorpusPath() string {
 func runDemo(args []string, std stdio) error {
 	fs := newFlags("demo", std)
 	corpusPath := fs.String("train", "", "corpus `FILE` (default: "+demoCorpusHelp+" if found, else the built-in sample)")
-	models := fs.String("models", "sg,wips", "`models` to train, comma-separated: "+modelList())
+	models := fs.String("models", "sg,wips", "`models` to train, comma-separated: "+start.ModelNames())
 	opt := skipgram.DefaultOptions()
 	opt.Threads = runtime.NumCPU()
 	trainerFlags{size: &opt.Dim, iter: &opt.Iter, threads: &opt.Threads}.define(fs)

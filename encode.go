@@ -14,15 +14,6 @@ import (
 	"github.com/wipsvec/wipsvec/corpus/encoded"
 )
 
-const encodeHelp = `usage: wipsvec encode -train SOURCES -output CORPUS.wvc [-min-count N] [-max-vocab N]
-
-Tokenizes a corpus once into an encoded corpus: its vocabulary and its word
-ids, 4 bytes per token, in a file that 'wipsvec train -train CORPUS.wvc'
-maps instead of holding the ids in memory (and that 'experiment' shares
-between runs). The text is read in one streaming pass with memory bounded
-by the vocabulary. SOURCES are as for train's -train.
-`
-
 func runEncode(args []string, std stdio) error {
 	fs := newFlags("encode", std)
 	train := fs.String("train", "", sourcesHelp)

@@ -13,31 +13,16 @@ import (
 
 	"github.com/wipsvec/wipsvec/bench/experiment"
 	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/internal/list"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
-
-const experimentHelp = `usage: wipsvec experiment [-train SOURCES] [-quick] [-models LIST] [-sizes 10,100] [-seeds N] [flags]
-
-Reproduces Table 3 of Kim et al. (2019): trains every model over a grid of
-sizes, learning rates, IPDS ratios and seeds on one corpus (read once),
-scores each run on SimLex-999, YP-130 and WordSim353 Sim/Rel, appends one
-JSON line per run to -results, and prints the table in Markdown beside the
-paper's numbers. Runs already in -results (same corpus and settings) are
-not redone: rerun the same command to resume a grid or to retry failed runs.
--quick (one run per model and K, 5 epochs) fits in about 11 minutes on two
-cores; without it the paper's full grid takes hours. The corpus (default:
-` + defaultCorpusHelp + `) is encoded once into
-an encoded corpus beside -results that every run and every later
-invocation maps. The run in progress keeps a checkpoint beside -results
-too: an interrupted grid resumes that run where it stopped.
-`
 
 // parseExperimentFlags reads the command line into the invocation the
 // library runs; every mistake in it is a usage error.
 func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) {
 	f := &experiment.Config{Grid: experiment.PaperGrid()}
 	fs := newFlags("experiment", std)
-	fs.StringVar(&f.Train, "train", "", sourcesHelp+" (default: "+defaultCorpusHelp+")")
+	fs.StringVar(&f.Train, "train", "", sourcesHelp+" (default: "+corpus.DefaultPlaces+")")
 	intFlag(fs, &f.CorpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
 	var g gridFlags
 	g.define(fs)
@@ -89,10 +74,10 @@ func (g *gridFlags) define(fs *flags) {
 	defaults := experiment.PaperGrid()
 	g.seeds = len(defaults.Seeds)
 	fs.BoolVar(&g.quick, "quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
-	fs.StringVar(&g.sizes, "sizes", joinList(defaults.Sizes), "comma-separated `sizes` K, the table's columns")
-	fs.StringVar(&g.models, "models", joinList(defaults.Models), "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
-	fs.StringVar(&g.alphas, "alphas", joinList(defaults.Alphas), "comma-separated starting learning `rates` to search")
-	fs.StringVar(&g.ratios, "ratios", joinList(defaults.Ratios), "comma-separated IPDS `ratios` q/K to search")
+	fs.StringVar(&g.sizes, "sizes", list.Join(defaults.Sizes), "comma-separated `sizes` K, the table's columns")
+	fs.StringVar(&g.models, "models", list.Join(defaults.Models), "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
+	fs.StringVar(&g.alphas, "alphas", list.Join(defaults.Alphas), "comma-separated starting learning `rates` to search")
+	fs.StringVar(&g.ratios, "ratios", list.Join(defaults.Ratios), "comma-separated IPDS `ratios` q/K to search")
 	intFlag(fs, &g.seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
 }
 
@@ -102,13 +87,13 @@ func (g *gridFlags) read(set map[string]bool, grid *experiment.Grid) error {
 	if g.quick {
 		q := experiment.QuickGrid()
 		if !set["sizes"] {
-			g.sizes = joinList(q.Sizes)
+			g.sizes = list.Join(q.Sizes)
 		}
 		if !set["alphas"] {
-			g.alphas = joinList(q.Alphas)
+			g.alphas = list.Join(q.Alphas)
 		}
 		if !set["ratios"] {
-			g.ratios = joinList(q.Ratios)
+			g.ratios = list.Join(q.Ratios)
 		}
 		if !set["seeds"] {
 			g.seeds = len(q.Seeds)
@@ -118,13 +103,13 @@ func (g *gridFlags) read(set map[string]bool, grid *experiment.Grid) error {
 		}
 	}
 	var err error
-	if grid.Sizes, err = parseInts(g.sizes); err != nil {
+	if grid.Sizes, err = list.Ints(g.sizes); err != nil {
 		return usageError{fmt.Errorf("experiment: -sizes: %w", err)}
 	}
-	if grid.Alphas, err = parseFloat64s(g.alphas); err != nil {
+	if grid.Alphas, err = list.Floats(g.alphas); err != nil {
 		return usageError{fmt.Errorf("experiment: -alphas: %w", err)}
 	}
-	if grid.Ratios, err = parseFloat64s(g.ratios); err != nil {
+	if grid.Ratios, err = list.Floats(g.ratios); err != nil {
 		return usageError{fmt.Errorf("experiment: -ratios: %w", err)}
 	}
 	if grid.Models, err = parseModels(g.models); err != nil {
@@ -147,7 +132,7 @@ func runExperiment(args []string, std stdio) error {
 	}
 	capThreads(&f.Threads, std.err)
 	if f.Train == "" {
-		if f.Train = defaultCorpus(); f.Train == "" {
+		if f.Train = corpus.Default(); f.Train == "" {
 			return usageError{errors.New("experiment: no corpus found: give -train FILE, set WIPSVEC_CORPUS, or run scripts/get-text9.sh")}
 		}
 	}
@@ -160,4 +145,4 @@ func runExperiment(args []string, std stdio) error {
 }
 
 // parseModels reads -models: experiment.ParseModel for each.
-func parseModels(s string) ([]experiment.Model, error) { return parseList(s, experiment.ParseModel) }
+func parseModels(s string) ([]experiment.Model, error) { return list.Parse(s, experiment.ParseModel) }

@@ -6,14 +6,14 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/internal/list"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -184,11 +184,6 @@ func floatFlag(fs *flags, p *float64, name string, lo, hi float64, usage string)
 	fs.Var(floatValue{p: p, lo: lo, hi: hi}, name, usage)
 }
 
-// positiveFlag defines a float flag that accepts finite values in (0, hi].
-func positiveFlag(fs *flags, p *float64, name string, hi float64, usage string) {
-	fs.Var(floatValue{p: p, lo: 0, hi: hi, loOpen: true}, name, usage)
-}
-
 // Limits of the training flags, beyond which a run cannot work or cannot
 // finish: they are refused before any work.
 const (
@@ -226,42 +221,6 @@ func trainer(opt *skipgram.Options, minCount *int64) trainerFlags {
 		batch: &opt.Batch, shareNoise: &opt.ShareNoise, hotRows: &opt.HotRows, hotSync: &opt.HotSync}
 }
 
-// sharedNoiseDefaults says, for -share-noise's help, how many windows each
-// model's draw of noise words serves by default: "2 for sg, 1 for the
-// others".
-func sharedNoiseDefaults() string {
-	var shared []string
-	for _, k := range skipgram.Kinds() {
-		o := skipgram.DefaultOptions()
-		o.Model = k
-		if n := o.SharedNoise(); n > 1 {
-			shared = append(shared, fmt.Sprintf("%d for %s", n, k))
-		}
-	}
-	return strings.Join(append(shared, "1 for the others"), ", ")
-}
-
-// replicaDefaults says, for -hot-rows's help, which models keep replicas
-// by default on n threads and how many rows: "ips, sips, ipds, hsg:
-// 64*2/n, 4096*2/n targets' rows; wips, sg: none".
-func replicaDefaults() string {
-	var keep, none []string
-	for _, k := range skipgram.Kinds() {
-		o := skipgram.DefaultOptions()
-		o.Model, o.Threads = k, 2
-		if o.HotReplicaRows() > 0 {
-			keep = append(keep, string(k))
-		} else {
-			none = append(none, string(k))
-		}
-	}
-	s := fmt.Sprintf("%s: %d*2/n, %d*2/n targets' rows", strings.Join(keep, ", "), skipgram.DefaultReplicaHotRows, skipgram.DefaultReplicaTargetRows)
-	if len(none) > 0 {
-		s += "; " + strings.Join(none, ", ") + ": none"
-	}
-	return s + fmt.Sprintf("; cbow, hs tree %d*2/n", skipgram.DefaultReplicaHotRows)
-}
-
 func (t trainerFlags) define(fs *flags) {
 	if t.size != nil {
 		intFlag(fs, t.size, "size", 1, maxSize, "dimensions `K` of the vectors (for sips including the bias, for hsg the time coordinate)")
@@ -291,10 +250,10 @@ func (t trainerFlags) define(fs *flags) {
 		fs.BoolVar(t.batch, "batch", *t.batch, "one set of noise words per centre word's window (HogBatch): each target row written once per window; -batch=false trains each pair apart, as word2vec.c")
 	}
 	if t.shareNoise != nil {
-		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words; 1: a fresh draw per window; 0: the model's ("+sharedNoiseDefaults()+")")
+		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words; 1: a fresh draw per window; 0: the model's ("+start.SharedNoiseDefaults()+")")
 	}
 	if t.hotRows != nil {
-		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "n >= 2 threads replicate the most frequent `rows`, merged every -hot-sync; 0: none; -1: default ("+replicaDefaults()+")")
+		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "n >= 2 threads replicate the most frequent `rows`, merged every -hot-sync; 0: none; -1: default ("+start.ReplicaDefaults()+")")
 	}
 	if t.hotSync != nil {
 		intFlag(fs, t.hotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")
@@ -319,111 +278,8 @@ func capThreads(threads *int, w io.Writer) {
 	}
 }
 
-// defaultCorpus finds a real corpus where the scripts put one, then beside
-// the checkout: $WIPSVEC_CORPUS, data/text9, ../shared/data/enwiki17m.txt.zst.
-// It returns "" if there is none.
-func defaultCorpus() string {
-	return firstFile(os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"), filepath.Join("..", "shared", "data", "enwiki17m.txt.zst"))
-}
-
-// firstFile returns the first of paths that is a file, skipping "", or ""
-// if none is.
-func firstFile(paths ...string) string {
-	for _, p := range paths {
-		if fi, err := os.Stat(p); p != "" && err == nil && !fi.IsDir() {
-			return p
-		}
-	}
-	return ""
-}
-
-// defaultCorpusHelp says where defaultCorpus looks.
-const defaultCorpusHelp = "$WIPSVEC_CORPUS, data/text9, ../shared/data/enwiki17m.txt.zst"
-
 // minCountDefault is vocab's, as a flag's starting value.
 const minCountDefault int64 = vocab.DefaultMinCount
 
-// Lists in flags, "100,300" or "sg,wips", are read by parseList alone:
-// items split at commas, blanks around an item trimmed, empty items
-// skipped, each item read by parse.
-func parseList[T any](s string, parse func(string) (T, error)) ([]T, error) {
-	var out []T
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f == "" {
-			continue
-		}
-		x, err := parse(f)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, x)
-	}
-	return out, nil
-}
-
-// parseInts reads a list of whole numbers (-sizes).
-func parseInts(s string) ([]int, error) {
-	return parseList(s, func(f string) (int, error) {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			return 0, fmt.Errorf("%q is not an integer", f)
-		}
-		return n, nil
-	})
-}
-
-// parseCounts reads a list of positive whole numbers, in their order,
-// repeats dropped, at least one (bench's -sizes, -threads).
-func parseCounts(s string) ([]int, error) {
-	return parseDistinct(s, "number", func(f string) (int, error) {
-		x, err := strconv.Atoi(f)
-		if err != nil || x < 1 {
-			return 0, fmt.Errorf("%q is not a positive integer", f)
-		}
-		return x, nil
-	})
-}
-
-// parseDistinct is parseList with repeats (items that print the same)
-// dropped and a list of none an error naming what it lacks.
-func parseDistinct[T any](s, what string, parse func(string) (T, error)) ([]T, error) {
-	xs, err := parseList(s, parse)
-	if err != nil {
-		return nil, err
-	}
-	var out []T
-	seen := make(map[string]bool)
-	for _, x := range xs {
-		if key := fmt.Sprint(x); !seen[key] {
-			seen[key] = true
-			out = append(out, x)
-		}
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no %s in %q", what, s)
-	}
-	return out, nil
-}
-
-// parseFloat64s reads a list of finite numbers (-alphas, -ratios).
-func parseFloat64s(s string) ([]float64, error) {
-	return parseList(s, func(f string) (float64, error) {
-		x, err := strconv.ParseFloat(f, 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return 0, fmt.Errorf("%q is not a finite number", f)
-		}
-		return x, nil
-	})
-}
-
 // parseKinds reads a list of models (demo's -models).
-func parseKinds(s string) ([]skipgram.Kind, error) { return parseList(s, skipgram.ParseKind) }
-
-// joinList writes a list as parseList reads it, for a flag's default.
-func joinList[T any](xs []T) string {
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, ",")
-}
+func parseKinds(s string) ([]skipgram.Kind, error) { return list.Parse(s, skipgram.ParseKind) }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,36 +13,6 @@ import (
 	"github.com/wipsvec/wipsvec/corpus/wordnet"
 )
 
-const graphHelp = `usage: wipsvec graph wordnet [-dict DIR] [-out DIR]
-       wipsvec graph split -in FILE -train OUT -test OUT [-test-frac 0.1] [-seed 1] [-by-node]
-
-wordnet: the transitive closure of WordNet 3.0's noun hierarchy (hypernym
-and instance-hypernym pointers) from DIR/data.noun and DIR/index.noun, as
-OUT/noun_closure.tsv, and its mammal subtree (every noun under mammal.n.01,
-with the closure edges among them) as OUT/mammal_closure.tsv. Lines are
-"hyponym<TAB>hypernym" with NLTK's synset names.
-
-split: hold out random edges of an edge list for link prediction, seeded;
-no node loses its last training edge. Score with
-  wipsvec eval -graph TEST -exclude TRAIN -vectors V
-`
-
-const graphWordNetHelp = `usage: wipsvec graph wordnet [-dict DIR] [-out DIR]
-
-The transitive closure of WordNet 3.0's noun hierarchy (hypernym and
-instance-hypernym pointers) from DIR/data.noun and DIR/index.noun, as
-OUT/noun_closure.tsv, and its mammal subtree (every noun under
-mammal.n.01, with the closure edges among them) as OUT/mammal_closure.tsv.
-Lines are "hyponym<TAB>hypernym" with NLTK's synset names.
-`
-
-const graphSplitHelp = `usage: wipsvec graph split -in EDGES -train OUT -test OUT [-test-frac 0.1] [-seed 1] [-by-node]
-
-Holds out random edges of an edge list for link prediction, seeded,
-dropping repeated edges; no node loses its last training edge. Score with
-  wipsvec eval -graph TEST -exclude TRAIN -vectors V
-`
-
 func runGraph(args []string, std stdio) error {
 	if len(args) == 0 {
 		return usagef("graph: a subcommand is required: wordnet or split (wipsvec graph -h)")
@@ -54,7 +23,7 @@ func runGraph(args []string, std stdio) error {
 	case "split":
 		return runGraphSplit(args[1:], std)
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(std.out, graphHelp)
+		fmt.Fprint(std.out, helpText("graph"))
 		return flag.ErrHelp
 	}
 	return usagef("graph: unknown subcommand %q (wordnet or split)", args[0])
@@ -62,15 +31,14 @@ func runGraph(args []string, std stdio) error {
 
 func runGraphWordNet(args []string, std stdio) error {
 	stdout := std.out
-	fs := newFlags("graph wordnet", std, graphWordNetHelp)
+	fs := newFlags("graph wordnet", std, helpText("graph-wordnet"))
 	dict := fs.String("dict", "/usr/share/wordnet", "WordNet 3.0 dictionary `DIR` holding data.noun and index.noun (Debian's wordnet-base)")
 	out := fs.String("out", ".", "`DIR` to write noun_closure.tsv and mammal_closure.tsv to")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	files := []string{"noun_closure.tsv", "mammal_closure.tsv"}
 	var outputs []string
-	for _, name := range files {
+	for _, name := range wordnet.ClosureFiles {
 		outputs = append(outputs, filepath.Join(*out, name))
 	}
 	if err := atomicfile.CheckOutputs([]string{filepath.Join(*dict, "data.noun"), filepath.Join(*dict, "index.noun")}, outputs); err != nil {
@@ -80,24 +48,12 @@ func runGraphWordNet(args []string, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("graph wordnet: %w (apt-get install wordnet-base)", err)
 	}
-	anc, err := n.Closure()
+	wrote, err := n.WriteClosures(*out)
+	for _, w := range wrote {
+		fmt.Fprintf(stdout, "%s: %d nodes, %d edges\n", w.Path, w.Nodes, w.Edges)
+	}
 	if err != nil {
 		return fmt.Errorf("graph wordnet: %w", err)
-	}
-	mammal := n.Find("mammal.n.01")
-	if mammal < 0 {
-		return errors.New("graph wordnet: no synset mammal.n.01; is this WordNet 3.0?")
-	}
-	for _, part := range []struct {
-		file string
-		root int32
-	}{{"noun_closure.tsv", -1}, {"mammal_closure.tsv", mammal}} {
-		edges := n.Edges(anc, part.root)
-		path := filepath.Join(*out, part.file)
-		if err := atomicfile.WriteFile(path, func(w io.Writer) error { return n.WriteTSV(w, edges) }); err != nil {
-			return fmt.Errorf("graph wordnet: %w", err)
-		}
-		fmt.Fprintf(stdout, "%s: %d nodes, %d edges\n", path, wordnet.Nodes(edges), len(edges))
 	}
 	fmt.Fprintf(stdout, "(%d noun synsets in %s)\n", len(n.Synsets), *dict)
 	return nil
@@ -105,7 +61,7 @@ func runGraphWordNet(args []string, std stdio) error {
 
 func runGraphSplit(args []string, std stdio) error {
 	stdout := std.out
-	fs := newFlags("graph split", std, graphSplitHelp)
+	fs := newFlags("graph split", std, helpText("graph-split"))
 	in := fs.String("in", "", "edge list `FILE` to split")
 	trainOut := fs.String("train", "", "`FILE` for the training edges")
 	testOut := fs.String("test", "", "`FILE` for the held-out edges")

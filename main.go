@@ -47,16 +47,16 @@ type stdio struct {
 // commands lists the subcommands in the order the help shows them.
 func commands() []command {
 	return []command{
-		{"train", "train vectors from a corpus or a graph (word2vec's flags)", trainHelp, runTrain},
-		{"eval", "Spearman correlations on word-similarity benchmarks, analogies, graph reconstruction", evalHelp, runEval},
-		{"nearest", "nearest neighbours under the model's own similarity", nearestHelp, runNearest},
-		{"demo", "planted-similarity and graph demo (no download), then a real corpus when present", demoHelp, runDemo},
-		{"phrases", "join frequent word pairs into phrases, as word2vec's word2phrase", phrasesHelp, runPhrases},
-		{"encode", "tokenize a corpus once into an encoded corpus that train maps", encodeHelp, runEncode},
-		{"bench", "words/sec, speed-up and memory of the models, gensim beside", benchHelp, runBench},
-		{"experiment", "the paper's Table 3 grid, resumable", experimentHelp, runExperiment},
-		{"graph", "graph tools: 'graph wordnet' (the WordNet noun closure), 'graph split' (hold out edges)", graphHelp, runGraph},
-		{"corpus", "corpus tools: 'corpus clean' turns a MediaWiki dump into Text9", cleanHelp, runCorpus},
+		{"train", "train vectors from a corpus or a graph (word2vec's flags)", helpText("train"), runTrain},
+		{"eval", "Spearman correlations on word-similarity benchmarks, analogies, graph reconstruction", helpText("eval"), runEval},
+		{"nearest", "nearest neighbours under the model's own similarity", helpText("nearest"), runNearest},
+		{"demo", "planted-similarity and graph demo (no download), then a real corpus when present", helpText("demo"), runDemo},
+		{"phrases", "join frequent word pairs into phrases, as word2vec's word2phrase", helpText("phrases"), runPhrases},
+		{"encode", "tokenize a corpus once into an encoded corpus that train maps", helpText("encode"), runEncode},
+		{"bench", "words/sec, speed-up and memory of the models, gensim beside", helpText("bench"), runBench},
+		{"experiment", "the paper's Table 3 grid, resumable", helpText("experiment"), runExperiment},
+		{"graph", "graph tools: 'graph wordnet' (the WordNet noun closure), 'graph split' (hold out edges)", helpText("graph"), runGraph},
+		{"corpus", "corpus tools: 'corpus clean' turns a MediaWiki dump into Text9", helpText("corpus-clean"), runCorpus},
 		{"version", "print the version", "usage: wipsvec version\n", runVersion},
 	}
 }

@@ -2,41 +2,12 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
-
-const nearestHelp = `usage: wipsvec nearest -vectors FILE [-n 10] QUERY...
-       wipsvec nearest -vectors FILE [-n 10] -
-
-The words nearest to each QUERY under the model's own similarity (the
-first one eval reports; cosine for a plain word2vec file). A QUERY is a
-word, or words with signs, quoted: 'new york' (a sum), 'king - man +
-woman' (an analogy); its words are left out of the answer. With - the
-vectors are read once and the queries come from standard input, one a
-line.
-
-Under cosine a query is word2vec's: the sum of its words' unit vectors,
-with their signs, scaled to unit length, and a word scores its cosine
-with it: distance's sum, word-analogy's 3CosAdd for king - man + woman,
-computed as they compute them. Under another similarity s (a sidecar's
-WIP, SIPS, IPDS, Minkowski product or inner product) a word w scores the
-sum of s(q, w) over the query's words q, subtracted for a word after a
-minus: s(king, w) - s(man, w) + s(woman, w), which under cosine ranks as
-3CosAdd does.
-
-A query with a word not in the vocabulary gets one line that names it,
-and the other queries still answer; the exit status is then 1. A model
-with fastText's subwords (its sidecar names its .bin, or FILE is a
-fastText .bin) answers such a word with the vector its n-grams compose,
-as fastText's print-word-vectors computes it, and says so.
-`
 
 // runNearest runs "wipsvec nearest".
 func runNearest(args []string, std stdio) error {
@@ -54,23 +25,9 @@ func runNearest(args []string, std stdio) error {
 	if len(queries) == 0 {
 		return usagef("nearest: no query given; usage: wipsvec nearest -vectors FILE [-n 10] QUERY... (or - to read them from standard input)")
 	}
-	fromStdin := len(queries) == 1 && queries[0] == "-"
-	if !fromStdin {
-		for _, q := range queries {
-			if q == "-" {
-				return usagef("nearest: - (queries from standard input) stands alone, without other queries")
-			}
-		}
-	}
-	// Parse the command line's queries before the (slow) read of the
-	// vectors, so that a typo fails at once.
-	parsed := make([][]eval.Term, len(queries))
-	if !fromStdin {
-		for i, q := range queries {
-			if parsed[i], err = eval.ParseQuery(q); err != nil {
-				return usageError{fmt.Errorf("nearest: %w", err)}
-			}
-		}
+	parsed, fromStdin, err := eval.ParseQueries(queries)
+	if err != nil {
+		return usageError{fmt.Errorf("nearest: %w", err)}
 	}
 	m, err := eval.LoadModel(*vectors)
 	if err != nil {
@@ -94,71 +51,19 @@ func runNearest(args []string, std stdio) error {
 	}
 	if !fromStdin {
 		// Print what can be printed, then report the unknown words together.
-		var unknown []string
-		for i, q := range queries {
-			var ue *eval.UnknownError
-			if err := answer(out, s, q, parsed[i], n); errors.As(err, &ue) {
-				unknown = append(unknown, ue.Words...)
-			} else if err != nil {
-				return err
-			}
-		}
-		if len(unknown) > 0 {
+		unknown, err := s.AnswerAll(out, queries, parsed, n)
+		if err == nil && len(unknown) > 0 {
 			out.Flush()
-			return fmt.Errorf("nearest: not in the vocabulary of %s: %s", m.Path, strings.Join(unknown, ", "))
+			err = fmt.Errorf("nearest: not in the vocabulary of %s: %s", m.Path, strings.Join(unknown, ", "))
 		}
-		return nil
+		return err
 	}
-	// One query a line. A query that cannot be answered says why in one
-	// line, in the answers' place, and the others go on.
-	failed := 0
-	sc := bufio.NewScanner(std.in)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
-		}
-		q, err := eval.ParseQuery(text)
-		if err == nil {
-			err = answer(out, s, text, q, n)
-		}
-		if err != nil {
-			failed++
-			fmt.Fprintf(out, "\n%s: line %d: %v\n", text, line, err)
-		}
-		if err := out.Flush(); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("nearest: reading the queries: %w", err)
+	failed, err := s.AnswerLines(out, std.in, n)
+	if err != nil {
+		return fmt.Errorf("nearest: %w", err)
 	}
 	if failed > 0 {
 		return fmt.Errorf("nearest: %d queries not answered (each says why above)", failed)
 	}
 	return nil
-}
-
-// answer prints the n words nearest to the query q (text, as given).
-func answer(w io.Writer, s *eval.Searcher, text string, q []eval.Term, n int) error {
-	nb, err := s.Nearest(q, n)
-	if err != nil {
-		return err
-	}
-	var composed []string
-	for _, t := range q {
-		if !s.Known(t.Word) {
-			composed = append(composed, t.Word)
-		}
-	}
-	fmt.Fprintf(w, "\n%s:\n", text)
-	if len(composed) > 0 {
-		fmt.Fprintf(w, "  (not in the vocabulary, composed from its n-grams: %s)\n", strings.Join(composed, ", "))
-	}
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	for i, x := range nb {
-		fmt.Fprintf(tw, "%4d\t%s\t%.4f\n", i+1, x.Word, x.Score)
-	}
-	return tw.Flush()
 }

@@ -12,27 +12,8 @@ import (
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
-	"github.com/wipsvec/wipsvec/corpus/encoded"
 	"github.com/wipsvec/wipsvec/corpus/phrase"
 )
-
-const phrasesHelp = `usage: wipsvec phrases -train SOURCES -output FILE [-min-count 5] [-threshold 100] [-debug 2]
-
-Joins the word pairs of a corpus that occur together more often than
-chance into phrases (new york -> new_york) and writes the corpus again,
-the same bytes as word2vec's word2phrase with the same flags. A second run
-on its output joins phrases of three and four words; train then learns a
-vector per phrase:
-
-  wipsvec phrases -train text -output text.p1 -threshold 200
-  wipsvec phrases -train text.p1 -output text.p2 -threshold 100
-  wipsvec train -train text.p2 -output vec.bin
-
-SOURCES are as for train's -train, read as one text with a line break
-between two files (standard input is kept in a scratch file for the second
-pass). Memory is that of the distinct words and pairs, pruned as
-word2phrase prunes them.
-`
 
 // runPhrases runs "wipsvec phrases".
 func runPhrases(args []string, std stdio) error {
@@ -57,10 +38,8 @@ func runPhrases(args []string, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("phrases: %w", err)
 	}
-	for _, src := range sources {
-		if src != "-" && encoded.IsEncoded(src) {
-			return usagef("phrases: %s is an encoded corpus, whose words are ids: phrases reads the text it was encoded from", src)
-		}
+	if err := phrase.CheckSources(sources); err != nil {
+		return usagef("phrases: %v", err)
 	}
 	if *output != "-" {
 		if err := atomicfile.CheckOutputs(sources, []string{*output}); err != nil {

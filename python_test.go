@@ -76,32 +76,7 @@ func TestPythonReaderScoresAsNearest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var req struct {
-			Path    string        `json:"path"`
-			Topn    int           `json:"topn"`
-			Pairs   [][2]string   `json:"pairs"`
-			Queries [][2][]string `json:"queries"`
-		}
-		req.Path, req.Topn, req.Pairs, req.Queries = out, 10, pairs, queries
-		in, _ := json.Marshal(req)
-		cmd := exec.Command(py, "-c", pythonDriver, filepath.Join("python"))
-		cmd.Stdin = strings.NewReader(string(in))
-		raw, err := cmd.Output()
-		if err != nil {
-			msg := ""
-			if ee, ok := err.(*exec.ExitError); ok {
-				msg = string(ee.Stderr)
-			}
-			t.Fatalf("%s: python: %v\n%s", model, err, msg)
-		}
-		var got struct {
-			Sim   string     `json:"sim"`
-			Pairs []float64  `json:"pairs"`
-			Most  [][][2]any `json:"most"`
-		}
-		if err := json.Unmarshal(raw, &got); err != nil {
-			t.Fatalf("%s: %v\n%s", model, err, raw)
-		}
+		got := askPython(t, py, model, out, pairs, queries)
 		sim := m.Sims[0]
 		worst := 0.0
 		// Cosine is word2vec's float32 arithmetic in nearest, float64 in
@@ -153,6 +128,43 @@ func TestPythonReaderScoresAsNearest(t *testing.T) {
 		}
 		t.Logf("%s (%s): largest difference between python's scores and nearest's: %.3g", model, sim.Name, worst)
 	}
+}
+
+// pythonAnswer is what the Python reader says of a model: its
+// similarity, the pairs' scores and each query's most similar words.
+type pythonAnswer struct {
+	Sim   string     `json:"sim"`
+	Pairs []float64  `json:"pairs"`
+	Most  [][][2]any `json:"most"`
+}
+
+// askPython runs the Python reader on the vectors out of model with the
+// pairs and queries.
+func askPython(t *testing.T, py, model, out string, pairs [][2]string, queries [][2][]string) pythonAnswer {
+	t.Helper()
+	var req struct {
+		Path    string        `json:"path"`
+		Topn    int           `json:"topn"`
+		Pairs   [][2]string   `json:"pairs"`
+		Queries [][2][]string `json:"queries"`
+	}
+	req.Path, req.Topn, req.Pairs, req.Queries = out, 10, pairs, queries
+	in, _ := json.Marshal(req)
+	cmd := exec.Command(py, "-c", pythonDriver, filepath.Join("python"))
+	cmd.Stdin = strings.NewReader(string(in))
+	raw, err := cmd.Output()
+	if err != nil {
+		msg := ""
+		if ee, ok := err.(*exec.ExitError); ok {
+			msg = string(ee.Stderr)
+		}
+		t.Fatalf("%s: python: %v\n%s", model, err, msg)
+	}
+	var got pythonAnswer
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatalf("%s: %v\n%s", model, err, raw)
+	}
+	return got
 }
 
 // TestPythonReaderRefuses: a sidecar of another file and an unknown word

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"syscall"
 	"time"
 
@@ -19,33 +18,13 @@ import (
 	"github.com/wipsvec/wipsvec/corpus/encoded"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram"
-	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/fasttext"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 	"github.com/wipsvec/wipsvec/skipgram/subword"
 	"github.com/wipsvec/wipsvec/vocab"
 )
-
-const trainHelp = `usage: wipsvec train -train SOURCES -output FILE [flags]
-       wipsvec train -graph EDGES -output FILE [flags]
-
-Trains one vector per word of a corpus (or per node of a graph) under a
-similarity model, with word2vec.c's flags and their meaning, and writes the
-vectors in word2vec's format (gensim loads them) with a JSON sidecar
-FILE.json that says how to score them. word2vec.c's command lines run as
-they are, -cbow 1 and -hs 1 included; -classes 0 and -debug are accepted.
-
-With -graph the corpus is an edge list, "u v [weight]" a line, and the
-defaults are those of graphs: -iter 200 -negative 10 -min-count 1, and
-negatives drawn uniformly among the nodes that are not linked to the
-context.
-
-Before it reads the corpus, train refuses an output that is one of its
-inputs or another of its outputs; before it allocates the model, it prints
-the memory the run needs and refuses to start when that is more than the
-machine has (-check-memory=false tries anyway).
-`
 
 // trainFlags are train's settings as parsed.
 type trainFlags struct {
@@ -65,8 +44,7 @@ type trainFlags struct {
 	checkpoint, resume, init      string
 	checkpointEvery               time.Duration
 	updateVocab                   bool
-	initVectors                   bool            // -init names a vectors file, not a checkpoint
-	initModel                     *fasttext.Model // -init names a fastText model (.bin)
+	initVectors                   *start.Vectors // -init names a vectors file, not a checkpoint
 
 	given map[string]bool    // the flags the command line set
 	args  []string           // the command line that started the run, kept in checkpoints
@@ -98,7 +76,7 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	fs.StringVar(&f.saveVocab, "save-vocab", f.saveVocab, "write the vocabulary to `FILE` (word count per line)")
 	fs.StringVar(&f.readVocab, "read-vocab", f.readVocab, "read the vocabulary from `FILE` instead of counting the corpus")
 	fs.Uint64Var(&f.opt.Seed, "seed", f.opt.Seed, "random `seed`; with -threads 1 the output is bit-for-bit reproducible")
-	fs.StringVar(&f.model, "model", f.model, "similarity `model`: "+modelList())
+	fs.StringVar(&f.model, "model", f.model, "similarity `model`: "+start.ModelNames())
 	intFlag(fs, &f.opt.NegDim, "neg-dim", 1, maxSize, "ipds: the last `q` coordinates count negatively, 0 < q < size")
 	fs.Var(floatValue{p: &f.negRatio, lo: 0, hi: 1, loOpen: true, hiOpen: true}, "neg-ratio", "ipds: q = round(`ratio`*size), kept in [1, size-1], instead of -neg-dim (0: -neg-dim)")
 	fs.BoolVar(&f.quiet, "quiet", f.quiet, "no progress line")
@@ -146,7 +124,7 @@ func parseTrainFlags(args []string, std stdio) (*trainFlags, error) {
 		return nil, usagef("train: give -resume or -init, not both")
 	case f.resume != "":
 		return resumeTrainFlags(f.resume, args, given, std)
-	case f.init != "" && !isCheckpoint(f.init):
+	case f.init != "" && !start.IsCheckpoint(f.init):
 		return f, f.initFromVectors(args, given, std)
 	case f.init != "":
 		return initTrainFlags(f.init, args, given, std)
@@ -157,29 +135,18 @@ func parseTrainFlags(args []string, std stdio) (*trainFlags, error) {
 	return f, f.check(std.err)
 }
 
-// resumable are the flags a resumed run may be given: where its files are
-// now and the vectors' format, and how it shows itself; the rest are the
-// checkpoint's.
-var resumable = map[string]bool{"resume": true, "train": true, "graph": true, "output": true, "binary": true, "checkpoint": true,
-	"checkpoint-every": true, "quiet": true, "debug": true, "check-memory": true}
-
 // resumeTrainFlags are the settings of the run checkpoint path is of, with
 // the files args names anew.
 func resumeTrainFlags(path string, args []string, given map[string]bool, std stdio) (*trainFlags, error) {
-	for name := range given {
-		if !resumable[name] {
-			return nil, usagef("train: -%s cannot change a resumed run, whose settings are the checkpoint's (-init trains a finished model further)", name)
-		}
+	if err := start.ResumeGiven(given); err != nil {
+		return nil, startError(err)
 	}
 	snap, err := skipgram.ReadCheckpoint(path)
 	if err != nil {
 		return nil, err
 	}
-	if snap.Done {
-		return nil, usagef("train: the run of checkpoint %s has finished: -init %s trains it further", path, path)
-	}
-	if len(snap.Command) == 0 && snap.Data == nil {
-		return nil, fmt.Errorf("train: checkpoint %s does not record how its run started", path)
+	if err := start.Resume(path, snap); err != nil {
+		return nil, startError(err)
 	}
 	f := defaultTrainFlags(snap.Graph)
 	if len(snap.Command) > 0 { // the files it named, and the settings of a checkpoint that records none
@@ -204,29 +171,25 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 	return f, nil
 }
 
-// stored sets f's settings to those checkpoint snap records whole (the
-// settings, the minimum count and a graph's); a checkpoint written before
-// it recorded them has them in its command line.
+// stored sets f's flags to the settings checkpoint snap records whole
+// (start.Stored); a checkpoint written before it recorded them has them
+// in its command line.
 func (f *trainFlags) stored(snap *skipgram.Snapshot) {
-	if snap.Data == nil {
+	opt, minCount, g, ok := start.Stored(snap)
+	if !ok {
 		return
 	}
-	f.opt, f.model, f.minCount = snap.Options, string(snap.Options.Model), snap.Data.MinCount
-	if g := snap.Data.Graph; g != nil {
+	f.opt, f.model, f.minCount = opt, string(opt.Model), minCount
+	if g != nil {
 		f.isDirected, f.negDist, f.isKeepLinked = g.Directed, g.Noise, g.KeepLinkedNegatives
 	}
 }
 
-// fixedByInit are the flags a continued run takes from its checkpoint.
-var fixedByInit = []string{"model", "size", "hs", "minn", "maxn", "bucket", "neg-dim", "neg-ratio", "lambda-init", "read-vocab", "max-vocab"}
-
 // initTrainFlags are the settings of a run that continues the model of
 // checkpoint path: the checkpoint's, but for what args sets.
 func initTrainFlags(path string, args []string, given map[string]bool, std stdio) (*trainFlags, error) {
-	for _, name := range fixedByInit {
-		if given[name] {
-			return nil, usagef("train: -%s is the checkpoint's when continuing a model (-init)", name)
-		}
+	if err := start.ContinueGiven(given); err != nil {
+		return nil, startError(err)
 	}
 	snap, err := skipgram.ReadCheckpoint(path)
 	if err != nil {
@@ -238,82 +201,50 @@ func initTrainFlags(path string, args []string, given map[string]bool, std stdio
 	if f.given, err = f.parse(args, std); err != nil {
 		return nil, err
 	}
-	if (f.graph != "") != snap.Graph {
-		return nil, usagef("train: checkpoint %s is of a %s; continue it with -%s", path, map[bool]string{true: "graph", false: "text"}[snap.Graph],
-			map[bool]string{true: "graph", false: "train"}[snap.Graph])
+	if err := start.Continue(path, snap, f.graph != ""); err != nil {
+		return nil, startError(err)
 	}
 	f.args, f.snap = args, snap
 	return f, f.check(std.err)
 }
 
-// isCheckpoint reports whether -init names a checkpoint (a file that
-// cannot be opened is left to the checkpoint's reader, which says why).
-func isCheckpoint(path string) bool {
-	ok, err := checkpoint.HasMagic(path)
-	return ok || err != nil
-}
-
 // initFromVectors checks a new run that starts from the vectors file
-// -init names: the file's dimension is the run's, and -size must not say
-// otherwise. The file's rows are read once the vocabulary is known
-// (startModel).
+// -init names (start.Vectors), whose dimension is the run's. The file's
+// rows are read once the vocabulary is known (runJob).
 func (f *trainFlags) initFromVectors(args []string, given map[string]bool, std stdio) error {
-	if f.updateVocab {
-		return usagef("train: -update-vocab adds words to a checkpoint's vocabulary; %s is a vectors file, and the run's vocabulary is its corpus's", f.init)
+	v, err := start.OpenVectors(f.init, f.updateVocab)
+	if err == nil {
+		err = v.Size(f.opt.Dim, given["size"])
 	}
-	var dim int
-	var err error
-	if ok, _ := fasttext.IsModel(f.init); ok {
-		m, err := fasttext.Read(f.init)
-		if err != nil {
-			return fmt.Errorf("train: -init: %w", err)
-		}
-		f.initModel, dim = m, int(m.Args.Dim)
-	} else if _, dim, err = embedding.ReadVectorsHeader(f.init); err != nil {
+	var r *start.Refusal
+	if errors.As(err, &r) {
+		return startError(err)
+	} else if err != nil {
 		return fmt.Errorf("train: -init: %w", err)
 	}
-	if given["size"] && f.opt.Dim != dim {
-		return usagef("train: -size %d, but the vectors of -init %s have %d dimensions: give -size %d, or leave -size out", f.opt.Dim, f.init, dim, dim)
-	}
-	f.opt.Dim = dim
-	f.initVectors, f.given, f.args = true, given, args
+	f.opt.Dim = v.Dim
+	f.initVectors, f.given, f.args = v, given, args
 	return f.check(std.err)
 }
 
-// startVectors reads the rows of the vectors file -init names that the
-// vocabulary v has, which the run starts from (skipgram.Options.Start); a
-// fastText model gives every word it can compose a vector for.
-func (f *trainFlags) startVectors(v *vocab.Vocab) (*embedding.Vectors, error) {
-	var vec *embedding.Vectors
-	var err error
-	if f.initModel != nil {
-		vec, err = f.initModel.VectorsOf(v.Words)
-	} else {
-		vec, err = embedding.ReadVectorsOf(f.init, func(w string) bool { _, ok := v.ID([]byte(w)); return ok })
+// startError is the error of a start the rules refuse (start.Refusal, a
+// usage error) or that failed, as train says it.
+func startError(err error) error {
+	var r *start.Refusal
+	if errors.As(err, &r) {
+		return usageError{fmt.Errorf("train: %w", err)}
 	}
-	if err != nil {
-		return nil, fmt.Errorf("train: -init: %w", err)
-	}
-	return vec, nil
+	return fmt.Errorf("train: %w", err)
 }
 
 // started says how many words started from -init's vectors, and records
 // the file in the sidecar.
 func (f *trainFlags) started(st skipgram.Stats, rows int, meta *embedding.Meta, stderr io.Writer) {
-	if !f.initVectors {
+	if f.initVectors == nil {
 		return
 	}
 	meta.Hyper.InitVectors, meta.Hyper.InitWords = f.init, st.Started
 	logf(stderr, f.quiet, "init: %d of the %d words started from %s; the others as in a new run\n", st.Started, rows, f.init)
-}
-
-// modelList names the models for -model's help.
-func modelList() string {
-	var names []string
-	for _, k := range skipgram.Kinds() {
-		names = append(names, string(k))
-	}
-	return strings.Join(names, ", ")
 }
 
 // check resolves and checks what the flags say together.
@@ -344,8 +275,8 @@ func (f *trainFlags) check(stderr io.Writer) error {
 	if f.given["hs"] {
 		f.opt.HS = f.hs == 1
 	}
-	if f.opt.CBOW && !f.given["alpha"] && f.snap == nil {
-		f.opt.Alpha = skipgram.DefaultCBOWAlpha
+	if f.snap == nil {
+		f.opt.Alpha = start.Alpha(f.opt, f.given["alpha"])
 	}
 	if f.given["neg-ratio"] {
 		f.opt.NegDim = skipgram.NegDimFor(f.negRatio, f.opt.Dim)
@@ -359,8 +290,8 @@ func (f *trainFlags) check(stderr io.Writer) error {
 		return usagef("train: -ids: %v", err)
 	}
 	if f.graph != "" {
-		if err := f.graphDefaults(); err != nil {
-			return err
+		if err := start.CheckGraph(f.given, f.opt, f.negDist); err != nil {
+			return startError(err)
 		}
 	}
 	if f.checkpointEvery <= 0 {
@@ -369,27 +300,6 @@ func (f *trainFlags) check(stderr io.Writer) error {
 	capThreads(&f.opt.Threads, stderr)
 	if err := f.opt.Validate(); err != nil {
 		return usageError{fmt.Errorf("train: %w", err)}
-	}
-	return nil
-}
-
-// graphDefaults refuses the flags that do not apply to a graph (its
-// defaults are defaultTrainFlags's).
-func (f *trainFlags) graphDefaults() error {
-	for _, name := range []string{"read-vocab", "batch", "window", "sample", "ids", "max-vocab"} {
-		if f.given[name] {
-			return usagef("train: -%s does not apply to -graph", name)
-		}
-	}
-	switch {
-	case f.negDist != skipgram.NoiseUnigram && f.negDist != skipgram.NoiseUniform:
-		return usagef("train: -neg-dist must be %s or %s, got %q", skipgram.NoiseUnigram, skipgram.NoiseUniform, f.negDist)
-	case f.opt.CBOW:
-		return usagef("train: -cbow 1 does not apply to -graph: an edge is one pair, with no window of contexts to average")
-	case f.opt.HS:
-		return usagef("train: -hs 1 does not apply to -graph: a graph's nodes are scored against noise nodes (-negative)")
-	case f.opt.Subwords.Enabled():
-		return usagef("train: -maxn does not apply to -graph: a graph's node names are not words made of character n-grams")
 	}
 	return nil
 }
@@ -430,44 +340,31 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := atomicfile.CheckOutputs(append(f.inputs(), sources...), f.outputs()); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
-	if err := f.checkEncoded(sources); err != nil {
-		return err
+	if f.snap == nil {
+		if err := start.Encoded(f.train, sources, f.given); err != nil {
+			return startError(err)
+		}
 	}
-	opt := encoded.LoadOptions{MinCount: f.minCount, MaxVocab: f.maxVocab, IDs: encoded.Placement(f.ids)}
-	if avail, ok := skipgram.AvailableMemory(); ok {
-		opt.Memory = avail
-	}
+	t := start.Text{Sources: sources, MinCount: f.minCount, MaxVocab: f.maxVocab, ReadVocab: f.readVocab, IDs: encoded.Placement(f.ids),
+		From: f.snap, Resumed: f.opt.Resume != nil, Update: f.updateVocab}
 	if f.output != "-" {
-		opt.ScratchDirs = append(opt.ScratchDirs, dirOf(f.output))
+		t.Scratch = append(t.Scratch, filepath.Dir(f.output))
 	}
-	opt.ScratchDirs = append(opt.ScratchDirs, os.TempDir())
-	switch {
-	case f.snap != nil && !f.updateVocab:
-		// A resumed or continued run reads the text with its checkpoint's
-		// vocabulary.
-		opt.Vocab, opt.MinCount, opt.IDs = f.snap.Vocab, 1, encoded.Memory
-	case f.snap != nil:
-		opt.MinCount = 1 // every word of the new text is counted; -min-count picks the new ones
-	case f.readVocab != "":
-		if f.ids == string(encoded.Disk) {
-			return usagef("train: -ids disk cannot be combined with -read-vocab")
-		}
-		if opt.Vocab, err = vocab.ReadFile(f.readVocab); err != nil {
-			return err
-		}
-	}
+	t.Scratch = append(t.Scratch, os.TempDir())
 	if !f.quiet {
 		var done func()
-		opt.Progress, done = readProgress(std.err)
+		t.Progress, done = readProgress(std.err)
 		defer done()
 	}
-
-	start := time.Now()
-	c, err := encoded.Load(ctx, sources, opt)
-	if err != nil {
-		if ctx.Err() != nil {
-			return errors.New("interrupted while reading the corpus; nothing written")
-		}
+	began := time.Now()
+	c, err := t.Load(ctx)
+	var r *start.Refusal
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return errors.New("interrupted while reading the corpus; nothing written")
+	case errors.As(err, &r) || errors.Is(err, start.ErrMerge):
+		return startError(err)
+	case err != nil:
 		return err
 	}
 	defer c.Close()
@@ -475,25 +372,19 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		logf(std.err, f.quiet, "the corpus's ids would take about %s of %s available: encoding them to disk (-ids memory to keep them in memory)\n",
 			corpus.HumanBytes(c.Crowded.Need), corpus.HumanBytes(c.Crowded.Available))
 	}
-	v, ids := c.Vocab, c.IDs
-	if f.snap != nil {
-		if v, ids, err = vocab.Continue(f.snap.Vocab, c.Vocab, ids, f.updateVocab, f.minCount); err != nil {
-			return fmt.Errorf("train: merging the vocabularies: %w", err)
-		}
-		if f.updateVocab {
-			logf(std.err, f.quiet, "vocabulary: %d words of %s and %d new ones reaching min-count %d\n",
-				f.snap.Vocab.Len(), f.init, v.Len()-f.snap.Vocab.Len(), f.minCount)
-		}
+	v := c.Vocab
+	if f.snap != nil && f.updateVocab {
+		logf(std.err, f.quiet, "vocabulary: %d words of %s and %d new ones reaching min-count %d\n",
+			f.snap.Vocab.Len(), f.init, v.Len()-f.snap.Vocab.Len(), f.minCount)
 	}
-	tokens := vocab.CountWords(ids)
 	logf(std.err, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens, %s; read %s in %.1fs\n",
-		v.Len(), c.MinCount, tokens, c.Where, c.Read, time.Since(start).Seconds())
+		v.Len(), c.MinCount, c.Tokens, c.Where, c.Read, time.Since(began).Seconds())
 	if c.Invalid.Tokens > 0 {
 		logf(std.err, false, "corpus %s: %s\n", f.train, c.Invalid)
 	}
 	job := f.job(v, std)
-	job.Text = ids
-	job.Source = f.textSource(c, tokens, v.Len())
+	job.Text = c.IDs
+	job.Source = t.Source(c, f.train)
 	res, err := f.runJob(ctx, job, "words", std)
 	if err != nil {
 		return err
@@ -508,11 +399,11 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		return err
 	}
 	if meta.Lambda != nil {
-		start := f.opt.LambdaInit
+		lambda := f.opt.LambdaInit
 		if st.LambdaStart != f.opt.LambdaInit {
-			start += " -> " + st.LambdaStart
+			lambda += " -> " + st.LambdaStart
 		}
-		logf(std.err, false, "wips: lambda start %s; %s\n", start, embedding.SummarizeLambda(meta.Lambda))
+		logf(std.err, false, "wips: lambda start %s; %s\n", lambda, embedding.SummarizeLambda(meta.Lambda))
 	}
 	logf(std.err, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads, kernels: %s), loss %.4f; %s\n",
 		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(f.opt.Threads), f.opt.Threads, kernel.Name(),
@@ -543,37 +434,6 @@ func (f *trainFlags) job(v *vocab.Vocab, std stdio) *skipgram.Job {
 	return j
 }
 
-// textSource describes for the sidecar the text c, of tokens tokens in
-// vocabulary words, and the count its words were kept by: c's, but for a
-// resumed run, which reads the text with its checkpoint's words at count 1.
-func (f *trainFlags) textSource(c *encoded.Loaded, tokens int64, words int) skipgram.Source {
-	minCount := c.MinCount
-	if f.snap != nil && f.opt.Resume != nil && f.snap.Data != nil {
-		minCount = f.snap.Data.MinCount
-	}
-	return skipgram.Source{MinCount: minCount,
-		Corpus: embedding.CorpusInfo{Path: f.train, Tokens: tokens, Vocab: words, Files: c.Read.Files, Bytes: c.Read.Bytes, Encoded: c.Info != nil}}
-}
-
-// checkEncoded refuses the flags that would change the vocabulary of an
-// encoded corpus, fixed when it was encoded, for a new run on sources.
-func (f *trainFlags) checkEncoded(sources []string) error {
-	if len(sources) != 1 || sources[0] == "-" || !encoded.IsEncoded(sources[0]) || f.snap != nil {
-		return nil
-	}
-	var refused []string
-	for _, name := range []string{"min-count", "max-vocab", "read-vocab"} {
-		if f.given[name] {
-			refused = append(refused, "-"+name)
-		}
-	}
-	if len(refused) > 0 {
-		return usagef("train: %s is an encoded corpus, whose vocabulary is fixed when it is encoded: %s cannot change it (encode the text again with the flag)",
-			f.train, strings.Join(refused, ", "))
-	}
-	return nil
-}
-
 // runJob trains job, text or graph, on the rows job.Vocab: it checks the
 // memory the run needs, reads -init's vectors, writes -save-vocab, shows
 // the progress in units, and says how many rows -init started.
@@ -582,10 +442,10 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 	if err := f.checkRunMemory(job.Memory(), std.err); err != nil {
 		return nil, err
 	}
-	if f.initVectors {
+	if f.initVectors != nil {
 		var err error
-		if job.Start, err = f.startVectors(v); err != nil {
-			return nil, err
+		if job.Start, err = f.initVectors.Of(v); err != nil {
+			return nil, fmt.Errorf("train: -init: %w", err)
 		}
 	}
 	if f.saveVocab != "" {
@@ -602,24 +462,10 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 	}
 	res, err := job.Train(ctx)
 	if err != nil {
-		return nil, f.trainError(ctx, err)
+		return nil, start.Interrupted(ctx, err, f.checkpoint)
 	}
 	f.started(res.Stats, v.Len(), res.Meta, std.err)
 	return res, nil
-}
-
-// trainError is the error of a run that failed or was interrupted.
-func (f *trainFlags) trainError(ctx context.Context, err error) error {
-	if ctx.Err() == nil {
-		return err
-	}
-	if f.checkpoint != "" && !errors.Is(err, context.Canceled) {
-		return fmt.Errorf("training interrupted, and the checkpoint failed: %w", err)
-	}
-	if f.checkpoint != "" {
-		return fmt.Errorf("training interrupted; the run is in %s: go on with wipsvec train -resume %s", f.checkpoint, f.checkpoint)
-	}
-	return errors.New("training interrupted; nothing written")
 }
 
 // checkRunMemory prints what the run will allocate and refuses when that is
@@ -661,42 +507,25 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := atomicfile.CheckOutputs(append(f.inputs(), f.graph), f.outputs()); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
-	start := time.Now()
+	began := time.Now()
 	e, err := cgraph.ReadFile(f.graph)
 	if err != nil {
 		return err
 	}
-	var v *vocab.Vocab
-	var g *skipgram.Graph
-	switch {
-	case f.snap == nil:
-		v, g, err = skipgram.NewGraph(e, f.minCount)
-	case f.updateVocab:
-		var nodes *vocab.Vocab
-		if nodes, err = skipgram.Degrees(e); err == nil {
-			if v, err = vocab.Merge(f.snap.Vocab, nodes, f.minCount); err == nil {
-				g, err = skipgram.NewGraphWith(e, v)
-			}
-		}
-	default: // the checkpoint's nodes
-		v = f.snap.Vocab
-		g, err = skipgram.NewGraphWith(e, v)
-	}
+	gs := start.Graph{MinCount: f.minCount, From: f.snap, Update: f.updateVocab,
+		Settings: skipgram.GraphSettings{Directed: f.isDirected, Noise: f.negDist, KeepLinkedNegatives: f.isKeepLinked}}
+	v, g, err := gs.Rows(e)
 	if err != nil {
 		return fmt.Errorf("edge list %s: %w", f.graph, err)
 	}
-	g.Directed, g.Noise, g.KeepLinkedNegatives = f.isDirected, f.negDist, f.isKeepLinked
-	logf(std.err, f.quiet, "graph: %s; read in %.1fs\n", e.Summary(), time.Since(start).Seconds())
+	logf(std.err, f.quiet, "graph: %s; read in %.1fs\n", e.Summary(), time.Since(began).Seconds())
 	if f.minCount > 1 || f.snap != nil {
 		logf(std.err, f.quiet, "kept %d nodes and %d edges\n", v.Len(), g.Edges())
 	}
 	logf(std.err, f.quiet, "edges: %s as node ids\n", corpus.HumanBytes(4*int64(len(g.Pairs)+len(g.Weights))))
 	job := f.job(v, std)
 	job.Graph = g
-	job.Source = skipgram.Source{MinCount: f.minCount,
-		Corpus: embedding.CorpusInfo{Path: f.graph, Tokens: int64(g.Edges()), Vocab: v.Len()},
-		Graph: &embedding.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
-			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops}}
+	job.Source = gs.Source(e, v, g, f.graph)
 	res, err := f.runJob(ctx, job, "edges", std)
 	if err != nil {
 		return err
@@ -713,6 +542,3 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 		st.Loss, f.wrote(v.Len(), m.Dim))
 	return nil
 }
-
-// dirOf is the directory of path, "." for a bare name.
-func dirOf(path string) string { return filepath.Dir(path) }

@@ -1,0 +1,26 @@
+package main
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+)
+
+// TestHelpTexts: every file of help/ is a command's help, starts with its
+// usage line and has every {{name}} filled in.
+func TestHelpTexts(t *testing.T) {
+	files, err := fs.Glob(helpFiles, "help/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("help files %v, %v", files, err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(strings.TrimPrefix(f, "help/"), ".txt")
+		text := helpText(name)
+		if !strings.HasPrefix(text, "usage: wipsvec "+strings.ReplaceAll(name, "-", " ")) {
+			t.Errorf("%s: starts %q", f, text[:min(len(text), 40)])
+		}
+		if strings.Contains(text, "{{") || !strings.HasSuffix(text, "\n") {
+			t.Errorf("%s: a placeholder left, or no final line break:\n%s", f, text)
+		}
+	}
+}

@@ -1,0 +1,140 @@
+package start
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/corpus/encoded"
+	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/vocab"
+)
+
+// Text is how a text run reads its corpus: the vocabulary settings of a
+// new run, and the checkpoint a resumed or continued run reads it with.
+type Text struct {
+	Sources   []string          // the corpus's files (corpus.Expand)
+	MinCount  int64             // a new run's, or the new words' with Update
+	MaxVocab  int               // vocab.LearnOptions.MaxWords
+	ReadVocab string            // a vocabulary file to read the text with, for a new run
+	IDs       encoded.Placement // where the ids live
+	Scratch   []string          // directories for a scratch encoded corpus, by preference
+	Progress  func(corpus.ReadStats)
+
+	// From is the checkpoint the run goes on from, nil for a new run:
+	// resumed when Resumed, else continued. A continued run adds the new
+	// text's words that reach MinCount when Update.
+	From    *skipgram.Snapshot
+	Resumed bool
+	Update  bool
+}
+
+// Loaded is a text read for a run: the corpus, and the run's rows and ids
+// (the checkpoint's words, with Update the new ones after them).
+type Loaded struct {
+	*encoded.Loaded
+	Vocab  *vocab.Vocab
+	IDs    [][]int32
+	Tokens int64 // in-vocabulary tokens of one epoch, in the run's rows
+}
+
+// ErrMerge is the error of a continued run whose checkpoint's vocabulary
+// and the text's do not merge.
+var ErrMerge = errors.New("merging the vocabularies")
+
+// Load reads the text. A resumed or continued run reads it with its
+// checkpoint's vocabulary (in memory); with Update every word is counted,
+// and MinCount picks the new ones.
+func (t Text) Load(ctx context.Context) (*Loaded, error) {
+	opt := encoded.LoadOptions{MinCount: t.MinCount, MaxVocab: t.MaxVocab, IDs: t.IDs, ScratchDirs: t.Scratch, Progress: t.Progress}
+	if avail, ok := skipgram.AvailableMemory(); ok {
+		opt.Memory = avail
+	}
+	switch {
+	case t.From != nil && !t.Update:
+		opt.Vocab, opt.MinCount, opt.IDs = t.From.Vocab, 1, encoded.Memory
+	case t.From != nil:
+		opt.MinCount = 1
+	case t.ReadVocab != "":
+		if t.IDs == encoded.Disk {
+			return nil, refuse("-ids disk cannot be combined with -read-vocab")
+		}
+		var err error
+		if opt.Vocab, err = vocab.ReadFile(t.ReadVocab); err != nil {
+			return nil, err
+		}
+	}
+	c, err := encoded.Load(ctx, t.Sources, opt)
+	if err != nil {
+		return nil, err
+	}
+	l := &Loaded{Loaded: c, Vocab: c.Vocab, IDs: c.IDs}
+	if t.From != nil {
+		if l.Vocab, l.IDs, err = vocab.Continue(t.From.Vocab, c.Vocab, c.IDs, t.Update, t.MinCount); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("%w: %w", ErrMerge, err)
+		}
+	}
+	l.Tokens = vocab.CountWords(l.IDs)
+	return l, nil
+}
+
+// Source describes the text, named path, for the sidecar, with the count
+// its words were kept by: the corpus's, but for a resumed run, which reads
+// the text with its checkpoint's words at count 1.
+func (t Text) Source(l *Loaded, path string) skipgram.Source {
+	minCount := l.MinCount
+	if t.From != nil && t.Resumed && t.From.Data != nil {
+		minCount = t.From.Data.MinCount
+	}
+	return skipgram.Source{MinCount: minCount,
+		Corpus: embedding.CorpusInfo{Path: path, Tokens: l.Tokens, Vocab: l.Vocab.Len(), Files: l.Read.Files, Bytes: l.Read.Bytes, Encoded: l.Info != nil}}
+}
+
+// Graph is how a graph run reads its edges: a new run keeps the nodes of
+// MinCount edges; a resumed or continued one (From) the checkpoint's
+// nodes, and with Update the new ones that reach MinCount after them.
+type Graph struct {
+	MinCount int64
+	Settings skipgram.GraphSettings
+	From     *skipgram.Snapshot
+	Update   bool
+}
+
+// Rows are the graph of edges e as the run trains it, with its rows.
+func (s Graph) Rows(e *cgraph.Edges) (*vocab.Vocab, *skipgram.Graph, error) {
+	var v *vocab.Vocab
+	var g *skipgram.Graph
+	var err error
+	switch {
+	case s.From == nil:
+		v, g, err = skipgram.NewGraph(e, s.MinCount)
+	case s.Update:
+		var nodes *vocab.Vocab
+		if nodes, err = skipgram.Degrees(e); err == nil {
+			if v, err = vocab.Merge(s.From.Vocab, nodes, s.MinCount); err == nil {
+				g, err = skipgram.NewGraphWith(e, v)
+			}
+		}
+	default:
+		v = s.From.Vocab
+		g, err = skipgram.NewGraphWith(e, v)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	g.Directed, g.Noise, g.KeepLinkedNegatives = s.Settings.Directed, s.Settings.Noise, s.Settings.KeepLinkedNegatives
+	return v, g, nil
+}
+
+// Source describes the graph g of nodes v, read from e at path, for the
+// sidecar.
+func (s Graph) Source(e *cgraph.Edges, v *vocab.Vocab, g *skipgram.Graph, path string) skipgram.Source {
+	return skipgram.Source{MinCount: s.MinCount,
+		Corpus: embedding.CorpusInfo{Path: path, Tokens: int64(g.Edges()), Vocab: v.Len()},
+		Graph: &embedding.GraphInfo{Edges: g.Edges(), Directed: g.Directed, Weighted: g.Weights != nil,
+			NegDist: g.Noise, KeepLinkedNegatives: g.KeepLinkedNegatives, SelfLoops: e.SelfLoops}}
+}

@@ -1,0 +1,188 @@
+package start
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/subword"
+)
+
+// refusal reports whether err is a Refusal, and its text.
+func refusal(err error) (bool, string) {
+	var r *Refusal
+	if err == nil {
+		return false, ""
+	}
+	return errors.As(err, &r), err.Error()
+}
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool)
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+func TestResumeGiven(t *testing.T) {
+	for _, tc := range []struct {
+		given []string
+		want  string // "" for allowed
+	}{
+		{nil, ""},
+		{[]string{"resume", "train", "output", "binary", "checkpoint", "checkpoint-every", "quiet", "debug", "check-memory", "graph"}, ""},
+		{[]string{"output", "size"}, "-size cannot change a resumed run"},
+		{[]string{"window", "alpha"}, "-alpha cannot change"}, // the first in order
+		{[]string{"init"}, "-init cannot change"},
+	} {
+		err := ResumeGiven(set(tc.given...))
+		ok, msg := refusal(err)
+		if tc.want == "" && err != nil || tc.want != "" && (!ok || !strings.Contains(msg, tc.want)) {
+			t.Errorf("ResumeGiven(%v) = %v, want %q", tc.given, err, tc.want)
+		}
+	}
+}
+
+func TestResume(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		snap    skipgram.Snapshot
+		refused bool
+		want    string
+	}{
+		{"running, settings stored", skipgram.Snapshot{Data: &skipgram.DataSettings{MinCount: 5}}, false, ""},
+		{"running, command line", skipgram.Snapshot{Command: []string{"-train", "x"}}, false, ""},
+		{"done", skipgram.Snapshot{Done: true, Data: &skipgram.DataSettings{}}, true, "has finished: -init c.ckpt trains it further"},
+		{"no record", skipgram.Snapshot{}, false, "does not record how its run started"},
+	} {
+		err := Resume("c.ckpt", &tc.snap)
+		ok, msg := refusal(err)
+		if tc.want == "" && err != nil || tc.want != "" && (ok != tc.refused || !strings.Contains(msg, tc.want)) {
+			t.Errorf("%s: Resume = %v (refusal %v), want %q (refusal %v)", tc.name, err, ok, tc.want, tc.refused)
+		}
+	}
+}
+
+func TestStored(t *testing.T) {
+	if _, _, _, ok := Stored(&skipgram.Snapshot{Command: []string{"-train", "x"}}); ok {
+		t.Error("a checkpoint without Data stores its settings")
+	}
+	opt := skipgram.DefaultOptions()
+	opt.Dim = 7
+	g := &skipgram.GraphSettings{Directed: true, Noise: skipgram.NoiseUniform}
+	got, minCount, gotG, ok := Stored(&skipgram.Snapshot{Options: opt, Data: &skipgram.DataSettings{MinCount: 3, Graph: g}})
+	if !ok || got.Dim != 7 || minCount != 3 || gotG != g {
+		t.Errorf("Stored = %v %d %v %v", got.Dim, minCount, gotG, ok)
+	}
+}
+
+func TestContinue(t *testing.T) {
+	for _, tc := range []struct {
+		given []string
+		want  string
+	}{
+		{[]string{"init", "train", "alpha", "iter", "min-count", "update-vocab", "window"}, ""},
+		{[]string{"size"}, "-size is the checkpoint's when continuing a model (-init)"},
+		{[]string{"alpha", "maxn"}, "-maxn is the checkpoint's"},
+		{[]string{"read-vocab"}, "-read-vocab is the checkpoint's"},
+	} {
+		err := ContinueGiven(set(tc.given...))
+		ok, msg := refusal(err)
+		if tc.want == "" && err != nil || tc.want != "" && (!ok || !strings.Contains(msg, tc.want)) {
+			t.Errorf("ContinueGiven(%v) = %v, want %q", tc.given, err, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		ofGraph, onGraph bool
+		want             string
+	}{
+		{false, false, ""},
+		{true, true, ""},
+		{false, true, "is of a text; continue it with -train"},
+		{true, false, "is of a graph; continue it with -graph"},
+	} {
+		err := Continue("c.ckpt", &skipgram.Snapshot{Graph: tc.ofGraph}, tc.onGraph)
+		ok, msg := refusal(err)
+		if tc.want == "" && err != nil || tc.want != "" && (!ok || !strings.Contains(msg, tc.want)) {
+			t.Errorf("Continue(graph %v on graph %v) = %v, want %q", tc.ofGraph, tc.onGraph, err, tc.want)
+		}
+	}
+}
+
+func TestCheckGraph(t *testing.T) {
+	plain := skipgram.DefaultGraphOptions()
+	with := func(f func(*skipgram.Options)) skipgram.Options { o := plain; f(&o); return o }
+	for _, tc := range []struct {
+		name  string
+		given []string
+		opt   skipgram.Options
+		noise string
+		want  string
+	}{
+		{"defaults", nil, plain, skipgram.NoiseUnigram, ""},
+		{"uniform", []string{"iter", "size"}, plain, skipgram.NoiseUniform, ""},
+		{"window", []string{"window"}, plain, skipgram.NoiseUnigram, "-window does not apply to -graph"},
+		{"ids", []string{"ids"}, plain, skipgram.NoiseUnigram, "-ids does not apply"},
+		{"noise", nil, plain, "zipf", `-neg-dist must be unigram or uniform, got "zipf"`},
+		{"cbow", nil, with(func(o *skipgram.Options) { o.CBOW = true }), skipgram.NoiseUnigram, "-cbow 1 does not apply"},
+		{"hs", nil, with(func(o *skipgram.Options) { o.HS = true }), skipgram.NoiseUnigram, "-hs 1 does not apply"},
+		{"maxn", nil, with(func(o *skipgram.Options) { o.Subwords = subword.Settings{Minn: 3, Maxn: 6, Bucket: 10} }), skipgram.NoiseUnigram, "-maxn does not apply"},
+	} {
+		err := CheckGraph(set(tc.given...), tc.opt, tc.noise)
+		ok, msg := refusal(err)
+		if tc.want == "" && err != nil || tc.want != "" && (!ok || !strings.Contains(msg, tc.want)) {
+			t.Errorf("%s: CheckGraph = %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestAlpha(t *testing.T) {
+	o := skipgram.DefaultOptions()
+	o.Alpha = 0.025
+	if a := Alpha(o, false); a != 0.025 {
+		t.Errorf("skip-gram's alpha = %v", a)
+	}
+	o.CBOW = true
+	if a := Alpha(o, false); a != skipgram.DefaultCBOWAlpha {
+		t.Errorf("CBOW's default alpha = %v", a)
+	}
+	if a := Alpha(o, true); a != 0.025 {
+		t.Errorf("CBOW's given alpha = %v", a)
+	}
+}
+
+func TestEncodedPlainText(t *testing.T) {
+	// Only an encoded corpus fixes its vocabulary: plain text, standard
+	// input and several sources take every flag.
+	for _, sources := range [][]string{{"-"}, {"a.txt", "b.txt"}, {"testdata-none.txt"}} {
+		if err := Encoded("x", sources, set("min-count", "max-vocab", "read-vocab")); err != nil {
+			t.Errorf("Encoded(%v) = %v", sources, err)
+		}
+	}
+}
+
+func TestInterrupted(t *testing.T) {
+	failed := errors.New("disk full")
+	live := context.Background()
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name       string
+		ctx        context.Context
+		err        error
+		checkpoint string
+		want       string
+	}{
+		{"failed", live, failed, "c.ckpt", "disk full"},
+		{"stopped, checkpointed", stopped, context.Canceled, "c.ckpt", "training interrupted; the run is in c.ckpt: go on with wipsvec train -resume c.ckpt"},
+		{"stopped, the checkpoint failed", stopped, failed, "c.ckpt", "training interrupted, and the checkpoint failed: disk full"},
+		{"stopped, no checkpoint", stopped, context.Canceled, "", "training interrupted; nothing written"},
+	} {
+		if got := Interrupted(tc.ctx, tc.err, tc.checkpoint); got == nil || got.Error() != tc.want {
+			t.Errorf("%s: %v, want %q", tc.name, got, tc.want)
+		}
+	}
+}

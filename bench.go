@@ -11,7 +11,6 @@ import (
 	"github.com/wipsvec/wipsvec/bench/speed"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/encoded"
-	"github.com/wipsvec/wipsvec/internal/list"
 )
 
 // trainCommand returns the command line that runs `wipsvec train`: this
@@ -34,7 +33,7 @@ func runBench(args []string, std stdio) error {
 	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
 	var limitMB int64
 	intFlag(fs, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")
-	models := fs.String("models", list.Join(opt.Models), "comma-separated `models` to time; suffixes set train flags: sg/exact (-batch=false -hot-rows 0), sg/cbow, sg/hs (-negative 0), sg/hot64, sg/sync50000, sg/share1")
+	models := fs.String("models", joinList(opt.Models), "comma-separated `models` to time; suffixes set train flags: sg/exact (-batch=false -hot-rows 0), sg/cbow, sg/hs (-negative 0), sg/hot64, sg/sync50000, sg/share1")
 	sizes := fs.String("sizes", "100,300", "comma-separated vector `sizes` K")
 	threads := fs.String("threads", "1,2", "comma-separated thread `counts`")
 	intFlag(fs, &opt.Repeat, "repeat", 1, 1000, "`runs` per cell; the median is reported")
@@ -55,7 +54,7 @@ func runBench(args []string, std stdio) error {
 		return usagef("bench: no corpus found: give -train SOURCES or set WIPSVEC_CORPUS")
 	}
 	var err error
-	if opt.Models, err = list.Distinct(*models, "model", speed.ParseModel); err != nil {
+	if opt.Models, err = parseDistinct(*models, "model", speed.ParseModel); err != nil {
 		return usagef("bench: -models: %v", err)
 	}
 	if opt.Sizes, err = countsUpTo("sizes", *sizes, maxSize); err != nil {
@@ -100,7 +99,7 @@ func runBench(args []string, std stdio) error {
 
 // countsUpTo reads bench's list flag -name, s, of positive counts up to hi.
 func countsUpTo(name, s string, hi int) ([]int, error) {
-	xs, err := list.Counts(s)
+	xs, err := parseCounts(s)
 	if err != nil {
 		return nil, usagef("bench: -%s: %v", name, err)
 	}

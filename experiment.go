@@ -13,7 +13,6 @@ import (
 
 	"github.com/wipsvec/wipsvec/bench/experiment"
 	"github.com/wipsvec/wipsvec/corpus"
-	"github.com/wipsvec/wipsvec/internal/list"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -74,10 +73,10 @@ func (g *gridFlags) define(fs *flags) {
 	defaults := experiment.PaperGrid()
 	g.seeds = len(defaults.Seeds)
 	fs.BoolVar(&g.quick, "quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
-	fs.StringVar(&g.sizes, "sizes", list.Join(defaults.Sizes), "comma-separated `sizes` K, the table's columns")
-	fs.StringVar(&g.models, "models", list.Join(defaults.Models), "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
-	fs.StringVar(&g.alphas, "alphas", list.Join(defaults.Alphas), "comma-separated starting learning `rates` to search")
-	fs.StringVar(&g.ratios, "ratios", list.Join(defaults.Ratios), "comma-separated IPDS `ratios` q/K to search")
+	fs.StringVar(&g.sizes, "sizes", joinList(defaults.Sizes), "comma-separated `sizes` K, the table's columns")
+	fs.StringVar(&g.models, "models", joinList(defaults.Models), "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
+	fs.StringVar(&g.alphas, "alphas", joinList(defaults.Alphas), "comma-separated starting learning `rates` to search")
+	fs.StringVar(&g.ratios, "ratios", joinList(defaults.Ratios), "comma-separated IPDS `ratios` q/K to search")
 	intFlag(fs, &g.seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
 }
 
@@ -87,13 +86,13 @@ func (g *gridFlags) read(set map[string]bool, grid *experiment.Grid) error {
 	if g.quick {
 		q := experiment.QuickGrid()
 		if !set["sizes"] {
-			g.sizes = list.Join(q.Sizes)
+			g.sizes = joinList(q.Sizes)
 		}
 		if !set["alphas"] {
-			g.alphas = list.Join(q.Alphas)
+			g.alphas = joinList(q.Alphas)
 		}
 		if !set["ratios"] {
-			g.ratios = list.Join(q.Ratios)
+			g.ratios = joinList(q.Ratios)
 		}
 		if !set["seeds"] {
 			g.seeds = len(q.Seeds)
@@ -103,13 +102,13 @@ func (g *gridFlags) read(set map[string]bool, grid *experiment.Grid) error {
 		}
 	}
 	var err error
-	if grid.Sizes, err = list.Ints(g.sizes); err != nil {
+	if grid.Sizes, err = parseInts(g.sizes); err != nil {
 		return usageError{fmt.Errorf("experiment: -sizes: %w", err)}
 	}
-	if grid.Alphas, err = list.Floats(g.alphas); err != nil {
+	if grid.Alphas, err = parseFloats(g.alphas); err != nil {
 		return usageError{fmt.Errorf("experiment: -alphas: %w", err)}
 	}
-	if grid.Ratios, err = list.Floats(g.ratios); err != nil {
+	if grid.Ratios, err = parseFloats(g.ratios); err != nil {
 		return usageError{fmt.Errorf("experiment: -ratios: %w", err)}
 	}
 	if grid.Models, err = parseModels(g.models); err != nil {
@@ -145,4 +144,4 @@ func runExperiment(args []string, std stdio) error {
 }
 
 // parseModels reads -models: experiment.ParseModel for each.
-func parseModels(s string) ([]experiment.Model, error) { return list.Parse(s, experiment.ParseModel) }
+func parseModels(s string) ([]experiment.Model, error) { return parseList(s, experiment.ParseModel) }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/bench/experiment"
-	"github.com/wipsvec/wipsvec/internal/list"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -50,7 +49,7 @@ func TestExperimentFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := list.Join(f.Grid.Models); got != "sg,sg/cbow,wips/cbow,sg/hs" {
+	if got := joinList(f.Grid.Models); got != "sg,sg/cbow,wips/cbow,sg/hs" {
 		t.Errorf("-models sg,sg/cbow,wips/cbow,sg/hs: grid models %s", got)
 	}
 	// A run trains with its model's replicas on several threads, none on one.

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/wipsvec/wipsvec/corpus"
-	"github.com/wipsvec/wipsvec/internal/list"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -282,4 +281,4 @@ func capThreads(threads *int, w io.Writer) {
 const minCountDefault int64 = vocab.DefaultMinCount
 
 // parseKinds reads a list of models (demo's -models).
-func parseKinds(s string) ([]skipgram.Kind, error) { return list.Parse(s, skipgram.ParseKind) }
+func parseKinds(s string) ([]skipgram.Kind, error) { return parseList(s, skipgram.ParseKind) }

@@ -6,15 +6,15 @@ import (
 	"testing"
 )
 
-// TestHelpTexts: every file of help/ is a command's help, starts with its
+// TestHelpTexts: every file of docs/help/ is a command's help, starts with its
 // usage line and has every {{name}} filled in.
 func TestHelpTexts(t *testing.T) {
-	files, err := fs.Glob(helpFiles, "help/*.txt")
+	files, err := fs.Glob(helpFiles, "docs/help/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("help files %v, %v", files, err)
 	}
 	for _, f := range files {
-		name := strings.TrimSuffix(strings.TrimPrefix(f, "help/"), ".txt")
+		name := strings.TrimSuffix(strings.TrimPrefix(f, "docs/help/"), ".txt")
 		text := helpText(name)
 		if !strings.HasPrefix(text, "usage: wipsvec "+strings.ReplaceAll(name, "-", " ")) {
 			t.Errorf("%s: starts %q", f, text[:min(len(text), 40)])

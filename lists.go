@@ -1,8 +1,8 @@
-// Package list reads and writes the comma-separated lists of the command
-// line ("100,300", "sg,wips"), with one set of rules for every command:
-// items split at commas, blanks around an item trimmed, empty items
-// skipped, each item read by the caller's parser.
-package list
+package main
+
+// The command line's comma-separated lists ("100,300", "sg,wips"), with one
+// set of rules for every command: items split at commas, blanks around an
+// item trimmed, empty items skipped, each item read by the caller's parser.
 
 import (
 	"fmt"
@@ -11,8 +11,8 @@ import (
 	"strings"
 )
 
-// Parse reads the list s, each item by parse.
-func Parse[T any](s string, parse func(string) (T, error)) ([]T, error) {
+// parseList reads the list s, each item by parse.
+func parseList[T any](s string, parse func(string) (T, error)) ([]T, error) {
 	var out []T
 	for _, f := range strings.Split(s, ",") {
 		if f = strings.TrimSpace(f); f == "" {
@@ -27,10 +27,10 @@ func Parse[T any](s string, parse func(string) (T, error)) ([]T, error) {
 	return out, nil
 }
 
-// Distinct is Parse with repeats (items that print the same) dropped and a
+// parseDistinct is Parse with repeats (items that print the same) dropped and a
 // list of none an error naming what it lacks.
-func Distinct[T any](s, what string, parse func(string) (T, error)) ([]T, error) {
-	xs, err := Parse(s, parse)
+func parseDistinct[T any](s, what string, parse func(string) (T, error)) ([]T, error) {
+	xs, err := parseList(s, parse)
 	if err != nil {
 		return nil, err
 	}
@@ -48,9 +48,9 @@ func Distinct[T any](s, what string, parse func(string) (T, error)) ([]T, error)
 	return out, nil
 }
 
-// Ints reads a list of whole numbers.
-func Ints(s string) ([]int, error) {
-	return Parse(s, func(f string) (int, error) {
+// parseInts reads a list of whole numbers.
+func parseInts(s string) ([]int, error) {
+	return parseList(s, func(f string) (int, error) {
 		n, err := strconv.Atoi(f)
 		if err != nil {
 			return 0, fmt.Errorf("%q is not an integer", f)
@@ -59,10 +59,10 @@ func Ints(s string) ([]int, error) {
 	})
 }
 
-// Counts reads a list of positive whole numbers, in their order, repeats
+// parseCounts reads a list of positive whole numbers, in their order, repeats
 // dropped, at least one.
-func Counts(s string) ([]int, error) {
-	return Distinct(s, "number", func(f string) (int, error) {
+func parseCounts(s string) ([]int, error) {
+	return parseDistinct(s, "number", func(f string) (int, error) {
 		x, err := strconv.Atoi(f)
 		if err != nil || x < 1 {
 			return 0, fmt.Errorf("%q is not a positive integer", f)
@@ -71,9 +71,9 @@ func Counts(s string) ([]int, error) {
 	})
 }
 
-// Floats reads a list of finite numbers.
-func Floats(s string) ([]float64, error) {
-	return Parse(s, func(f string) (float64, error) {
+// parseFloats reads a list of finite numbers.
+func parseFloats(s string) ([]float64, error) {
+	return parseList(s, func(f string) (float64, error) {
 		x, err := strconv.ParseFloat(f, 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			return 0, fmt.Errorf("%q is not a finite number", f)
@@ -82,8 +82,8 @@ func Floats(s string) ([]float64, error) {
 	})
 }
 
-// Join writes a list as Parse reads it, for a flag's default.
-func Join[T any](xs []T) string {
+// joinList writes a list as Parse reads it, for a flag's default.
+func joinList[T any](xs []T) string {
 	s := make([]string, len(xs))
 	for i, x := range xs {
 		s[i] = fmt.Sprint(x)

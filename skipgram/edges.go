@@ -40,7 +40,7 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 	drawAhead := func(j int) {
 		c, t := pair(j)
 		if g.adj != nil {
-			w.edge.avoidNode, w.edge.avoid = c, g.adj.list(c)
+			w.edge.avoidNode, w.edge.avoid = c, g.adj.List(c)
 		}
 		w.edge.ahead = w.drawTargets(w.edge.ahead[:0], t)
 		kernel.PrefetchW(w.in.At(c))

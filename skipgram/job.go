@@ -92,7 +92,7 @@ func (j *Job) Train(ctx context.Context) (*Result, error) {
 	if err == nil {
 		src := j.Source
 		if src.Graph == nil && j.Graph != nil {
-			src.Graph = j.Graph.info()
+			src.Graph = j.Graph.Info()
 		}
 		res.Meta = r.plan.sidecar(m, st, src)
 	}

@@ -92,26 +92,15 @@ func workerBytes(o Options, rows int) int64 {
 	return small + (twice-small)*(stride-d)/d
 }
 
-// Memory adds to m what training on g needs beyond its pairs, which the
-// caller holds: the shuffled copy of the edges the run trains, and the
-// adjacency lists that keep a context's neighbours from being drawn as its
-// negatives.
-func (g *Graph) Memory(m Memory) Memory {
-	m.Graph = 4 * int64(len(g.Pairs)+len(g.Weights))
-	if !g.KeepLinkedNegatives {
-		m.Graph += 4 * (int64(len(g.Pairs)) + 2*int64(g.Nodes) + 1)
-	}
-	return m
-}
-
 // Memory estimates what training j allocates besides its data, which the
-// caller holds (EstimateMemory, with a graph's Graph.Memory).
+// caller holds (EstimateMemory, with a graph's shuffled edges and adjacency
+// lists, graphdata.Graph.RunBytes).
 func (j *Job) Memory() Memory {
 	o := j.Options
 	j.writeCheckpoints(&o)
 	m := EstimateMemory(o, j.input().rows())
 	if j.Graph != nil {
-		m = j.Graph.Memory(m)
+		m.Graph = j.Graph.RunBytes()
 	}
 	return m
 }

@@ -3,6 +3,7 @@ package skipgram
 import (
 	"iter"
 
+	"github.com/wipsvec/wipsvec/skipgram/graphdata"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/skipgram/linear"
@@ -46,9 +47,9 @@ type step struct {
 	// What the targets are drawn with.
 	rng      kernel.RNG
 	noise    *vocab.Noise
-	negative int        // noise words per target draw (Options.Negative)
-	huff     *huffman   // with hierarchical softmax: every word's path
-	adj      *adjacency // a graph's links, never drawn as negatives (nil: none)
+	negative int                  // noise words per target draw (Options.Negative)
+	huff     *huffman             // with hierarchical softmax: every word's path
+	adj      *graphdata.Adjacency // a graph's links, never drawn as negatives (nil: none)
 	look     lookahead
 	edge     edgeDraws // graphs
 }
@@ -208,7 +209,7 @@ func (s *step) drawTargetsAvoiding(t []int32, center int32) []int32 {
 	t = append(t, center)
 	adj, u, own := s.adj, s.edge.avoidNode, s.edge.avoid
 	for range s.negative {
-		if n := s.noise.Sample(s.rng.Next()); n != center && !adj.linked(u, own, n) {
+		if n := s.noise.Sample(s.rng.Next()); n != center && !adj.Linked(u, own, n) {
 			t = append(t, n)
 		}
 	}

@@ -1,25 +1,16 @@
 package skipgram
 
 import (
+	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"math/bits"
 	"unsafe"
 
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
-// Memory is an estimate of what a run allocates besides its corpus, which
-// the caller holds: what train prints before it starts and checks against
-// the memory available.
-type Memory struct {
-	Matrices int64 // the parameter matrices, rows padded to cache lines
-	Tables   int64 // the noise sampler and the subsampling thresholds
-	Threads  int64 // every worker's buffers, stack and replicas of the hot rows
-	Graph    int64 // a graph's shuffled copy of its edges and its adjacency lists (0 for text)
-	Snapshot int64 // the copy of the parameters a checkpoint writes (0 without Options.Checkpoint)
-}
-
-// Total is the sum of the parts.
-func (m Memory) Total() int64 { return m.Matrices + m.Tables + m.Threads + m.Graph + m.Snapshot }
+// Memory is an estimate of what a run allocates besides its corpus
+// (budget.Memory).
+type Memory = budget.Memory
 
 // EstimateMemory estimates what training o over rows words (or nodes)
 // allocates. It needs only o's sizes, so it can run before the corpus is

@@ -1,4 +1,4 @@
-package skipgram
+package budget
 
 import (
 	"strings"

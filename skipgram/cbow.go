@@ -41,7 +41,7 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 			continue
 		}
 		// fastText's CBOW: the mean of every row of every context.
-		for _, r := range s.sub.of(c) {
+		for _, r := range s.sub.Of(c) {
 			kernel.Axpy(h, s.in.At(r), 1)
 			n++
 		}

@@ -32,10 +32,6 @@ func (o *Options) HotReplicaRows() int {
 	return o.HotRows
 }
 
-// hotRows is how many of rows rows each worker of a run with options o
-// replicates per matrix.
-func hotRows(o Options, rows int) int { return min(o.HotReplicaRows(), rows) }
-
 // TargetReplicaRows is how many of the rows its targets are drawn from (a
 // one-view model's one matrix, SG's output matrix) each worker of a run on
 // text with these options keeps apart: the first HotReplicaRows merged as
@@ -64,16 +60,10 @@ func (o *Options) TreeReplicaRows() int {
 	return o.HotRows
 }
 
-// targetRows is how many of rows target rows each worker of a run with
-// options o keeps apart (TargetReplicaRows, capped by the rows).
-func targetRows(o Options, rows int, graph bool) int {
-	return min(o.TargetReplicaRows(graph), rows)
-}
-
 // views sets the worker's views of the matrices and its replicas, as the
 // run's plan says.
 func (w *worker) views() {
-	m, p := w.r.model, w.r.planned()
+	m, p := w.r.model, w.r.plan
 	def := m.Kind.def()
 	w.replicas = hogwild.NewReplicas(&w.r.hotMu, hogwild.Merge{Mean: def.meanMerge, Project: def.project, Workers: p.Threads}, m.Dim, m.Stride)
 	a, far := &w.scratch, p.TargetSync

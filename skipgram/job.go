@@ -6,6 +6,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/subword"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -139,7 +140,7 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 		r.tree = newHuffman(j.Vocab.Counts)
 	}
 	if opt.Subwords.Enabled() {
-		r.sub = newSubwordRows(opt.Subwords, j.Vocab.Words)
+		r.sub = subword.NewRows(opt.Subwords, j.Vocab.Words)
 	}
 	return r, nil
 }

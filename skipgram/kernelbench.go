@@ -26,7 +26,8 @@ func WindowBench(dim, window, negative int) (func() (updates int), error) {
 	for i := range counts {
 		counts[i] = 1
 	}
-	r := &run{opt: &opt, model: NewModel(opt, words), noise: vocab.NewNoise(counts, 0.75), sig: kernel.NewSigmoidTable(), total: 1}
+	r := &run{opt: &opt, plan: newPlan(opt, words, 0, false), model: NewModel(opt, words), noise: vocab.NewNoise(counts, 0.75),
+		sig: kernel.NewSigmoidTable(), total: 1}
 	w := newWorker(r, 0, opt.Model.def().start(r))
 	ctxs := make([]int32, m)
 	for i := range ctxs {

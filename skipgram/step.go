@@ -219,7 +219,7 @@ func (s *step) drawTargetsAvoiding(t []int32, center int32) []int32 {
 // compose sets dst to word c's input vector, the mean of its subword rows
 // as the worker trains them, and returns it.
 func (s *step) compose(dst []float32, c int32) []float32 {
-	rows := s.sub.of(c)
+	rows := s.sub.Of(c)
 	copy(dst, s.in.At(rows[0]))
 	for _, r := range rows[1:] {
 		kernel.Axpy(dst, s.in.At(r), 1)
@@ -234,7 +234,7 @@ func (s *step) compose(dst []float32, c int32) []float32 {
 // stepRows moves every input row of word c by the gradient acc, as the
 // form says.
 func (s *step) stepRows(f *linear.Form, c int32, acc []float32) {
-	for _, r := range s.sub.of(c) {
+	for _, r := range s.sub.Of(c) {
 		f.Step(s.in.At(r), acc)
 	}
 }

@@ -16,26 +16,8 @@ import (
 // The rows are those fastText would use for the same word, so that the
 // model written as a fastText .bin composes the same vectors there.
 
-// subwordRows lists every word's input rows, its own first, flat: word
-// w's at rows[start[w]:start[w+1]].
-type subwordRows struct {
-	start []int32
-	rows  []int32
-	most  int // the most rows of a word
-}
-
-func newSubwordRows(s subword.Settings, words []string) *subwordRows {
-	sr := &subwordRows{start: make([]int32, len(words)+1)}
-	for i, w := range words {
-		sr.rows = s.AppendWordRows(sr.rows, int32(i), w, len(words))
-		sr.start[i+1] = int32(len(sr.rows))
-		sr.most = max(sr.most, int(sr.start[i+1]-sr.start[i]))
-	}
-	return sr
-}
-
-// of returns word w's input rows.
-func (sr *subwordRows) of(w int32) []int32 { return sr.rows[sr.start[w]:sr.start[w+1]] }
+// subwordRows lists every word's input rows (subword.Rows).
+type subwordRows = subword.Rows
 
 // subwordWindow is skip-gram with subwords in batch windows: the centre
 // word's input, composed once, is scored against every context of its
@@ -76,7 +58,7 @@ func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float3
 	}
 	s.stepRows(&k.Form, center, acc)
 	if s.look.more { // the next centre word's rows, for writing
-		for _, r := range s.sub.of(s.look.nextRows[0]) {
+		for _, r := range s.sub.Of(s.look.nextRows[0]) {
 			kernel.PrefetchW(s.in.At(r))
 		}
 	}

@@ -40,12 +40,12 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 	drawAhead := func(j int) {
 		c, t := pair(j)
 		if g.adj != nil {
-			w.edge.avoidNode, w.edge.avoid = c, g.adj.List(c)
+			w.Edge.AvoidNode, w.Edge.Avoid = c, g.adj.List(c)
 		}
-		w.edge.ahead = w.drawTargets(w.edge.ahead[:0], t)
-		kernel.PrefetchW(w.in.At(c))
-		for _, t := range w.edge.ahead {
-			kernel.PrefetchW(w.out.At(t))
+		w.Edge.Ahead = w.DrawTargets(w.Edge.Ahead[:0], t)
+		kernel.PrefetchW(w.In.At(c))
+		for _, t := range w.Edge.Ahead {
+			kernel.PrefetchW(w.Out.At(t))
 		}
 	}
 
@@ -61,8 +61,8 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 		if g.weights != nil {
 			a *= g.weights[lo+j/per]
 		}
-		w.look.targets, w.edge.ahead = w.edge.ahead, w.look.targets
-		w.edge.drawn = true
+		w.Look.Targets, w.Edge.Ahead = w.Edge.Ahead, w.Look.Targets
+		w.Edge.Drawn = true
 		if j+1 < npairs {
 			drawAhead(j + 1)
 		}

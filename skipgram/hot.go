@@ -68,13 +68,13 @@ func (w *worker) views() {
 	w.replicas = hogwild.NewReplicas(&w.r.hotMu, hogwild.Merge{Mean: def.meanMerge, Project: def.project, Workers: p.Threads}, m.Dim, m.Stride)
 	a, far := &w.scratch, p.TargetSync
 	if m.Tree != nil {
-		w.tree = w.replicas.View(a, m.Tree, p.TreeRows, 0, p.HotSync, far)
+		w.Tree = w.replicas.View(a, m.Tree, p.TreeRows, 0, p.HotSync, far)
 	}
 	if m.Out == nil {
-		w.in = w.replicas.View(a, m.In, p.HotRows, p.TargetRows, p.HotSync, far)
-		w.out = w.in
+		w.In = w.replicas.View(a, m.In, p.HotRows, p.TargetRows, p.HotSync, far)
+		w.Out = w.In
 		return
 	}
-	w.in = w.replicas.View(a, m.In, p.HotRows, 0, p.HotSync, far)
-	w.out = w.replicas.View(a, m.Out, p.HotRows, p.TargetRows, p.HotSync, far)
+	w.In = w.replicas.View(a, m.In, p.HotRows, 0, p.HotSync, far)
+	w.Out = w.replicas.View(a, m.Out, p.HotRows, p.TargetRows, p.HotSync, far)
 }

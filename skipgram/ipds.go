@@ -64,18 +64,18 @@ type diffKernel struct {
 }
 
 func (k *diffKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := s.sig
+	sig := s.Sig
 	p, n := k.pos, k.m.Dim
-	acc, signed := s.acc[:n], s.tmp[:n]
-	for c, targets := range s.contexts(center, ctxs) {
-		in := s.in.At(c)[:n]
+	acc, signed := s.Acc[:n], s.Tmp[:n]
+	for c, targets := range s.Contexts(center, ctxs) {
+		in := s.In.At(c)[:n]
 		copy(signed[:p], in[:p])
 		for i := p; i < n; i++ {
 			signed[i] = -in[i]
 		}
 		clear(acc)
 		for d, target := range targets {
-			out := s.out.At(target)[:n]
+			out := s.Out.At(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(signed, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)

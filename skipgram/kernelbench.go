@@ -36,8 +36,8 @@ func WindowBench(dim, window, negative int) (func() (updates int), error) {
 	center, alpha := int32(0), float32(opt.Alpha)
 	return func() int {
 		center = (center + 1) % int32(words)
-		w.look.more, w.look.nextRows = true, [2]int32{(center + 1) % int32(words), -1}
+		w.Look.More, w.Look.NextRows = true, [2]int32{(center + 1) % int32(words), -1}
 		w.kernel.window(&w.step, center, ctxs, alpha)
-		return m * len(w.look.targets)
+		return m * len(w.Look.Targets)
 	}, nil
 }

@@ -1,10 +1,10 @@
 package skipgram
 
 import (
-	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"math/bits"
 	"unsafe"
 
+	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 

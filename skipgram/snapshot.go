@@ -181,7 +181,7 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 		Words: r.words.Load(), Total: r.total, Elapsed: r.elapsedBefore + elapsed}
 	s.Done = r.sched.Done(s.pos.Claims)
 	for _, w := range workers {
-		ws := checkpoint.Worker{RNG: w.rng.State(), Alpha: w.alpha, PendingWords: w.pendingWords, PendingSync: w.pendingSync,
+		ws := checkpoint.Worker{RNG: w.RNG.State(), Alpha: w.alpha, PendingWords: w.pendingWords, PendingSync: w.pendingSync,
 			Words: w.words, Pairs: w.pairs, Epoch: w.epoch, EpochLoss: w.epochLoss, EpochPairs: w.epochPairs}
 		if k, ok := w.kernel.(keeper); ok {
 			ws.Kernel = k.keep()
@@ -199,7 +199,7 @@ func (r *run) resume(s *Snapshot, workers []*worker) {
 	r.elapsedBefore = s.pos.Elapsed
 	for i, w := range workers {
 		ws := s.pos.Workers[i]
-		w.rng.SetState(ws.RNG)
+		w.RNG.SetState(ws.RNG)
 		w.alpha, w.pendingWords, w.pendingSync = ws.Alpha, ws.PendingWords, ws.PendingSync
 		w.words, w.pairs, w.epoch, w.epochLoss, w.epochPairs = ws.Words, ws.Pairs, ws.Epoch, ws.EpochLoss, ws.EpochPairs
 		if k, ok := w.kernel.(keeper); ok && ws.Kernel != nil {

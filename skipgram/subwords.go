@@ -39,27 +39,27 @@ func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float3
 	if len(ctxs) == 0 {
 		return 0
 	}
-	sig := s.sig
-	h := s.compose(k.h, center)
+	sig := s.Sig
+	h := s.Compose(k.h, center)
 	acc := k.acc[:len(h)]
 	clear(acc)
 	for _, c := range ctxs {
-		out := s.out.At(c)
+		out := s.Out.At(c)
 		g, l := sig.Gradient(kernel.Dot(h, out), true, alpha)
 		loss += l
 		kernel.PairUpdate(acc, out, h, g)
 	}
 	m := float32(len(ctxs))
-	for _, n := range s.windowTargets(center)[1:] {
-		out := s.out.At(n)
+	for _, n := range s.WindowTargets(center)[1:] {
+		out := s.Out.At(n)
 		g, l := sig.Gradient(kernel.Dot(h, out), false, alpha)
 		loss += m * l
 		kernel.PairUpdate(acc, out, h, m*g)
 	}
-	s.stepRows(&k.Form, center, acc)
-	if s.look.more { // the next centre word's rows, for writing
-		for _, r := range s.sub.Of(s.look.nextRows[0]) {
-			kernel.PrefetchW(s.in.At(r))
+	s.StepRows(&k.Form, center, acc)
+	if s.Look.More { // the next centre word's rows, for writing
+		for _, r := range s.Sub.Of(s.Look.NextRows[0]) {
+			kernel.PrefetchW(s.In.At(r))
 		}
 	}
 	return loss

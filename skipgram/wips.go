@@ -145,17 +145,17 @@ func (k *weightedKernel) window(s *step, center int32, ctxs []int32, alpha float
 	if k.batch != nil {
 		return k.batch.window(s, center, ctxs, alpha)
 	}
-	sig := s.sig
+	sig := s.Sig
 	n := k.m.Dim
-	acc, lin, signed := s.acc[:n], s.tmp[:n], k.signed[:n]
+	acc, lin, signed := s.Acc[:n], s.Tmp[:n], k.signed[:n]
 	lambda, signs, dlambda := k.lambda[:n], k.signs[:n], k.dlambda[:n]
-	for c, targets := range s.contexts(center, ctxs) {
-		in := s.in.At(c)[:n]
+	for c, targets := range s.Contexts(center, ctxs) {
+		in := s.In.At(c)[:n]
 		kernel.ScaleInto(lin, lambda, in)
 		kernel.ScaleInto(signed, signs, in)
 		clear(acc)
 		for d, target := range targets {
-			out := s.out.At(target)[:n]
+			out := s.Out.At(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)

@@ -73,13 +73,13 @@ func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 		copy(m.Row(m.Words+b), old.In[(old.Words+b)*old.Dim:][:old.Dim])
 	}
 	if old.Out != nil {
-		m.Out = zeroMatrix(m.Words * m.Stride)
+		m.Out = hogwild.ZeroLines(m.Words * m.Stride)
 	}
 	if old.Tree != nil {
 		// A new vocabulary makes a new tree; its inner nodes keep the
 		// rows of the old ones of the same number, as gensim's do, and
 		// the same vocabulary keeps them all.
-		m.Tree = zeroMatrix(innerNodes(m.Words) * m.Stride)
+		m.Tree = hogwild.ZeroLines(innerNodes(m.Words) * m.Stride)
 		for i := range min(innerNodes(m.Words), innerNodes(old.Words)) {
 			copy(m.Tree[i*m.Stride:][:m.Dim], old.Tree[i*old.Dim:][:old.Dim])
 		}

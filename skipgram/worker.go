@@ -186,7 +186,7 @@ func (w *worker) flush() {
 	// The most frequent word's rows are written by every worker, as a
 	// context and as a noise word, so a NaN anywhere reaches them within a
 	// few windows; checking them here costs two rows per chunk.
-	if !finite(w.In.At(0)) || !finite(w.Out.At(0)) {
+	if !kernel.Finite(w.In.At(0)) || !kernel.Finite(w.Out.At(0)) {
 		w.r.diverged.Store(true)
 		w.r.stop.Store(true)
 	}

@@ -44,3 +44,11 @@ func TestMerge(t *testing.T) {
 		t.Errorf("signs %v", signs)
 	}
 }
+
+// NegDim keeps both parts of IPDS: the paper's ratios 0.01 and 0.99 at
+// K = 10 give 1 and 9, not 0 and 10.
+func TestNegDim(t *testing.T) {
+	if NegDim(0.01, 10) != 1 || NegDim(0.99, 10) != 9 || NegDim(0.25, 100) != 25 {
+		t.Errorf("NegDim: %d %d %d", NegDim(0.01, 10), NegDim(0.99, 10), NegDim(0.25, 100))
+	}
+}

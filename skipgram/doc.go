@@ -20,17 +20,18 @@
 //
 // Above them, a worker (worker.go; edges.go for a graph) walks the blocks
 // it claims, subsamples, shrinks the window and calls its kernel once per
-// centre word; the run (train.go, graph.go) starts the workers and the
-// checkpointer and sums what they measured. The machinery beneath is in
-// subpackages: kernel (vector arithmetic, the sigmoid table, the random
-// stream), hogwild (blocks, their schedule, the gate, scratch, replicas,
-// rows padded to cache lines), window (the step a kernel sees and the
-// targets it draws), huffman (hierarchical softmax's tree), hyperboloid
+// centre word; a Job (job.go) makes the run (run.go), which starts the
+// workers and the checkpointer and sums what they measured. The machinery
+// beneath is in subpackages: input (a text or a graph as a run's blocks),
+// kernel (vector arithmetic, the sigmoid table, the random stream), hogwild
+// (blocks, their schedule, the gate and its checkpointer, scratch,
+// replicas, rows padded to cache lines), window (the step a kernel sees and
+// the targets it draws), huffman (hierarchical softmax's tree), hyperboloid
 // (HSG's geometry), linear (the linear models' arithmetic), lambda (WIPS's
 // start and merge), spectrum (WIPS's spectral start), subword (fastText's
 // n-grams and a word's rows), graphdata (a graph's edges, settings and
-// adjacency lists), budget (the memory policy) and checkpoint (the file
-// format of a snapshot).
+// adjacency lists), budget (the memory policy), report (progress and stats)
+// and checkpoint (the file format of a snapshot).
 //
 // The trained vectors are written and read with package embedding, which
 // also knows each model's similarity from the sidecar, without the trainer.

@@ -2,15 +2,9 @@ package skipgram
 
 import (
 	"context"
-	"errors"
-	"math"
-	"slices"
 
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
-	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
 	"github.com/wipsvec/wipsvec/skipgram/graphdata"
-	"github.com/wipsvec/wipsvec/skipgram/hogwild"
-	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -58,16 +52,6 @@ func NewGraphWith(e *cgraph.Edges, v *vocab.Vocab) (*Graph, error) { return grap
 // (graphdata.NodeCounts).
 func Degrees(e *cgraph.Edges) (*vocab.Vocab, error) { return graphdata.NodeCounts(e) }
 
-// graphRun is what the workers of a graph training share besides run's
-// state: the shuffled edges cut into blocks.
-type graphRun struct {
-	pairs    []int32
-	weights  []float32
-	block    int // edges per block
-	directed bool
-	adj      *graphdata.Adjacency // nil with KeepLinkedNegatives
-}
-
 // TrainGraph learns one vector per node of g under opt's model, with the
 // text trainer's machinery: Hogwild workers claiming blocks of edges as they
 // claim blocks of text, the same kernels, learning-rate decay, negative
@@ -81,63 +65,4 @@ type graphRun struct {
 // tokens.
 func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, error) {
 	return trainJob(ctx, &Job{Options: opt, Graph: g})
-}
-
-// graphInput is a graph's edges as a run's data: blocks of edges of a
-// shuffled copy.
-type graphInput struct {
-	g         *Graph
-	start     bool // the run starts from vectors: it needs the nodes' names
-	snapshots bool // the run resumes or snapshots: it needs them too
-}
-
-func (in graphInput) check(o *Options) error {
-	switch {
-	case o.CBOW:
-		return errors.New("-cbow 1 has no meaning on a graph: an edge is one pair, with no window of contexts to average")
-	case o.HS:
-		return errors.New("-hs 1 is for text: a graph's nodes are scored against noise nodes (-negative)")
-	case o.Subwords.Enabled():
-		return errors.New("-maxn is for text: a graph's node names are not words made of character n-grams")
-	}
-	g := in.g
-	if err := g.Check(); err != nil {
-		return err
-	}
-	named := g.Vocab != nil && g.Vocab.Len() == g.Nodes
-	switch {
-	case in.snapshots && !named:
-		return errors.New("a graph run that snapshots needs its nodes' names (Graph.Vocab, as NewGraph sets it)")
-	case in.start && g.Vocab == nil:
-		return errors.New("a graph run that starts from vectors needs its nodes' names (Graph.Vocab, as NewGraph sets it)")
-	}
-	return nil
-}
-
-func (in graphInput) rows() int  { return in.g.Nodes }
-func (in graphInput) edges() int { return in.g.Edges() }
-func (in graphInput) fingerprint() Fingerprint {
-	return checkpoint.EdgesFingerprint(in.g.Pairs, in.g.Weights, in.g.Nodes)
-}
-
-func (in graphInput) data(*Options) data {
-	return data{spectrum: func(k, negative int) (int, []float64, error) {
-		return graphSpectralNegatives(in.g, k, negative, in.g.Power())
-	}}
-}
-
-// attach gives r a copy of the edges shuffled once, seeded, cut into the
-// plan's blocks, Iter passes over them in all.
-func (in graphInput) attach(r *run) error {
-	g, p := in.g, r.plan
-	gr := &graphRun{pairs: slices.Clone(g.Pairs), weights: slices.Clone(g.Weights), block: p.Block, directed: g.Directed}
-	graphdata.Shuffle(gr.pairs, gr.weights, kernel.NewRNG(p.Seed, math.MaxUint64-1))
-	if !g.KeepLinkedNegatives {
-		gr.adj = graphdata.NewAdjacency(g)
-	}
-	r.graph = gr
-	r.noise = vocab.NewNoise(g.Degrees(), in.g.Power())
-	r.total = int64(p.Iter) * g.PairsPerEdge() * int64(g.Edges())
-	r.sched = hogwild.NewSchedule((g.Edges()+p.Block-1)/p.Block, p.Lanes, p.Iter)
-	return nil
 }

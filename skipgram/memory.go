@@ -59,7 +59,7 @@ func workerBytes(o Options, rows int) int64 {
 func (j *Job) Memory() Memory {
 	o := j.Options
 	j.writeCheckpoints(&o)
-	m := EstimateMemory(o, j.input().rows())
+	m := EstimateMemory(o, j.input().Rows())
 	if j.Graph != nil {
 		m.Graph = j.Graph.RunBytes()
 	}

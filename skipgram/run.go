@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
+	"github.com/wipsvec/wipsvec/skipgram/input"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -40,11 +41,11 @@ type run struct {
 	// ErrDiverged instead of training on NaN to its end, and writes no
 	// checkpoint after it.
 	diverged atomic.Bool
-	graph    *graphRun     // set when training on an edge list instead of text
-	tree     *huffman      // with hierarchical softmax: every word's path
-	sub      *subwordRows  // with subwords: every word's input rows
-	gate     *hogwild.Gate // stops the workers between blocks for a snapshot
-	hotMu    sync.Mutex    // serialises the merges of the workers' hot rows
+	graph    *input.EdgeBlocks // set when training on an edge list instead of text
+	tree     *huffman          // with hierarchical softmax: every word's path
+	sub      *subwordRows      // with subwords: every word's input rows
+	gate     *hogwild.Gate     // stops the workers between blocks for a snapshot
+	hotMu    sync.Mutex        // serialises the merges of the workers' hot rows
 
 	hooks testHooks // what a test set (hooksOf)
 	data  DataSettings

@@ -66,7 +66,7 @@ func newWorker(r *run, id int, newKernel func(*hogwild.Scratch) windowKernel) *w
 	w.RNG = kernel.NewRNG(opt.Seed, uint64(id))
 	w.Sig, w.Noise, w.Negative, w.Huff, w.Sub = r.sig, r.noise, opt.Negative, r.tree, r.sub
 	if r.graph != nil {
-		w.Adj = r.graph.adj
+		w.Adj = r.graph.Adj
 	}
 	w.Look.Share = opt.SharedNoise()
 	w.cbow = opt.CBOW

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -95,23 +94,9 @@ func prepare(p *Plan, names []string, d data) (*Model, origin, error) {
 		if v.Dim != opt.Dim {
 			return nil, origin{}, fmt.Errorf("the starting vectors have %d dimensions, the run %d", v.Dim, opt.Dim)
 		}
-		o.started = m.startFrom(v, names)
+		o.started = v.CopyTo(names, m.Row)
 	}
 	return m, o, nil
-}
-
-// startFrom copies into m the row of every word of words that vec holds
-// (its first, if it holds one twice) and returns how many it copied.
-func (m *Model) startFrom(vec *embedding.Vectors, words []string) int {
-	idx := vec.Index()
-	n := 0
-	for i, w := range words {
-		if j, ok := idx[w]; ok {
-			copy(m.Row(i), vec.Row(j))
-			n++
-		}
-	}
-	return n
 }
 
 // ErrDiverged is a run whose parameters stopped being finite numbers. A

@@ -63,7 +63,7 @@ func TestCBOWGradientsAgainstFiniteDifferences(t *testing.T) {
 					outs0[id] = slices.Clone(outRow(w, id))
 				}
 				w.kernel.window(&w.step, 0, ctxs, alpha)
-				targets := w.look.targets
+				targets := w.Look.Targets
 				if slices.ContainsFunc(targets, func(t int32) bool { return slices.Contains(ctxs, t) }) ||
 					len(slices.Compact(slices.Sorted(slices.Values(targets)))) != len(targets) {
 					continue // a row scored twice moves twice: not the one-step gradient
@@ -308,13 +308,13 @@ func TestSubwordWindowGradients(t *testing.T) {
 		w := testWorkerWith(t, SG, 10, len(words), 2, seed, func(o *Options) {
 			o.Subwords = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}
 		})
-		w.r.sub = newSubwordRows(w.r.opt.Subwords, words)
-		w.sub = w.r.sub
+		w.r.sub = subword.NewRows(w.r.opt.Subwords, words)
+		w.Sub = w.r.sub
 		w.kernel = newLinear(w.r.setup(), &w.scratch)
 		m := w.r.model
 		const center = 6 // "sitting": its own row and its n-grams'
 		ctxs := []int32{1, 2}
-		rows := w.r.sub.of(center)
+		rows := w.r.sub.Of(center)
 		before := func(ids []int32, row func(int32) []float32) [][]float32 {
 			var r [][]float32
 			for _, id := range ids {
@@ -328,7 +328,7 @@ func TestSubwordWindowGradients(t *testing.T) {
 		all := []int32{0, 1, 2, 3, 4, 5, 6, 7}
 		outs0 := before(all, outRowOf)
 		w.kernel.window(&w.step, center, ctxs, alpha)
-		noise := w.look.targets[1:]
+		noise := w.Look.Targets[1:]
 		if slices.ContainsFunc(noise, func(n int32) bool { return slices.Contains(ctxs, n) }) ||
 			len(noise) != 2 || noise[0] == noise[1] || len(slices.Compact(slices.Sorted(slices.Values(rows)))) != len(rows) {
 			continue

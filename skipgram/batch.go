@@ -24,10 +24,10 @@ func newBatchRows(a *hogwild.Scratch, window, targets int) batchRows {
 // rows returns the window's output rows with whether each is a positive
 // (step.windowOutputs) and its context rows, as the worker trains them.
 func (b *batchRows) rows(s *step, center int32, ctxs []int32) (outs [][]float32, pos []bool, ins [][]float32) {
-	outs, pos = s.windowOutputs(center, b.outs[:0], b.pos[:0])
+	outs, pos = s.WindowOutputs(center, b.outs[:0], b.pos[:0])
 	ins = b.ins[:len(ctxs)]
 	for i, c := range ctxs {
-		ins[i] = s.in.At(c)
+		ins[i] = s.In.At(c)
 	}
 	return outs, pos, ins
 }
@@ -55,5 +55,5 @@ func (k *batchLinear) window(s *step, center int32, ctxs []int32, alpha float32)
 		return 0
 	}
 	outs, pos, ins := k.rows(s, center, ctxs)
-	return k.Train(&k.Form, s.sig, outs, pos, ins, alpha)
+	return k.Train(&k.Form, s.Sig, outs, pos, ins, alpha)
 }

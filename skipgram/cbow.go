@@ -35,14 +35,14 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	clear(h)
 	n := 0
 	for _, c := range ctxs {
-		if s.sub == nil {
-			kernel.Axpy(h, s.in.At(c), 1)
+		if s.Sub == nil {
+			kernel.Axpy(h, s.In.At(c), 1)
 			n++
 			continue
 		}
 		// fastText's CBOW: the mean of every row of every context.
-		for _, r := range s.sub.of(c) {
-			kernel.Axpy(h, s.in.At(r), 1)
+		for _, r := range s.Sub.Of(c) {
+			kernel.Axpy(h, s.In.At(r), 1)
 			n++
 		}
 	}
@@ -50,17 +50,17 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	for i := range h {
 		h[i] *= inv
 	}
-	outs, pos := s.windowOutputs(center, k.outs[:0], k.pos[:0])
-	loss := k.Score(&k.Form, s.sig, h, outs, pos, alpha)
+	outs, pos := s.WindowOutputs(center, k.outs[:0], k.pos[:0])
+	loss := k.Score(&k.Form, s.Sig, h, outs, pos, alpha)
 	if k.DW != nil {
 		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc
 	}
 	for _, c := range ctxs {
-		if s.sub != nil {
-			s.stepRows(&k.Form, c, k.Acc)
+		if s.Sub != nil {
+			s.StepRows(&k.Form, c, k.Acc)
 			continue
 		}
-		k.Step(s.in.At(c), k.Acc)
+		k.Step(s.In.At(c), k.Acc)
 	}
 	return loss
 }

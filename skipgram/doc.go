@@ -9,8 +9,9 @@
 // table in model.go (a modelDef: its checks on the options, its parameter
 // vectors, its kernels, its sidecar fields and the similarities it scores
 // with) and its kernel for skip-gram's pairs. A kernel trains one window
-// and sees only a step (step.go): the rows it may read and write, the
-// sigmoid table, its scratch, and the targets the step draws for it. A
+// and sees only a step (package window's Step): the rows it may read and
+// write, the sigmoid table, its scratch, and the targets the step draws
+// for it. A
 // model linear in each row says its weights to newLinear (linear.go) and
 // trains under every other architecture from them: batch windows
 // (batch.go), CBOW (cbow.go), hierarchical softmax and subword rows pair
@@ -19,12 +20,18 @@
 //
 // Above them, a worker (worker.go; edges.go for a graph) walks the blocks
 // it claims, subsamples, shrinks the window and calls its kernel once per
-// centre word; the run (train.go, graph.go) starts the workers and the
-// checkpointer and sums what they measured. The machinery beneath is in
-// subpackages: kernel (vector arithmetic, the sigmoid table, the random
-// stream), hogwild (blocks, their schedule, the gate, scratch, replicas),
-// huffman (hierarchical softmax's tree), hyperboloid (HSG's geometry),
-// spectrum (WIPS's spectral start) and subword (fastText's n-grams).
+// centre word; a Job (job.go) makes the run (run.go), which starts the
+// workers and the checkpointer and sums what they measured. The machinery
+// beneath is in subpackages: input (a text or a graph as a run's blocks),
+// kernel (vector arithmetic, the sigmoid table, the random stream), hogwild
+// (blocks, their schedule, the gate and its checkpointer, scratch,
+// replicas, rows padded to cache lines), window (the step a kernel sees and
+// the targets it draws), huffman (hierarchical softmax's tree), hyperboloid
+// (HSG's geometry), linear (the linear models' arithmetic), lambda (WIPS's
+// start and merge), spectrum (WIPS's spectral start), subword (fastText's
+// n-grams and a word's rows), graphdata (a graph's edges, settings and
+// adjacency lists), budget (the memory policy), report (progress and stats)
+// and checkpoint (the file format of a snapshot).
 //
 // The trained vectors are written and read with package embedding, which
 // also knows each model's similarity from the sidecar, without the trainer.

@@ -3,6 +3,8 @@ package skipgram
 import (
 	"math"
 
+	"github.com/wipsvec/wipsvec/skipgram/input"
+
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
@@ -21,11 +23,11 @@ const graphPublish = 256
 // current one is trained, and its rows are prefetched while it computes.
 // The draws come in the order in which the pairs are trained, so a seeded
 // single-threaded run is still reproducible.
-func (w *worker) trainEdges(g *graphRun, b int) bool {
-	lo := b * g.block
-	hi := min(lo+g.block, len(g.pairs)/2)
+func (w *worker) trainEdges(g *input.EdgeBlocks, b int) bool {
+	lo := b * g.Block
+	hi := min(lo+g.Block, len(g.Pairs)/2)
 	per := 2
-	if g.directed {
+	if g.Directed {
 		per = 1
 	}
 	// Pair j of the block is edge lo + j/per, read forwards (context u,
@@ -33,19 +35,19 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 	pair := func(j int) (ctx, center int32) {
 		e := 2 * (lo + j/per)
 		if j%per == 0 {
-			return g.pairs[e], g.pairs[e+1]
+			return g.Pairs[e], g.Pairs[e+1]
 		}
-		return g.pairs[e+1], g.pairs[e]
+		return g.Pairs[e+1], g.Pairs[e]
 	}
 	drawAhead := func(j int) {
 		c, t := pair(j)
-		if g.adj != nil {
-			w.edge.avoidNode, w.edge.avoid = c, g.adj.list(c)
+		if g.Adj != nil {
+			w.Edge.AvoidNode, w.Edge.Avoid = c, g.Adj.List(c)
 		}
-		w.edge.ahead = w.drawTargets(w.edge.ahead[:0], t)
-		kernel.PrefetchW(w.in.At(c))
-		for _, t := range w.edge.ahead {
-			kernel.PrefetchW(w.out.At(t))
+		w.Edge.Ahead = w.DrawTargets(w.Edge.Ahead[:0], t)
+		kernel.PrefetchW(w.In.At(c))
+		for _, t := range w.Edge.Ahead {
+			kernel.PrefetchW(w.Out.At(t))
 		}
 	}
 
@@ -58,11 +60,11 @@ func (w *worker) trainEdges(g *graphRun, b int) bool {
 	for j := 0; j < npairs; j++ {
 		c, t := pair(j)
 		a := alpha
-		if g.weights != nil {
-			a *= g.weights[lo+j/per]
+		if g.Weights != nil {
+			a *= g.Weights[lo+j/per]
 		}
-		w.look.targets, w.edge.ahead = w.edge.ahead, w.look.targets
-		w.edge.drawn = true
+		w.Look.Targets, w.Edge.Ahead = w.Edge.Ahead, w.Look.Targets
+		w.Edge.Drawn = true
 		if j+1 < npairs {
 			drawAhead(j + 1)
 		}

@@ -118,35 +118,6 @@ func TestTrainGraphSkipsLinkedNegatives(t *testing.T) {
 	if !(filtered.Loss < 0.1 && kept.Loss > 1) {
 		t.Errorf("final loss %.3f with linked negatives skipped, %.3f kept; want < 0.1 and > 1", filtered.Loss, kept.Loss)
 	}
-	if !sortedHas([]int32{1, 4, 9}, 4) || sortedHas([]int32{1, 4, 9}, 5) || sortedHas(nil, 0) {
-		t.Error("sortedHas")
-	}
-}
-
-// TestAdjacencyLinked checks the symmetric lookup against a set of pairs on a
-// graph with hubs (a tree closure: the root is linked to every node) and
-// repeated edges in both directions.
-func TestAdjacencyLinked(t *testing.T) {
-	g := treeGraph(3, 4)
-	g.Pairs = append(g.Pairs, 5, 7, 7, 5, 5, 7)
-	linked := map[[2]int32]bool{}
-	for i := 0; i < len(g.Pairs); i += 2 {
-		u, v := g.Pairs[i], g.Pairs[i+1]
-		linked[[2]int32{u, v}], linked[[2]int32{v, u}] = true, true
-	}
-	a := newAdjacency(g)
-	for u := range int32(g.Nodes) {
-		own := a.list(u)
-		if !slices.IsSorted(own) {
-			t.Fatalf("list(%d) = %v, not sorted", u, own)
-		}
-		for v := range int32(g.Nodes) {
-			want := u == v || linked[[2]int32{u, v}]
-			if got := a.linked(u, own, v); got != want {
-				t.Fatalf("linked(%d, %d) = %v, want %v", u, v, got, want)
-			}
-		}
-	}
 }
 
 // BenchmarkTrainGraph trains the closure of a tree about the size of the

@@ -19,11 +19,6 @@ type testHooks struct {
 
 type hooksKey struct{}
 
-// withHooks is ctx carrying h to the runs it starts.
-func withHooks(ctx context.Context, h testHooks) context.Context {
-	return context.WithValue(ctx, hooksKey{}, h)
-}
-
 // hooksOf is what ctx carries for a run; none outside tests.
 func hooksOf(ctx context.Context) testHooks {
 	h, _ := ctx.Value(hooksKey{}).(testHooks)

@@ -181,3 +181,13 @@ func TestSettleLiftsEveryRow(t *testing.T) {
 		t.Fatalf("row %d after settle: time coordinate %v, want %v", w, tc, want)
 	}
 }
+
+// hotRows is how many of rows rows each worker of a run with options o
+// replicates per matrix (the plan's HotRows).
+func hotRows(o Options, rows int) int { return min(o.HotReplicaRows(), rows) }
+
+// targetRows is how many of rows target rows each worker of a run with
+// options o keeps apart (the plan's TargetRows).
+func targetRows(o Options, rows int, graph bool) int {
+	return min(o.TargetReplicaRows(graph), rows)
+}

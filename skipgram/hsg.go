@@ -54,15 +54,15 @@ const HSGTheta = 3.0
 type hyperbolicKernel struct{ m *Model }
 
 func (k *hyperbolicKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := s.sig
+	sig := s.Sig
 	n := k.m.Dim
-	acc := s.acc[:n]
-	for c, targets := range s.contexts(center, ctxs) {
-		in := s.in.At(c)[:n]
+	acc := s.Acc[:n]
+	for c, targets := range s.Contexts(center, ctxs) {
+		in := s.In.At(c)[:n]
 		clear(acc)
 		var inCoef float32 // acc's share along in: the sum of g*mk
 		for d, target := range targets {
-			out := s.out.At(target)[:n]
+			out := s.Out.At(target)[:n]
 			mk := hyperboloid.Minkowski(in, out)
 			g, l := sig.Gradient(mk+HSGTheta, d == 0, alpha)
 			loss += l
@@ -94,5 +94,5 @@ func (k *batchHyperbolic) window(s *step, center int32, ctxs []int32, alpha floa
 		return 0
 	}
 	outs, pos, ins := k.rows(s, center, ctxs)
-	return k.Train(s.sig, HSGTheta, outs, pos, ins, alpha)
+	return k.Train(s.Sig, HSGTheta, outs, pos, ins, alpha)
 }

@@ -2,11 +2,11 @@ package skipgram
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/lambda"
 )
 
 // IPDS, the inner-product difference similarity: the last q = NegDim
@@ -64,18 +64,18 @@ type diffKernel struct {
 }
 
 func (k *diffKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := s.sig
+	sig := s.Sig
 	p, n := k.pos, k.m.Dim
-	acc, signed := s.acc[:n], s.tmp[:n]
-	for c, targets := range s.contexts(center, ctxs) {
-		in := s.in.At(c)[:n]
+	acc, signed := s.Acc[:n], s.Tmp[:n]
+	for c, targets := range s.Contexts(center, ctxs) {
+		in := s.In.At(c)[:n]
 		copy(signed[:p], in[:p])
 		for i := p; i < n; i++ {
 			signed[i] = -in[i]
 		}
 		clear(acc)
 		for d, target := range targets {
-			out := s.out.At(target)[:n]
+			out := s.Out.At(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(signed, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)
@@ -93,10 +93,5 @@ func (k *diffKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 const DefaultNegDim = 1
 
 // NegDimFor is IPDS's number of negative coordinates for the ratio r = q/K
-// at size k: round(r*k), kept inside [1, k-1] so that both parts exist. At
-// K = 10 the paper's ratios 0.01 and 0.99 would otherwise give q = 0 and
-// q = K, which are IPS and its negation rather than IPDS.
-func NegDimFor(r float64, k int) int {
-	q := int(math.Round(r * float64(k)))
-	return min(max(q, 1), k-1)
-}
+// at size k (lambda.NegDim).
+func NegDimFor(r float64, k int) int { return lambda.NegDim(r, k) }

@@ -5,7 +5,9 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/input"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/subword"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -66,18 +68,6 @@ type DataSettings struct {
 	Graph    *GraphSettings `json:"graph,omitempty"`
 }
 
-// input is the data a run trains on, as the run's one constructor sees it:
-// a text (textInput) or a graph (graphInput).
-type input interface {
-	check(o *Options) error
-	rows() int
-	edges() int // a graph's edges; 0 for text
-	fingerprint() Fingerprint
-	data(o *Options) data
-	// attach gives r the data's schedule, noise and blocks under r's plan.
-	attach(r *run) error
-}
-
 // Train trains the job: on the data, under its settings, from its start
 // (new, resumed, continued or from vectors), checkpointing as asked. A
 // cancelled ctx stops the run early with ctx's error. The model is
@@ -96,7 +86,7 @@ func (j *Job) Train(ctx context.Context) (*Result, error) {
 	if err == nil {
 		src := j.Source
 		if src.Graph == nil && j.Graph != nil {
-			src.Graph = j.Graph.info()
+			src.Graph = j.Graph.Info()
 		}
 		res.Meta = r.plan.sidecar(m, st, src)
 	}
@@ -111,24 +101,26 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 		return nil, err
 	}
 	in := j.input()
-	if err := in.check(&j.Options); err != nil {
+	uses := input.Uses{CBOW: j.CBOW, HS: j.HS, Subwords: j.Subwords.Enabled(), Start: j.Start != nil,
+		Snapshots: j.Checkpoint != nil || j.CheckpointPath != "" || j.Resume != nil}
+	if err := in.Check(uses); err != nil {
 		return nil, err
 	}
 	opt := j.Options
 	j.writeCheckpoints(&opt)
 	r := &run{sig: kernel.NewSigmoidTable(), vocab: j.rowsVocab(), hooks: hooksOf(ctx), data: j.dataSettings()}
 	if opt.Checkpoint != nil || opt.Resume != nil || r.hooks.stopAfter > 0 {
-		r.fingerprint = in.fingerprint()
+		r.fingerprint = in.Fingerprint()
 	}
 	graph := j.Graph != nil
-	r.plan = newPlan(opt, in.rows(), in.edges(), graph)
+	r.plan = newPlan(opt, in.Rows(), in.Edges(), graph)
 	r.opt = &r.plan.Options
 	var names []string
 	if r.vocab != nil {
 		names = r.vocab.Words
 	}
 	var err error
-	if r.model, r.origin, err = begin(r.plan, names, r.fingerprint, graph, in.data(r.opt)); err != nil {
+	if r.model, r.origin, err = begin(r.plan, names, r.fingerprint, graph, inputData(in, r.opt)); err != nil {
 		return nil, err
 	}
 	if s := opt.Resume; s != nil {
@@ -136,24 +128,45 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 			return nil, err
 		}
 	}
-	if err := in.attach(r); err != nil {
+	if err := r.attach(in); err != nil {
 		return nil, err
 	}
 	if opt.HS {
 		r.tree = newHuffman(j.Vocab.Counts)
 	}
 	if opt.Subwords.Enabled() {
-		r.sub = newSubwordRows(opt.Subwords, j.Vocab.Words)
+		r.sub = subword.NewRows(opt.Subwords, j.Vocab.Words)
 	}
 	return r, nil
 }
 
 // input is the job's data.
-func (j *Job) input() input {
+func (j *Job) input() input.Input {
 	if j.Graph != nil {
-		return graphInput{g: j.Graph, start: j.Start != nil, snapshots: j.Checkpoint != nil || j.CheckpointPath != "" || j.Resume != nil}
+		return input.Graph{G: j.Graph}
 	}
-	return textInput{v: j.Vocab, stream: j.Text}
+	return input.Text{Vocab: j.Vocab, Stream: j.Text}
+}
+
+// inputData is in as a model's prepare sees it: its spectrum, a text's
+// within the run's window.
+func inputData(in input.Input, o *Options) data {
+	return data{spectrum: func(k, negative int) (int, []float64, error) { return in.Spectrum(k, negative, o.Window) }}
+}
+
+// attach gives r the data's work (input.Work) as its plan lays it out.
+func (r *run) attach(in input.Input) error {
+	p := r.plan
+	l := input.Layout{Lanes: p.Lanes, Tail: p.Tail, Iter: p.Iter, Block: p.Block, Sample: p.Sample, Seed: p.Seed}
+	if p.Resume != nil {
+		l.Resume = &p.Resume.pos
+	}
+	w, err := in.Attach(l)
+	if err != nil {
+		return err
+	}
+	r.noise, r.keep, r.total, r.blocks, r.sched, r.graph = w.Noise, w.Keep, w.Total, w.Blocks, w.Sched, w.Edges
+	return nil
 }
 
 // rowsVocab names the rows: Vocab, or a graph's own.

@@ -26,7 +26,8 @@ func WindowBench(dim, window, negative int) (func() (updates int), error) {
 	for i := range counts {
 		counts[i] = 1
 	}
-	r := &run{opt: &opt, model: NewModel(opt, words), noise: vocab.NewNoise(counts, 0.75), sig: kernel.NewSigmoidTable(), total: 1}
+	r := &run{opt: &opt, plan: newPlan(opt, words, 0, false), model: NewModel(opt, words), noise: vocab.NewNoise(counts, 0.75),
+		sig: kernel.NewSigmoidTable(), total: 1}
 	w := newWorker(r, 0, opt.Model.def().start(r))
 	ctxs := make([]int32, m)
 	for i := range ctxs {
@@ -35,8 +36,8 @@ func WindowBench(dim, window, negative int) (func() (updates int), error) {
 	center, alpha := int32(0), float32(opt.Alpha)
 	return func() int {
 		center = (center + 1) % int32(words)
-		w.look.more, w.look.nextRows = true, [2]int32{(center + 1) % int32(words), -1}
+		w.Look.More, w.Look.NextRows = true, [2]int32{(center + 1) % int32(words), -1}
 		w.kernel.window(&w.step, center, ctxs, alpha)
-		return m * len(w.look.targets)
+		return m * len(w.Look.Targets)
 	}, nil
 }

@@ -70,7 +70,7 @@ func testRun(t testing.TB, kind Kind, dim, words, negative int, seed uint64, set
 	for i := range counts {
 		counts[i] = int64(words - i)
 	}
-	run := &run{opt: &opt, model: m, noise: vocab.NewNoise(counts, 0.75), sig: kernel.NewSigmoidTable(), total: 1}
+	run := &run{opt: &opt, plan: newPlan(opt, m.Words, 0, false), model: m, noise: vocab.NewNoise(counts, 0.75), sig: kernel.NewSigmoidTable(), total: 1}
 	if opt.HS {
 		run.tree = newHuffman(counts)
 		for i := range m.Tree {

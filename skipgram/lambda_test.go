@@ -14,7 +14,7 @@ import (
 // first merge's square, then a moving average), and the step, LambdaAlpha
 // times the learning rate over the starting one times the learning rate
 // times the gradient (which carries it) over the mean square, as a factor
-// of the weight held within 1 +- maxLambdaChange, so that no weight changes
+// of the weight held within 1 +- lambda.MaxChange, so that no weight changes
 // sign; the worker's copy and its signs follow.
 func TestMergeLambdaStep(t *testing.T) {
 	w := testWorker(t, WIPS, 4, 10, 1, 1)

@@ -95,7 +95,7 @@ func checkWindowGradients(t *testing.T, kind Kind, set func(*Options), nctx int)
 		// `negative` draws from the noise distribution on the
 		// worker's random stream, a draw of the centre word skipped
 		// (word2vec.c's rule).
-		r := w.rng
+		r := w.RNG
 		targets := []int32{center}
 		for range negative {
 			if n := w.r.noise.Sample(r.Next()); n != center {

@@ -1,66 +1,27 @@
 package skipgram
 
 import (
-	"math/bits"
 	"unsafe"
 
+	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
-// Memory is an estimate of what a run allocates besides its corpus, which
-// the caller holds: what train prints before it starts and checks against
-// the memory available.
-type Memory struct {
-	Matrices int64 // the parameter matrices, rows padded to cache lines
-	Tables   int64 // the noise sampler and the subsampling thresholds
-	Threads  int64 // every worker's buffers, stack and replicas of the hot rows
-	Graph    int64 // a graph's shuffled copy of its edges and its adjacency lists (0 for text)
-	Snapshot int64 // the copy of the parameters a checkpoint writes (0 without Options.Checkpoint)
-}
-
-// Total is the sum of the parts.
-func (m Memory) Total() int64 { return m.Matrices + m.Tables + m.Threads + m.Graph + m.Snapshot }
+// Memory is an estimate of what a run allocates besides its corpus
+// (budget.Memory).
+type Memory = budget.Memory
 
 // EstimateMemory estimates what training o over rows words (or nodes)
-// allocates. It needs only o's sizes, so it can run before the corpus is
-// read (with an estimate of the rows) as well as after.
+// allocates: o's sizes, with a worker's buffers measured, in
+// budget.Estimate's arithmetic. It needs only o's sizes, so it can run
+// before the corpus is read (with an estimate of the rows) as well as after.
 func EstimateMemory(o Options, rows int) Memory {
-	stride := int64(rowStride(o.Dim, o.Subwords))
-	views := int64(o.Model.Views())
-	if views == 0 {
-		views = 1
-	}
-	var snapshot int64
-	if o.Checkpoint != nil {
-		snapshot = 4 * views * int64(rows) * int64(o.Dim)
-	}
-	m := Memory{
-		Snapshot: snapshot,
-		Matrices: 4 * views * int64(rows) * stride,
-		Tables:   36 * int64(rows), // the noise sampler's float64 weights, probabilities and alias table; uint32 thresholds
-		Threads:  int64(max(o.Threads, 1)) * workerBytes(o, rows),
-	}
+	s := budget.Sizes{Rows: rows, Dim: o.Dim, Stride: rowStride(o.Dim, o.Subwords), Views: o.Model.Views(),
+		HS: o.HS, Snapshots: o.Checkpoint != nil, Threads: o.Threads, WorkerBytes: workerBytes(o, rows)}
 	if o.Subwords.Enabled() {
-		buckets := int64(o.Subwords.Bucket)
-		m.Matrices += 4 * buckets * stride
-		if o.Checkpoint != nil {
-			m.Snapshot += 4 * buckets * int64(o.Dim)
-		}
-		// Each word's rows: its own and its n-grams', about one per
-		// character for each n-gram length, 4 bytes each.
-		m.Tables += int64(rows) * 4 * int64(2+10*(o.Subwords.Maxn-o.Subwords.Minn+1))
+		s.Subwords, s.Buckets, s.Minn, s.Maxn = true, o.Subwords.Bucket, o.Subwords.Minn, o.Subwords.Maxn
 	}
-	if o.HS {
-		inner := int64(innerNodes(rows))
-		m.Matrices += 4 * inner * stride
-		if o.Checkpoint != nil {
-			m.Snapshot += 4 * inner * int64(o.Dim)
-		}
-		// The paths: an id and a branch per node, 4 bytes of offset a
-		// word; a Huffman code averages at most log2(rows)+1 nodes.
-		m.Tables += int64(rows) * (4 + 5*int64(bits.Len(uint(rows))+1))
-	}
-	return m
+	return budget.Estimate(s)
 }
 
 // workerBytes is what one worker of a run with options o over rows rows
@@ -92,26 +53,15 @@ func workerBytes(o Options, rows int) int64 {
 	return small + (twice-small)*(stride-d)/d
 }
 
-// Memory adds to m what training on g needs beyond its pairs, which the
-// caller holds: the shuffled copy of the edges the run trains, and the
-// adjacency lists that keep a context's neighbours from being drawn as its
-// negatives.
-func (g *Graph) Memory(m Memory) Memory {
-	m.Graph = 4 * int64(len(g.Pairs)+len(g.Weights))
-	if !g.KeepLinkedNegatives {
-		m.Graph += 4 * (int64(len(g.Pairs)) + 2*int64(g.Nodes) + 1)
-	}
-	return m
-}
-
 // Memory estimates what training j allocates besides its data, which the
-// caller holds (EstimateMemory, with a graph's Graph.Memory).
+// caller holds (EstimateMemory, with a graph's shuffled edges and adjacency
+// lists, graphdata.Graph.RunBytes).
 func (j *Job) Memory() Memory {
 	o := j.Options
 	j.writeCheckpoints(&o)
-	m := EstimateMemory(o, j.input().rows())
+	m := EstimateMemory(o, j.input().Rows())
 	if j.Graph != nil {
-		m = j.Graph.Memory(m)
+		m.Graph = j.Graph.RunBytes()
 	}
 	return m
 }

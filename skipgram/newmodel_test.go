@@ -59,15 +59,15 @@ func (k *sipdsKernel) window(s *step, center int32, ctxs []int32, alpha float32)
 	}
 	for _, c := range ctxs {
 		in := k.m.Row(int(c))
-		acc := s.acc[:n]
+		acc := s.Acc[:n]
 		clear(acc)
-		for d, t := range s.targets(center) {
+		for d, t := range s.Targets(center) {
 			out := k.m.Row(int(t))
 			x := in[u] + out[u]
 			for i := range u {
 				x += weight(i) * in[i] * out[i]
 			}
-			g, l := s.sig.Gradient(x, d == 0, alpha)
+			g, l := s.Sig.Gradient(x, d == 0, alpha)
 			loss += l
 			for i := range u {
 				gain[i] += 0.01 * g * in[i] * out[i] * weight(i) / gain[i]
@@ -222,14 +222,14 @@ type scaledKernel struct{ c []float32 }
 
 func (k *scaledKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	n := len(k.c)
-	acc, lin := s.acc[:n], s.tmp[:n]
-	for c, targets := range s.contexts(center, ctxs) {
-		in := s.in.At(c)[:n]
+	acc, lin := s.Acc[:n], s.Tmp[:n]
+	for c, targets := range s.Contexts(center, ctxs) {
+		in := s.In.At(c)[:n]
 		kernel.ScaleInto(lin, k.c, in)
 		clear(acc)
 		for d, t := range targets {
-			out := s.out.At(t)[:n]
-			g, l := s.sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
+			out := s.Out.At(t)[:n]
+			g, l := s.Sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, lin, g)
 		}

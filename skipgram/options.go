@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
@@ -149,11 +150,11 @@ func DefaultOptions() Options {
 // DefaultReplicaTargetRows of the rows its targets are drawn from every
 // ReplicaTargetSync tokens (docs/scaling.md).
 const (
-	DefaultHotRows           = -1 // the model's
+	DefaultHotRows           = hogwild.ModelRows // the model's
 	DefaultHotSync           = 10_000
-	DefaultReplicaHotRows    = 64
-	DefaultReplicaTargetRows = 4096
-	ReplicaTargetSync        = 200_000
+	DefaultReplicaHotRows    = hogwild.DefaultHotRows
+	DefaultReplicaTargetRows = hogwild.DefaultTargetRows
+	ReplicaTargetSync        = hogwild.TargetSync
 )
 
 // DefaultCBOWAlpha is the starting learning rate of CBOW, word2vec.c's:

@@ -35,36 +35,36 @@ func newPairsLinear(a *hogwild.Scratch, dim, targets int) *pairsLinear {
 
 func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	outs, pos := k.outs[:0], k.pos[:0]
-	if s.huff != nil {
-		nodes, left := s.huff.Path(center)
+	if s.Huff != nil {
+		nodes, left := s.Huff.Path(center)
 		for i, n := range nodes {
-			outs = append(outs, s.tree.At(s.huff.Row(n)))
+			outs = append(outs, s.Tree.At(s.Huff.Row(n)))
 			pos = append(pos, left[i])
 		}
 	}
 	path := len(outs)
-	for c, targets := range s.contexts(center, ctxs) {
+	for c, targets := range s.Contexts(center, ctxs) {
 		outs, pos = outs[:path], pos[:path]
-		if s.sub != nil {
+		if s.Sub != nil {
 			// fastText's skipgram: the centre word's subwords predict
 			// the context, composed anew for each pair.
-			outs, pos = append(outs, s.out.At(c)), append(pos, true)
+			outs, pos = append(outs, s.Out.At(c)), append(pos, true)
 			for _, t := range targets[1:] {
-				outs, pos = append(outs, s.out.At(t)), append(pos, false)
+				outs, pos = append(outs, s.Out.At(t)), append(pos, false)
 			}
-			in := s.compose(k.comp[:len(k.Acc)], center)
-			loss += k.Score(&k.Form, s.sig, in, outs, pos, alpha)
-			s.stepRows(&k.Form, center, k.Acc)
+			in := s.Compose(k.comp[:len(k.Acc)], center)
+			loss += k.Score(&k.Form, s.Sig, in, outs, pos, alpha)
+			s.StepRows(&k.Form, center, k.Acc)
 			continue
 		}
-		if s.negative > 0 {
+		if s.Negative > 0 {
 			for j, t := range targets {
-				outs = append(outs, s.out.At(t))
+				outs = append(outs, s.Out.At(t))
 				pos = append(pos, j == 0)
 			}
 		}
-		in := s.in.At(c)
-		loss += k.Score(&k.Form, s.sig, in, outs, pos, alpha)
+		in := s.In.At(c)
+		loss += k.Score(&k.Form, s.Sig, in, outs, pos, alpha)
 		if k.DW != nil {
 			kernel.MulAdd(k.DW, in, k.Acc)
 		}

@@ -82,26 +82,12 @@ func NewModel(opt Options, words int) *Model {
 		def.fresh(m.Row(w), &rb)
 	}
 	if def.views == 2 {
-		m.Out = zeroMatrix(words * m.Stride)
+		m.Out = hogwild.ZeroLines(words * m.Stride)
 	}
 	if opt.HS {
-		m.Tree = zeroMatrix(innerNodes(words) * m.Stride)
+		m.Tree = hogwild.ZeroLines(innerNodes(words) * m.Stride)
 	}
 	m.params = newParams(opt.Model, opt.Dim, &opt, &r)
-	return m
-}
-
-// zeroMatrix returns a zeroed parameter matrix of n floats whose pages have
-// all been written. Fresh from the OS, its pages map nothing or the shared
-// zero page, and the first write to each faults; with the process running
-// on several CPUs, the kernel then flushes their TLBs with an interrupt (a
-// hypervisor exit on a VM). SG's output matrix, zero until trained, took
-// 7,400 such faults at 68k words and K = 100 in its workers' first epoch:
-// written here, on one thread before they start, it takes them without the
-// interrupts.
-func zeroMatrix(n int) []float32 {
-	m := hogwild.Lines[float32](n)
-	clear(m)
 	return m
 }
 
@@ -120,26 +106,16 @@ func (def *modelDef) fresh(row []float32, r *kernel.RNG) {
 // finite reports whether every parameter is a finite number.
 func (m *Model) finite() bool {
 	for _, v := range m.params {
-		if !finite(v) {
+		if !kernel.Finite(v) {
 			return false
 		}
 	}
-	return finite(m.In) && finite(m.Out) && finite(m.Tree)
+	return kernel.Finite(m.In) && kernel.Finite(m.Out) && kernel.Finite(m.Tree)
 }
 
 // innerNodes is how many inner nodes a Huffman tree over words leaves has:
 // the rows of Model.Tree.
 func innerNodes(words int) int { return max(words-1, 0) }
-
-// finite reports whether every element of v is a finite number.
-func finite(v []float32) bool {
-	for _, x := range v {
-		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-			return false
-		}
-	}
-	return true
-}
 
 // Row returns word w's vector.
 func (m *Model) Row(w int) []float32 {

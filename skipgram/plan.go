@@ -76,15 +76,6 @@ func newPlan(o Options, rows, edges int, graph bool) *Plan {
 	return p
 }
 
-// planned is r's plan; a run a test builds by hand gets one from its
-// options.
-func (r *run) planned() *Plan {
-	if r.plan == nil {
-		r.plan = newPlan(*r.opt, r.model.Words, 0, r.graph != nil)
-	}
-	return r.plan
-}
-
 // info is the plan as a sidecar records it.
 func (p *Plan) info() *embedding.Plan {
 	return &embedding.Plan{Batch: p.Batch, ShareNoise: p.ShareNoise, HotRows: p.HotRows, HotSync: p.HotSync,

@@ -3,57 +3,18 @@ package skipgram
 import (
 	"math"
 	"time"
+
+	"github.com/wipsvec/wipsvec/skipgram/report"
 )
 
-// Progress is a snapshot of a running training.
-type Progress struct {
-	Words   int64         // tokens processed so far, over all threads and epochs
-	Total   int64         // tokens to process: Iter x corpus tokens
-	Alpha   float64       // current learning rate
-	Loss    float64       // mean loss per positive pair since the previous snapshot
-	Elapsed time.Duration // wall clock
-	Threads int
-	Done    bool
-}
+// Progress is a snapshot of a running training (report.Progress).
+type Progress = report.Progress
 
-// Fraction is the share of the run done.
-func (p Progress) Fraction() float64 { return float64(p.Words) / float64(max(p.Total, 1)) }
+// Stats summarises a finished run (report.Stats).
+type Stats = report.Stats
 
-// WordsPerSecPerThread is the wall-clock throughput of one worker.
-func (p Progress) WordsPerSecPerThread() float64 {
-	s := p.Elapsed.Seconds()
-	if s <= 0 {
-		return 0
-	}
-	return float64(p.Words) / s / float64(max(p.Threads, 1))
-}
-
-// ETA estimates the remaining wall time from the rate so far.
-func (p Progress) ETA() time.Duration {
-	if p.Words == 0 {
-		return 0
-	}
-	rest := float64(p.Total-p.Words) / float64(p.Words) * float64(p.Elapsed)
-	return time.Duration(rest)
-}
-
-// Stats summarises a finished run.
-type Stats struct {
-	Words   int64 // tokens processed: Iter x corpus tokens when the run completes
-	Pairs   int64 // positive pairs trained
-	Elapsed time.Duration
-	Loss    float64 // mean loss per positive pair over the last epoch's final stretch
-
-	// WIPS: the start lambda was given ("neg:Q" for the spectral start, which
-	// it resolves) and, for the spectral start, the K largest eigenvalues of
-	// the shifted PMI by absolute value.
-	LambdaStart string
-	Spectrum    []float64
-
-	// Started is how many rows Options.Start gave their start.
-	Started int
-}
-
+// report hands Options.Progress the run's progress, its loss the mean
+// since the last report, every every until done is closed.
 func (r *run) report(workers []*worker, start time.Time, every time.Duration, done <-chan struct{}) {
 	t := time.NewTicker(every)
 	defer t.Stop()

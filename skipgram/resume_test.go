@@ -30,6 +30,11 @@ func sameBits(a, b []float32) bool {
 }
 
 // sameModel compares the parameters of two trained models to the bit.
+// compact is a matrix's n rows without their padding.
+func compact(rows []float32, n, dim, stride int) []float32 {
+	return hogwild.Compact(make([]float32, n*dim), rows, n, dim, stride)
+}
+
 func sameModel(t *testing.T, what string, got, want *Model) {
 	t.Helper()
 	for i := range want.inRows() {
@@ -334,7 +339,7 @@ func TestResumeKeepsTheCheckpointsBlocks(t *testing.T) {
 		t.Fatalf("the checkpoint records %d blocks cut with tail %d, want %d and %d", snap.pos.Blocks, snap.pos.Tail, uniform+2*(hogwild.TailCut-1), hogwild.TailCut)
 	}
 
-	resume := func(pos position) error {
+	resume := func(pos checkpoint.Position) error {
 		s := *snap
 		s.pos = pos
 		o := opt

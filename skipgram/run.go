@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
+	"github.com/wipsvec/wipsvec/skipgram/input"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -40,11 +41,11 @@ type run struct {
 	// ErrDiverged instead of training on NaN to its end, and writes no
 	// checkpoint after it.
 	diverged atomic.Bool
-	graph    *graphRun     // set when training on an edge list instead of text
-	tree     *huffman      // with hierarchical softmax: every word's path
-	sub      *subwordRows  // with subwords: every word's input rows
-	gate     *hogwild.Gate // stops the workers between blocks for a snapshot
-	hotMu    sync.Mutex    // serialises the merges of the workers' hot rows
+	graph    *input.EdgeBlocks // set when training on an edge list instead of text
+	tree     *huffman          // with hierarchical softmax: every word's path
+	sub      *subwordRows      // with subwords: every word's input rows
+	gate     *hogwild.Gate     // stops the workers between blocks for a snapshot
+	hotMu    sync.Mutex        // serialises the merges of the workers' hot rows
 
 	hooks testHooks // what a test set (hooksOf)
 	data  DataSettings
@@ -186,58 +187,33 @@ var errStopped = errors.New("stopped after the blocks asked for")
 // snapshots itself when CheckpointEvery is not set.
 const DefaultCheckpointEvery = 10 * time.Minute
 
-// checkpoints hands snapshots of the run to opt.Checkpoint: every
-// CheckpointEvery, when ctx is cancelled (and then stops the run at the
-// gate, between blocks), and when the workers are done.
+// checkpoints hands snapshots of the run to opt.Checkpoint as the gate's
+// checkpointer paces them (hogwild.Checkpointer): every CheckpointEvery,
+// when ctx is cancelled (and then stops the run at the gate, between
+// blocks), and when the workers are done.
 func (r *run) checkpoints(ctx context.Context, workers []*worker, start time.Time, done <-chan struct{}) error {
 	every := r.opt.CheckpointEvery
 	if every <= 0 {
 		every = DefaultCheckpointEvery
 	}
-	tick := time.NewTicker(every)
-	defer tick.Stop()
-	save := func(s *Snapshot) error {
-		if r.opt.Checkpoint == nil || r.diverged.Load() {
-			return nil // a diverged run keeps the last checkpoint taken before it
-		}
-		if !s.Model.finite() { // diverged since the workers last looked
-			r.diverged.Store(true)
-			r.stop.Store(true)
-			return nil
-		}
-		return r.opt.Checkpoint(s)
+	c := hogwild.Checkpointer[*Snapshot]{Gate: r.gate, Every: every, Save: r.save,
+		Snapshot: func() *Snapshot { return r.snapshot(workers, time.Since(start)) },
+		Stop:     func() { r.stop.Store(true) }}
+	return c.Run(ctx, done, r.stopRequest)
+}
+
+// save hands s to opt.Checkpoint, unless the run diverged: a diverged run
+// keeps the last checkpoint taken before it.
+func (r *run) save(s *Snapshot) error {
+	if r.opt.Checkpoint == nil || r.diverged.Load() {
+		return nil
 	}
-	// take copies the state while the workers stand at the gate; with stop
-	// they leave it to end the run.
-	take := func(stop bool) *Snapshot {
-		r.gate.Close()
-		s := r.snapshot(workers, time.Since(start))
-		if stop {
-			r.stop.Store(true)
-		}
-		r.gate.Open()
-		return s
+	if !s.Model.finite() { // diverged since the workers last looked
+		r.diverged.Store(true)
+		r.stop.Store(true)
+		return nil
 	}
-	for {
-		select {
-		case <-done:
-			return save(take(false))
-		default:
-		}
-		select {
-		case <-done:
-			return save(take(false))
-		case <-ctx.Done():
-			return save(take(true))
-		case <-r.stopRequest:
-			return save(take(true))
-		case <-tick.C:
-			if err := save(take(false)); err != nil {
-				r.stop.Store(true)
-				return err
-			}
-		}
-	}
+	return r.opt.Checkpoint(s)
 }
 
 // alpha is the learning rate after words tokens: linear decay over the whole

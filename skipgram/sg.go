@@ -34,13 +34,13 @@ func dotKernels(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
 type dotKernel struct{}
 
 func (dotKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := s.sig
-	acc := s.acc
-	for c, targets := range s.contexts(center, ctxs) {
-		in := s.in.At(c)
+	sig := s.Sig
+	acc := s.Acc
+	for c, targets := range s.Contexts(center, ctxs) {
+		in := s.In.At(c)
 		clear(acc)
 		for d, target := range targets {
-			out := s.out.At(target)
+			out := s.Out.At(target)
 			g, l := sig.Gradient(kernel.Dot(in, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, in, g)

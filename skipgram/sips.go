@@ -30,14 +30,14 @@ var sipsModel = modelDef{
 type shiftedKernel struct{ m *Model }
 
 func (k *shiftedKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := s.sig
+	sig := s.Sig
 	p := k.m.Dim - 1
-	acc := s.acc[:p+1]
-	for c, targets := range s.contexts(center, ctxs) {
-		in := s.in.At(c)[:p+1]
+	acc := s.Acc[:p+1]
+	for c, targets := range s.Contexts(center, ctxs) {
+		in := s.In.At(c)[:p+1]
 		clear(acc)
 		for d, target := range targets {
-			out := s.out.At(target)[:p+1]
+			out := s.Out.At(target)[:p+1]
 			g, l := sig.Gradient(kernel.Dot(in[:p], out[:p])+in[p]+out[p], d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc[:p], out[:p], in[:p], g)

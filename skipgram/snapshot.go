@@ -39,34 +39,7 @@ type Snapshot struct {
 	// be started the same way; the trainer does not read it.
 	Command []string
 
-	pos position
-}
-
-// position is where a run stands: its schedule, its counters and its
-// workers.
-type position struct {
-	Claims  int64         `json:"claims"` // schedule claims handed out, each one trained
-	Lanes   int           `json:"lanes"`
-	Blocks  int           `json:"blocks"`
-	Tail    int           `json:"tail,omitempty"` // what the lanes' last blocks were cut into (dealLanes); 0 before it was
-	Words   int64         `json:"words"`          // tokens (or pairs) published to the shared counter
-	Total   int64         `json:"total"`
-	Elapsed time.Duration `json:"elapsed_ns"`
-	Workers []workerState `json:"workers"`
-}
-
-// workerState is a worker's own state between two blocks.
-type workerState struct {
-	RNG          uint64    `json:"rng"`
-	Alpha        float32   `json:"alpha"`
-	PendingWords int64     `json:"pending_words"`
-	PendingSync  int64     `json:"pending_sync"`
-	Words        int64     `json:"words"`
-	Pairs        int64     `json:"pairs"`
-	Epoch        int       `json:"epoch"`
-	EpochLoss    float64   `json:"epoch_loss"`
-	EpochPairs   float64   `json:"epoch_pairs"`
-	Kernel       []float32 `json:"kernel,omitempty"` // a keeper kernel's state
+	pos checkpoint.Position // where the run stands
 }
 
 // Words is how many tokens (or pairs) the run has processed.
@@ -100,13 +73,13 @@ func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 		copy(m.Row(m.Words+b), old.In[(old.Words+b)*old.Dim:][:old.Dim])
 	}
 	if old.Out != nil {
-		m.Out = zeroMatrix(m.Words * m.Stride)
+		m.Out = hogwild.ZeroLines(m.Words * m.Stride)
 	}
 	if old.Tree != nil {
 		// A new vocabulary makes a new tree; its inner nodes keep the
 		// rows of the old ones of the same number, as gensim's do, and
 		// the same vocabulary keeps them all.
-		m.Tree = zeroMatrix(innerNodes(m.Words) * m.Stride)
+		m.Tree = hogwild.ZeroLines(innerNodes(m.Words) * m.Stride)
 		for i := range min(innerNodes(m.Words), innerNodes(old.Words)) {
 			copy(m.Tree[i*m.Stride:][:m.Dim], old.Tree[i*old.Dim:][:old.Dim])
 		}
@@ -191,24 +164,24 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 			r.snapTree = make([]float32, innerNodes(m.Words)*m.Dim)
 		}
 	}
-	c.In = compactInto(r.snapIn, m.In, m.inRows(), m.Dim, m.Stride)
+	c.In = hogwild.Compact(r.snapIn, m.In, m.inRows(), m.Dim, m.Stride)
 	if m.Out != nil {
-		c.Out = compactInto(r.snapOut, m.Out, m.Words, m.Dim, m.Stride)
+		c.Out = hogwild.Compact(r.snapOut, m.Out, m.Words, m.Dim, m.Stride)
 	}
 	if m.Tree != nil {
-		c.Tree = compactInto(r.snapTree, m.Tree, innerNodes(m.Words), m.Dim, m.Stride)
+		c.Tree = hogwild.Compact(r.snapTree, m.Tree, innerNodes(m.Words), m.Dim, m.Stride)
 	}
-	given := r.planned().Options
+	given := r.plan.Options
 	given.Settings = r.plan.Given
 	data := r.data
 	s := &Snapshot{Options: given, Data: &data, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
 		LambdaStart: r.origin.lambdaStart, Spectrum: r.origin.spectrum}
 	lanes, blocks, tail := r.sched.Shape()
-	s.pos = position{Claims: r.sched.Claimed(), Lanes: lanes, Blocks: blocks, Tail: tail,
+	s.pos = checkpoint.Position{Claims: r.sched.Claimed(), Lanes: lanes, Blocks: blocks, Tail: tail,
 		Words: r.words.Load(), Total: r.total, Elapsed: r.elapsedBefore + elapsed}
 	s.Done = r.sched.Done(s.pos.Claims)
 	for _, w := range workers {
-		ws := workerState{RNG: w.rng.State(), Alpha: w.alpha, PendingWords: w.pendingWords, PendingSync: w.pendingSync,
+		ws := checkpoint.Worker{RNG: w.RNG.State(), Alpha: w.alpha, PendingWords: w.pendingWords, PendingSync: w.pendingSync,
 			Words: w.words, Pairs: w.pairs, Epoch: w.epoch, EpochLoss: w.epochLoss, EpochPairs: w.epochPairs}
 		if k, ok := w.kernel.(keeper); ok {
 			ws.Kernel = k.keep()
@@ -226,7 +199,7 @@ func (r *run) resume(s *Snapshot, workers []*worker) {
 	r.elapsedBefore = s.pos.Elapsed
 	for i, w := range workers {
 		ws := s.pos.Workers[i]
-		w.rng.SetState(ws.RNG)
+		w.RNG.SetState(ws.RNG)
 		w.alpha, w.pendingWords, w.pendingSync = ws.Alpha, ws.PendingWords, ws.PendingSync
 		w.words, w.pairs, w.epoch, w.epochLoss, w.epochPairs = ws.Words, ws.Pairs, ws.Epoch, ws.EpochLoss, ws.EpochPairs
 		if k, ok := w.kernel.(keeper); ok && ws.Kernel != nil {
@@ -240,53 +213,32 @@ func (r *run) resume(s *Snapshot, workers []*worker) {
 func (m *Model) expand() *Model {
 	c := *m
 	c.Stride = rowStride(m.Dim, m.Subwords)
-	c.In = pad(m.In, m.inRows(), m.Dim, c.Stride)
+	c.In = hogwild.Pad(m.In, m.inRows(), m.Dim, c.Stride)
 	if m.Out != nil {
-		c.Out = pad(m.Out, m.Words, m.Dim, c.Stride)
+		c.Out = hogwild.Pad(m.Out, m.Words, m.Dim, c.Stride)
 	}
 	if m.Tree != nil {
-		c.Tree = pad(m.Tree, innerNodes(m.Words), m.Dim, c.Stride)
+		c.Tree = hogwild.Pad(m.Tree, innerNodes(m.Words), m.Dim, c.Stride)
 	}
 	c.params = cloneParams(m.params)
 	return &c
 }
 
-func compact(rows []float32, n, dim, stride int) []float32 {
-	return compactInto(make([]float32, n*dim), rows, n, dim, stride)
-}
-
-// compactInto copies n rows of dim values, stride apart in rows, into out
-// without the padding.
-func compactInto(out, rows []float32, n, dim, stride int) []float32 {
-	for i := range n {
-		copy(out[i*dim:(i+1)*dim], rows[i*stride:i*stride+dim])
-	}
-	return out
-}
-
-func pad(rows []float32, n, dim, stride int) []float32 {
-	out := hogwild.Lines[float32](n * stride)
-	for i := range n {
-		copy(out[i*stride:i*stride+dim], rows[i*dim:(i+1)*dim])
-	}
-	return out
-}
-
 // snapshotState is the JSON part of a checkpoint.
 type snapshotState struct {
-	Trainer     string        `json:"trainer"`
-	Options     Options       `json:"options"`
-	Data        *DataSettings `json:"data,omitempty"`
-	Kind        Kind          `json:"model"`
-	Dim         int           `json:"dim"`
-	Words       int           `json:"words"`
-	Corpus      Fingerprint   `json:"corpus"`
-	Graph       bool          `json:"graph,omitempty"`
-	Done        bool          `json:"done"`
-	LambdaStart string        `json:"lambda_start,omitempty"`
-	Spectrum    []float64     `json:"spectrum,omitempty"`
-	Position    position      `json:"position"`
-	Command     []string      `json:"command,omitempty"`
+	Trainer     string              `json:"trainer"`
+	Options     Options             `json:"options"`
+	Data        *DataSettings       `json:"data,omitempty"`
+	Kind        Kind                `json:"model"`
+	Dim         int                 `json:"dim"`
+	Words       int                 `json:"words"`
+	Corpus      Fingerprint         `json:"corpus"`
+	Graph       bool                `json:"graph,omitempty"`
+	Done        bool                `json:"done"`
+	LambdaStart string              `json:"lambda_start,omitempty"`
+	Spectrum    []float64           `json:"spectrum,omitempty"`
+	Position    checkpoint.Position `json:"position"`
+	Command     []string            `json:"command,omitempty"`
 }
 
 // WriteCheckpoint writes s to path as a checkpoint file (package

@@ -28,7 +28,7 @@ func BenchmarkCheckpoint(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			r := &run{opt: &opt, model: m, vocab: v, sched: hogwild.NewSchedule(10, 2, 1), total: 1}
+			r := &run{opt: &opt, plan: newPlan(opt, m.Words, 0, false), model: m, vocab: v, sched: hogwild.NewSchedule(10, 2, 1), total: 1}
 			r.snapshot(nil, 0) // as a run does before its workers start
 			path := filepath.Join(b.TempDir(), "c.ckpt")
 			var pause, write time.Duration

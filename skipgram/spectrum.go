@@ -13,10 +13,3 @@ type SpectrumOptions = spectrum.Options
 func SpectralNegatives(v *vocab.Vocab, chunks [][]int32, k int, opt SpectrumOptions) (q int, top []float64, edge float64, err error) {
 	return spectrum.Negatives(v, chunks, k, opt)
 }
-
-// graphSpectralNegatives is SpectralNegatives for g's edges
-// (spectrum.GraphNegatives).
-func graphSpectralNegatives(g *Graph, k, negative int, power float64) (int, []float64, error) {
-	e := spectrum.Edges{Nodes: g.Nodes, Pairs: g.Pairs, Weights: g.Weights, Degrees: g.Degrees(), Directed: g.Directed}
-	return spectrum.GraphNegatives(e, k, negative, power)
-}

@@ -16,26 +16,8 @@ import (
 // The rows are those fastText would use for the same word, so that the
 // model written as a fastText .bin composes the same vectors there.
 
-// subwordRows lists every word's input rows, its own first, flat: word
-// w's at rows[start[w]:start[w+1]].
-type subwordRows struct {
-	start []int32
-	rows  []int32
-	most  int // the most rows of a word
-}
-
-func newSubwordRows(s subword.Settings, words []string) *subwordRows {
-	sr := &subwordRows{start: make([]int32, len(words)+1)}
-	for i, w := range words {
-		sr.rows = s.AppendWordRows(sr.rows, int32(i), w, len(words))
-		sr.start[i+1] = int32(len(sr.rows))
-		sr.most = max(sr.most, int(sr.start[i+1]-sr.start[i]))
-	}
-	return sr
-}
-
-// of returns word w's input rows.
-func (sr *subwordRows) of(w int32) []int32 { return sr.rows[sr.start[w]:sr.start[w+1]] }
+// subwordRows lists every word's input rows (subword.Rows).
+type subwordRows = subword.Rows
 
 // subwordWindow is skip-gram with subwords in batch windows: the centre
 // word's input, composed once, is scored against every context of its
@@ -57,27 +39,27 @@ func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float3
 	if len(ctxs) == 0 {
 		return 0
 	}
-	sig := s.sig
-	h := s.compose(k.h, center)
+	sig := s.Sig
+	h := s.Compose(k.h, center)
 	acc := k.acc[:len(h)]
 	clear(acc)
 	for _, c := range ctxs {
-		out := s.out.At(c)
+		out := s.Out.At(c)
 		g, l := sig.Gradient(kernel.Dot(h, out), true, alpha)
 		loss += l
 		kernel.PairUpdate(acc, out, h, g)
 	}
 	m := float32(len(ctxs))
-	for _, n := range s.windowTargets(center)[1:] {
-		out := s.out.At(n)
+	for _, n := range s.WindowTargets(center)[1:] {
+		out := s.Out.At(n)
 		g, l := sig.Gradient(kernel.Dot(h, out), false, alpha)
 		loss += m * l
 		kernel.PairUpdate(acc, out, h, m*g)
 	}
-	s.stepRows(&k.Form, center, acc)
-	if s.look.more { // the next centre word's rows, for writing
-		for _, r := range s.sub.of(s.look.nextRows[0]) {
-			kernel.PrefetchW(s.in.At(r))
+	s.StepRows(&k.Form, center, acc)
+	if s.Look.More { // the next centre word's rows, for writing
+		for _, r := range s.Sub.Of(s.Look.NextRows[0]) {
+			kernel.PrefetchW(s.In.At(r))
 		}
 	}
 	return loss

@@ -5,9 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
-	"github.com/wipsvec/wipsvec/skipgram/embedding"
-	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -34,61 +31,6 @@ func trainJob(ctx context.Context, j *Job) (*Model, Stats, error) {
 		return nil, Stats{}, err
 	}
 	return res.Model, res.Stats, err
-}
-
-// textInput is a text's ids as a run's data: blocks of whole sentences.
-type textInput struct {
-	v      *vocab.Vocab
-	stream [][]int32
-}
-
-func (t textInput) check(o *Options) error {
-	switch {
-	case t.v == nil:
-		return errors.New("a text's job needs its vocabulary (Job.Vocab)")
-	case t.v.Len() == 0:
-		return errors.New("vocabulary is empty")
-	case o.HS && t.v.Len() < 2:
-		return errors.New("-hs 1 needs a vocabulary of two words or more, for a tree to have an inner node")
-	}
-	return nil
-}
-
-func (t textInput) rows() int  { return t.v.Len() }
-func (t textInput) edges() int { return 0 }
-func (t textInput) fingerprint() Fingerprint {
-	return checkpoint.TextFingerprint(t.v.Words, t.v.Counts, t.stream)
-}
-
-func (t textInput) data(o *Options) data {
-	return data{spectrum: func(k, negative int) (int, []float64, error) {
-		q, eig, _, err := SpectralNegatives(t.v, t.stream, k, SpectrumOptions{Window: o.Window, Negative: negative})
-		return q, eig, err
-	}}
-}
-
-// attach cuts the text into blocks of whole sentences dealt to the plan's
-// lanes, each thread claiming one at a time, Iter passes in all.
-func (t textInput) attach(r *run) error {
-	p := r.plan
-	blocks, lanes := hogwild.DealLanes(hogwild.SplitBlocks(t.stream, hogwild.BlockWords), p.Lanes, p.Tail)
-	if s := p.Resume; s != nil && (len(blocks) != s.pos.Blocks || len(lanes)-1 != s.pos.Lanes) {
-		return fmt.Errorf("the checkpoint's run cut the corpus into %d blocks in %d lanes, this build into %d in %d: resume it with the build that wrote it",
-			s.pos.Blocks, s.pos.Lanes, len(blocks), len(lanes)-1)
-	}
-	var corpusWords int64
-	for _, b := range blocks {
-		corpusWords += b.Words
-	}
-	if corpusWords == 0 {
-		return errors.New("corpus has no in-vocabulary words to train on")
-	}
-	r.noise = vocab.NewNoise(t.v.Counts, 0.75)
-	r.keep = vocab.SubsampleThresholds(t.v, p.Sample)
-	r.total = int64(p.Iter) * corpusWords
-	r.blocks = blocks
-	r.sched = hogwild.LaneSchedule(lanes, p.Iter, p.Tail)
-	return nil
 }
 
 // origin is what a run's start resolved: WIPS's spectral start and its
@@ -152,23 +94,9 @@ func prepare(p *Plan, names []string, d data) (*Model, origin, error) {
 		if v.Dim != opt.Dim {
 			return nil, origin{}, fmt.Errorf("the starting vectors have %d dimensions, the run %d", v.Dim, opt.Dim)
 		}
-		o.started = m.startFrom(v, names)
+		o.started = v.CopyTo(names, m.Row)
 	}
 	return m, o, nil
-}
-
-// startFrom copies into m the row of every word of words that vec holds
-// (its first, if it holds one twice) and returns how many it copied.
-func (m *Model) startFrom(vec *embedding.Vectors, words []string) int {
-	idx := vec.Index()
-	n := 0
-	for i, w := range words {
-		if j, ok := idx[w]; ok {
-			copy(m.Row(i), vec.Row(j))
-			n++
-		}
-	}
-	return n
 }
 
 // ErrDiverged is a run whose parameters stopped being finite numbers. A

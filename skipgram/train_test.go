@@ -312,9 +312,9 @@ func TestNoiseSharedByConsecutiveWindows(t *testing.T) {
 		var windows []window
 		for s, n := range []int{7, 4, 1, 3} {
 			for pos := range n {
-				w.look.more = pos+1 < n
-				w.look.nextRows = [2]int32{0, -1}
-				targets := w.windowTargets(4999) // the rarest word: hardly ever drawn
+				w.Look.More = pos+1 < n
+				w.Look.NextRows = [2]int32{0, -1}
+				targets := w.WindowTargets(4999) // the rarest word: hardly ever drawn
 				windows = append(windows, window{s, pos, slices.Clone(targets[1:])})
 			}
 		}

@@ -105,7 +105,7 @@ func (k *weightedKernel) keep() []float32 { return slices.Concat(k.lambda, k.dla
 func (k *weightedKernel) restore(s []float32) {
 	n := copy(k.lambda, s)
 	copy(k.dlambda, s[n:])
-	setSigns(k.signs, k.lambda)
+	lambda.SetSigns(k.signs, k.lambda)
 }
 
 // weightedKernel is WIPS: s = sum_k lambda_k in_k out_k, scored with the
@@ -145,17 +145,17 @@ func (k *weightedKernel) window(s *step, center int32, ctxs []int32, alpha float
 	if k.batch != nil {
 		return k.batch.window(s, center, ctxs, alpha)
 	}
-	sig := s.sig
+	sig := s.Sig
 	n := k.m.Dim
-	acc, lin, signed := s.acc[:n], s.tmp[:n], k.signed[:n]
+	acc, lin, signed := s.Acc[:n], s.Tmp[:n], k.signed[:n]
 	lambda, signs, dlambda := k.lambda[:n], k.signs[:n], k.dlambda[:n]
-	for c, targets := range s.contexts(center, ctxs) {
-		in := s.in.At(c)[:n]
+	for c, targets := range s.Contexts(center, ctxs) {
+		in := s.In.At(c)[:n]
 		kernel.ScaleInto(lin, lambda, in)
 		kernel.ScaleInto(signed, signs, in)
 		clear(acc)
 		for d, target := range targets {
-			out := s.out.At(target)[:n]
+			out := s.Out.At(target)[:n]
 			g, l := sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
 			loss += l
 			kernel.PairUpdate(acc, out, signed, g)
@@ -166,20 +166,11 @@ func (k *weightedKernel) window(s *step, center int32, ctxs []int32, alpha float
 }
 
 // sync folds the worker's lambda gradient into the shared lambda under a
-// lock and refreshes the private copy. Workers score with their private
-// copy between merges, so the hot loop never touches the shared cache line.
-//
-// For the vectors as they are, the loss is convex in each lambda_k. The
-// model keeps a moving average of each weight's squared merged gradient
-// ("lambda_sq"), which where the gradient's noise dominates estimates
-// the Fisher information, the loss's curvature in lambda_k, and lambda_k
-// takes the fraction LambdaAlpha of the step gradient / average, decayed
-// like the learning rate: a step with no scale to tune to a corpus or a
-// size, whose noise falls as the merges sum more pairs. Each merge scales
-// lambda_k by a factor within 1 +- maxLambdaChange: no merge changes a sign
-// (the signs come from the start), and where the gradient is small but
-// steady (scores that saturate) the step, large by that measure, grows no
-// weight faster than a percent a merge.
+// lock (lambda.Merge: a damped Newton step, its scale the moving average
+// "lambda_sq", the fraction LambdaAlpha of it taken, decayed like the
+// learning rate) and refreshes the private copy. Workers score with their
+// private copy between merges, so the hot loop never touches the shared
+// cache line.
 func (k *weightedKernel) sync() {
 	l := k.shared
 	if l.opt.LambdaAlpha == 0 || l.opt.Alpha == 0 {
@@ -191,48 +182,16 @@ func (k *weightedKernel) sync() {
 	alpha := float64(k.alpha)
 	rate := l.opt.LambdaAlpha * alpha / l.opt.Alpha * alpha
 	l.mu.Lock()
-	for i, d := range k.dlambda {
-		x := float64(d)
-		v := float64(l.sq[i])
-		if v == 0 {
-			v = x * x // the first merge: no average yet
-		}
-		v = lambdaSqDecay*v + (1-lambdaSqDecay)*x*x
-		l.sq[i] = float32(v)
-		if v > 0 {
-			f := 1 + rate*x/(v*float64(l.lambda[i]))
-			l.lambda[i] *= float32(min(max(f, 1-maxLambdaChange), 1+maxLambdaChange))
-		}
-		k.dlambda[i] = 0
-	}
+	lambda.Merge(l.lambda, l.sq, k.dlambda, rate)
 	k.take()
 	l.mu.Unlock()
 }
-
-// maxLambdaChange bounds the change of a weight in one merge, as a
-// fraction of the weight.
-const maxLambdaChange = 0.01
-
-// lambdaSqDecay is the weight of the past in "lambda_sq"'s average, per
-// merge: about the last thousand merges count.
-const lambdaSqDecay = 0.999
 
 // take copies the shared lambda into the worker's, with its signs; the
 // caller holds the lock (or the workers have not started).
 func (k *weightedKernel) take() {
 	copy(k.lambda, k.shared.lambda)
-	setSigns(k.signs, k.lambda)
-}
-
-// setSigns sets signs to the sign of each weight of lambda: -1 for a
-// negative one, +1 otherwise.
-func setSigns(signs, lambda []float32) {
-	for i, x := range lambda {
-		signs[i] = 1
-		if x < 0 {
-			signs[i] = -1
-		}
-	}
+	lambda.SetSigns(k.signs, k.lambda)
 }
 
 // IPDSLambda is the WIPS weight vector that makes WIPS an IPDS with q

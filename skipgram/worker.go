@@ -63,21 +63,21 @@ func newWorker(r *run, id int, newKernel func(*hogwild.Scratch) windowKernel) *w
 		alpha: float32(r.alpha(0)),
 		epoch: -1,
 	}
-	w.rng = kernel.NewRNG(opt.Seed, uint64(id))
-	w.sig, w.noise, w.negative, w.huff, w.sub = r.sig, r.noise, opt.Negative, r.tree, r.sub
+	w.RNG = kernel.NewRNG(opt.Seed, uint64(id))
+	w.Sig, w.Noise, w.Negative, w.Huff, w.Sub = r.sig, r.noise, opt.Negative, r.tree, r.sub
 	if r.graph != nil {
-		w.adj = r.graph.adj
+		w.Adj = r.graph.Adj
 	}
-	w.look.share = opt.SharedNoise()
+	w.Look.Share = opt.SharedNoise()
 	w.cbow = opt.CBOW
 	a := &w.scratch
 	w.sentence = a.Int32s(1024)[:0]
 	w.ctxs = a.Int32s(2 * opt.Window)[:0]
-	w.look.targets = a.Int32s(1 + opt.Negative)[:0]
-	w.look.next = a.Int32s(1 + opt.Negative)[:0]
-	w.edge.ahead = a.Int32s(1 + opt.Negative)[:0]
-	w.acc = a.Float32s(opt.Dim)
-	w.tmp = a.Float32s(opt.Dim)
+	w.Look.Targets = a.Int32s(1 + opt.Negative)[:0]
+	w.Look.Next = a.Int32s(1 + opt.Negative)[:0]
+	w.Edge.Ahead = a.Int32s(1 + opt.Negative)[:0]
+	w.Acc = a.Float32s(opt.Dim)
+	w.Tmp = a.Float32s(opt.Dim)
 	w.views()
 	w.kernel = newKernel(a)
 	w.sync, _ = w.kernel.(syncer)
@@ -137,7 +137,7 @@ func (w *worker) trainBlock(b *hogwild.Block) bool {
 		for _, id := range piece {
 			if id != vocab.SentenceEnd {
 				w.pendingWords++
-				if uint32(w.rng.Next()) <= keep[id] {
+				if uint32(w.RNG.Next()) <= keep[id] {
 					sen = append(sen, id)
 				}
 				continue
@@ -186,7 +186,7 @@ func (w *worker) flush() {
 	// The most frequent word's rows are written by every worker, as a
 	// context and as a noise word, so a NaN anywhere reaches them within a
 	// few windows; checking them here costs two rows per chunk.
-	if !finite(w.in.At(0)) || !finite(w.out.At(0)) {
+	if !kernel.Finite(w.In.At(0)) || !kernel.Finite(w.Out.At(0)) {
 		w.r.diverged.Store(true)
 		w.r.stop.Store(true)
 	}
@@ -211,7 +211,7 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 	for pos, center := range sen {
 		// word2vec.c shrinks the window at random to between 1 and window,
 		// weighting near contexts more.
-		win := window - int(w.rng.Below(uint32(window)))
+		win := window - int(w.RNG.Below(uint32(window)))
 		lo, hi := max(0, pos-win), min(len(sen), pos+win+1)
 		ctxs := w.ctxs[:0]
 		for j := lo; j < hi; j++ {
@@ -219,11 +219,11 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 				ctxs = append(ctxs, sen[j])
 			}
 		}
-		w.look.more = pos+1 < len(sen)
-		if w.look.more {
-			w.look.nextRows = [2]int32{sen[pos+1], -1}
+		w.Look.More = pos+1 < len(sen)
+		if w.Look.More {
+			w.Look.NextRows = [2]int32{sen[pos+1], -1}
 			if j := pos + 1 + window; j < len(sen) {
-				w.look.nextRows[1] = sen[j]
+				w.Look.NextRows[1] = sen[j]
 			}
 		}
 		loss += float64(w.kernel.window(&w.step, center, ctxs, alpha))

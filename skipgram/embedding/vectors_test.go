@@ -15,3 +15,15 @@ func TestVectorsRowIndex(t *testing.T) {
 		t.Errorf("Index() = %v, want a:0 b:1 (first duplicate wins)", idx)
 	}
 }
+
+func TestCopyTo(t *testing.T) {
+	v := &Vectors{Words: []string{"a", "b", "a"}, Dim: 2, Data: []float32{1, 2, 3, 4, 5, 6}}
+	rows := make([][]float32, 3)
+	for i := range rows {
+		rows[i] = make([]float32, 2)
+	}
+	n := v.CopyTo([]string{"x", "a", "b"}, func(i int) []float32 { return rows[i] })
+	if n != 2 || rows[0][0] != 0 || rows[1][0] != 1 || rows[2][1] != 4 {
+		t.Errorf("copied %d: %v", n, rows)
+	}
+}

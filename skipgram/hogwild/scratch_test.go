@@ -1,6 +1,7 @@
 package hogwild
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -54,5 +55,16 @@ func TestScratchSharesNoPage(t *testing.T) {
 		if min := int64(16 * (4*n + 24*n + 4*PageBytes)); a.Bytes() < min {
 			t.Fatalf("n=%d: the scratch counts %d bytes for 16 buffers of each kind, at least %d are theirs", n, a.Bytes(), min)
 		}
+	}
+}
+
+func TestPadCompact(t *testing.T) {
+	dense := []float32{1, 2, 3, 4, 5, 6}
+	padded := Pad(dense, 3, 2, 16)
+	if len(padded) != 48 || padded[16] != 3 || padded[33] != 6 || padded[2] != 0 {
+		t.Fatalf("padded %v", padded)
+	}
+	if got := Compact(make([]float32, 6), padded, 3, 2, 16); !slices.Equal(got, dense) {
+		t.Errorf("compacted %v, want %v", got, dense)
 	}
 }

@@ -165,3 +165,9 @@ func TestManyMatchReference(t *testing.T) {
 		}
 	}
 }
+
+func TestFinite(t *testing.T) {
+	if !Finite([]float32{0, 1, -2}) || Finite([]float32{0, float32(math.NaN())}) || Finite([]float32{float32(math.Inf(-1))}) || !Finite(nil) {
+		t.Error("Finite")
+	}
+}

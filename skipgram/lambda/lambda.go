@@ -94,3 +94,12 @@ func IPDS(dim, q int) []float32 {
 	}
 	return l
 }
+
+// NegDim is IPDS's number of negative coordinates for the ratio r = q/K
+// at size k: round(r*k), kept inside [1, k-1] so that both parts exist. At
+// K = 10 the paper's ratios 0.01 and 0.99 would otherwise give q = 0 and
+// q = K, which are IPS and its negation rather than IPDS.
+func NegDim(r float64, k int) int {
+	q := int(math.Round(r * float64(k)))
+	return min(max(q, 1), k-1)
+}

@@ -1,4 +1,4 @@
-package skipgram
+package budget
 
 import (
 	"strings"
@@ -30,5 +30,25 @@ func TestBudget(t *testing.T) {
 	b.Known, b.Available = false, 0
 	if !b.Fits() || strings.Contains(b.String(), "available") {
 		t.Errorf("unknown memory: fits %v, line %q", b.Fits(), b)
+	}
+}
+
+// Estimate counts two views twice, the tree's rows with hierarchical
+// softmax, the buckets with subwords, and a dense copy for snapshots.
+func TestEstimate(t *testing.T) {
+	base := Sizes{Rows: 1000, Dim: 10, Stride: 16, Views: 1, Threads: 2, WorkerBytes: 100}
+	one := Estimate(base)
+	if one.Matrices != 4*1000*16 || one.Threads != 200 || one.Snapshot != 0 {
+		t.Errorf("one view: %+v", one)
+	}
+	two := base
+	two.Views, two.HS, two.Snapshots = 2, true, true
+	if m := Estimate(two); m.Matrices != 4*(2*1000+999)*16 || m.Snapshot != 4*(2*1000+999)*10 || m.Tables <= one.Tables {
+		t.Errorf("two views with a tree: %+v", m)
+	}
+	sub := base
+	sub.Subwords, sub.Buckets, sub.Minn, sub.Maxn = true, 500, 3, 6
+	if m := Estimate(sub); m.Matrices != 4*1500*16 || m.Tables <= one.Tables {
+		t.Errorf("subwords: %+v", m)
 	}
 }

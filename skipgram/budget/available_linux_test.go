@@ -1,4 +1,4 @@
-package skipgram
+package budget
 
 import (
 	"bufio"
@@ -14,7 +14,7 @@ func TestParseMemAvailable(t *testing.T) {
 	if _, ok := parseMemAvailable(bufio.NewScanner(strings.NewReader("MemTotal: 1 kB\n"))); ok {
 		t.Error("found MemAvailable where there is none")
 	}
-	if n, ok := AvailableMemory(); !ok || n <= 0 {
+	if n, ok := Available(); !ok || n <= 0 {
 		t.Errorf("this machine's available memory: %d, %v", n, ok)
 	}
 }

@@ -1,4 +1,4 @@
-package skipgram
+package budget
 
 import (
 	"bufio"
@@ -7,11 +7,10 @@ import (
 	"strings"
 )
 
-// AvailableMemory returns MemAvailable from /proc/meminfo: the memory the
-// kernel can give without swapping. It is here, beside Budget, because the
-// memory policy is the trainer's; the command and the corpus loader ask it
-// too.
-func AvailableMemory() (int64, bool) {
+// Available returns MemAvailable from /proc/meminfo: the memory the
+// kernel can give without swapping. The command and the corpus loader ask
+// it too.
+func Available() (int64, bool) {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
 		return 0, false

@@ -1,4 +1,4 @@
-package skipgram
+package hogwild
 
 import (
 	"os"
@@ -8,14 +8,14 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// TestZeroMatrixResident: every page of a zero matrix is in memory before
+// TestZeroLinesResident: every page of a zero matrix is in memory before
 // any worker writes it, so that no worker takes its first-write faults (and
 // the TLB flushes they send to the other CPUs). The matrix is larger than
 // anything the test binary freed before, so its pages come fresh from the
 // OS and only the writing can have brought them in.
-func TestZeroMatrixResident(t *testing.T) {
+func TestZeroLinesResident(t *testing.T) {
 	const n = 64 << 20 / 4 // 64 MiB
-	m := zeroMatrix(n)
+	m := ZeroLines(n)
 	page := uintptr(os.Getpagesize())
 	start := uintptr(unsafe.Pointer(&m[0])) &^ (page - 1)
 	end := uintptr(unsafe.Pointer(&m[n-1])) + 4

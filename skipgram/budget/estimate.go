@@ -1,0 +1,58 @@
+package budget
+
+import "math/bits"
+
+// Sizes are what a run's estimate is worked out from: plain numbers, so
+// that the arithmetic reads apart from the options it comes from
+// (skipgram.EstimateMemory fills them) and can run before the corpus is
+// read, with an estimate of the rows.
+type Sizes struct {
+	Rows, Dim int
+	Stride    int // floats between two rows of a matrix (rows padded to cache lines)
+	Views     int // parameter matrices of Rows rows: 1, or 2 with output rows
+	// Subwords: Buckets rows of n-grams, each word having about one per
+	// character for each length in [Minn, Maxn].
+	Subwords            bool
+	Buckets, Minn, Maxn int
+	HS                  bool  // hierarchical softmax: a row per inner node of the tree
+	Snapshots           bool  // the run checkpoints: a dense copy of the parameters
+	Threads             int   // the workers
+	WorkerBytes         int64 // what one worker allocates (measured by the trainer)
+}
+
+// Estimate is what a run of sizes s allocates besides its corpus.
+func Estimate(s Sizes) Memory {
+	stride, rows, dim := int64(s.Stride), int64(s.Rows), int64(s.Dim)
+	views := int64(max(s.Views, 1))
+	var snapshot int64
+	if s.Snapshots {
+		snapshot = 4 * views * rows * dim
+	}
+	m := Memory{
+		Snapshot: snapshot,
+		Matrices: 4 * views * rows * stride,
+		Tables:   36 * rows, // the noise sampler's float64 weights, probabilities and alias table; uint32 thresholds
+		Threads:  int64(max(s.Threads, 1)) * s.WorkerBytes,
+	}
+	if s.Subwords {
+		buckets := int64(s.Buckets)
+		m.Matrices += 4 * buckets * stride
+		if s.Snapshots {
+			m.Snapshot += 4 * buckets * dim
+		}
+		// Each word's rows: its own and its n-grams', about one per
+		// character for each n-gram length, 4 bytes each.
+		m.Tables += rows * 4 * int64(2+10*(s.Maxn-s.Minn+1))
+	}
+	if s.HS {
+		inner := int64(max(s.Rows-1, 0))
+		m.Matrices += 4 * inner * stride
+		if s.Snapshots {
+			m.Snapshot += 4 * inner * dim
+		}
+		// The paths: an id and a branch per node, 4 bytes of offset a
+		// word; a Huffman code averages at most log2(rows)+1 nodes.
+		m.Tables += rows * (4 + 5*int64(bits.Len(uint(s.Rows))+1))
+	}
+	return m
+}

@@ -389,13 +389,21 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return err
 	}
-	m, st, meta := res.Model, res.Stats, res.Meta
-	if m.Subwords.Enabled() {
-		if err := fasttext.WriteBeside(f.output, m.FastText(v, f.opt, job.Source), meta); err != nil {
+	if m := res.Model; m.Subwords.Enabled() {
+		if err := fasttext.WriteBeside(f.output, m.FastText(v, f.opt, job.Source), res.Meta); err != nil {
 			return fmt.Errorf("train: %w", err)
 		}
 	}
-	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
+	st := res.Stats
+	return f.finish(res, std, fmt.Sprintf("%d words in %.1fs, %.0f words/sec/thread (%d threads, kernels: %s)",
+		st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(f.opt.Threads), f.opt.Threads, kernel.Name()))
+}
+
+// finish writes what the run res trained and says so: WIPS's lambda, and
+// what trained (ran) at what loss, into which files.
+func (f *trainFlags) finish(res *skipgram.Result, std stdio, ran string) error {
+	m, st, meta := res.Model, res.Stats, res.Meta
+	if err := f.write(res.Vectors(), meta, std); err != nil {
 		return err
 	}
 	if meta.Lambda != nil {
@@ -405,9 +413,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		}
 		logf(std.err, false, "wips: lambda start %s; %s\n", lambda, embedding.SummarizeLambda(meta.Lambda))
 	}
-	logf(std.err, false, "trained %s: %d words in %.1fs, %.0f words/sec/thread (%d threads, kernels: %s), loss %.4f; %s\n",
-		m.Kind, st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(f.opt.Threads), f.opt.Threads, kernel.Name(),
-		st.Loss, f.wrote(v.Len(), m.Dim))
+	logf(std.err, false, "trained %s: %s, loss %.4f; %s\n", m.Kind, ran, st.Loss, f.wrote(len(res.Words), m.Dim))
 	return nil
 }
 
@@ -530,15 +536,7 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return err
 	}
-	m, st, meta := res.Model, res.Stats, res.Meta
-	if err := f.write(m.Vectors(v.Words), meta, std); err != nil {
-		return err
-	}
-	if meta.Lambda != nil {
-		logf(std.err, false, "wips: lambda start %s -> %s; %s\n", f.opt.LambdaInit, st.LambdaStart, embedding.SummarizeLambda(meta.Lambda))
-	}
-	logf(std.err, false, "trained %s on %d nodes: %d edges in %.2fs, %.0f edges/sec (%d threads), loss %.4f; %s\n",
-		m.Kind, v.Len(), st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds(), f.opt.Threads,
-		st.Loss, f.wrote(v.Len(), m.Dim))
-	return nil
+	st := res.Stats
+	return f.finish(res, std, fmt.Sprintf("%d edges on %d nodes in %.2fs, %.0f edges/sec (%d threads)",
+		st.Words, v.Len(), st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds(), f.opt.Threads))
 }

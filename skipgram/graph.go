@@ -48,10 +48,6 @@ func NewGraph(e *cgraph.Edges, minCount int64) (*vocab.Vocab, *Graph, error) {
 // NewGraphWith is NewGraph with the nodes of v (graphdata.NewWith).
 func NewGraphWith(e *cgraph.Edges, v *vocab.Vocab) (*Graph, error) { return graphdata.NewWith(e, v) }
 
-// Degrees is the vocabulary of an edge list's nodes counted by degree
-// (graphdata.NodeCounts).
-func Degrees(e *cgraph.Edges) (*vocab.Vocab, error) { return graphdata.NodeCounts(e) }
-
 // TrainGraph learns one vector per node of g under opt's model, with the
 // text trainer's machinery: Hogwild workers claiming blocks of edges as they
 // claim blocks of text, the same kernels, learning-rate decay, negative

@@ -5,6 +5,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
 // Memory is an estimate of what a run allocates besides its corpus
@@ -48,7 +49,7 @@ func workerBytes(o Options, rows int) int64 {
 		return w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + stack
 	}
 	const d = kernel.LineFloats
-	stride := int64((o.Dim + d - 1) / d * d)
+	stride := int64(rowStride(o.Dim, subword.Settings{})) // a worker's buffers are padded, subwords or not
 	small, twice := at(d), at(2*d)
 	return small + (twice-small)*(stride-d)/d
 }

@@ -10,6 +10,7 @@ import (
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/graphdata"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -114,7 +115,7 @@ func (s Graph) Rows(e *cgraph.Edges) (*vocab.Vocab, *skipgram.Graph, error) {
 		v, g, err = skipgram.NewGraph(e, s.MinCount)
 	case s.Update:
 		var nodes *vocab.Vocab
-		if nodes, err = skipgram.Degrees(e); err == nil {
+		if nodes, err = graphdata.NodeCounts(e); err == nil {
 			if v, err = vocab.Merge(s.From.Vocab, nodes, s.MinCount); err == nil {
 				g, err = skipgram.NewGraphWith(e, v)
 			}

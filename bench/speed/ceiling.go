@@ -97,10 +97,12 @@ func samplePairsPerWord(ctx context.Context, path string, o *ThroughputOptions) 
 	opt := skipgram.DefaultOptions()
 	opt.Dim, opt.Window, opt.Negative, opt.Sample, opt.Alpha, opt.Iter, opt.Threads =
 		16, o.Window, o.Negative, o.Sample, o.Alpha, 1, 1
-	_, st, err := skipgram.Train(ctx, v, stream, opt)
+	job := skipgram.Job{Options: opt, Vocab: v, Text: [][]int32{stream}}
+	res, err := job.Train(ctx)
 	if err != nil {
 		return 0, 0, err
 	}
+	st := res.Stats
 	if st.Words == 0 {
 		return 0, 0, errors.New("no words trained")
 	}

@@ -5,31 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-)
 
-// treeGraph is the transitive closure of a complete tree of the given
-// branching and depth: every node linked to each of its ancestors.
-func treeGraph(branch, depth int) *Graph {
-	parent := []int32{-1}
-	level := []int32{0}
-	for range depth {
-		var next []int32
-		for _, p := range level {
-			for range branch {
-				next = append(next, int32(len(parent)))
-				parent = append(parent, p)
-			}
-		}
-		level = next
-	}
-	g := &Graph{Nodes: len(parent), Noise: NoiseUnigram}
-	for c := range parent {
-		for a := parent[c]; a >= 0; a = parent[a] {
-			g.Pairs = append(g.Pairs, int32(c), a)
-		}
-	}
-	return g
-}
+	"github.com/wipsvec/wipsvec/skipgram/graphdata"
+)
 
 func graphOptions(kind Kind) Options {
 	opt := DefaultOptions()
@@ -41,19 +19,19 @@ func TestTrainGraphSingleThreadIsBitIdentical(t *testing.T) {
 	for _, kind := range Kinds() {
 		t.Run(string(kind), func(t *testing.T) {
 			opt := graphOptions(kind)
-			m1, st, err := TrainGraph(context.Background(), treeGraph(3, 3), opt)
+			m1, st, err := TrainGraph(context.Background(), graphdata.TreeClosure(3, 3), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := int64(opt.Iter * 2 * treeGraph(3, 3).Edges()); st.Words != want || st.Pairs != want {
+			if want := int64(opt.Iter * 2 * graphdata.TreeClosure(3, 3).Edges()); st.Words != want || st.Pairs != want {
 				t.Errorf("trained %d pairs (%d counted), want iter x 2 x edges = %d", st.Pairs, st.Words, want)
 			}
-			m2, _, _ := TrainGraph(context.Background(), treeGraph(3, 3), opt)
+			m2, _, _ := TrainGraph(context.Background(), graphdata.TreeClosure(3, 3), opt)
 			if !slices.Equal(m1.In, m2.In) || !slices.Equal(m1.Out, m2.Out) || !slices.Equal(m1.param("lambda"), m2.param("lambda")) {
 				t.Fatal("two runs with -threads 1 and the same seed differ")
 			}
 			opt.Seed++
-			m3, _, _ := TrainGraph(context.Background(), treeGraph(3, 3), opt)
+			m3, _, _ := TrainGraph(context.Background(), graphdata.TreeClosure(3, 3), opt)
 			if slices.Equal(m1.In, m3.In) {
 				t.Fatal("a different seed gave the same vectors")
 			}
@@ -62,7 +40,7 @@ func TestTrainGraphSingleThreadIsBitIdentical(t *testing.T) {
 }
 
 func TestTrainGraphDirectedUniformWeighted(t *testing.T) {
-	g := treeGraph(2, 3)
+	g := graphdata.TreeClosure(2, 3)
 	g.Directed, g.Noise = true, NoiseUniform
 	g.Weights = make([]float32, g.Edges())
 	for i := range g.Weights {
@@ -127,7 +105,7 @@ func TestTrainGraphSkipsLinkedNegatives(t *testing.T) {
 func BenchmarkTrainGraph(b *testing.B) {
 	for _, kind := range []Kind{IPS, WIPS, HSG} {
 		b.Run(string(kind), func(b *testing.B) {
-			g := treeGraph(4, 8)
+			g := graphdata.TreeClosure(4, 8)
 			g.Noise = NoiseUniform
 			opt := graphOptions(kind)
 			opt.Dim, opt.Negative, opt.Iter, opt.Alpha = 10, 10, 3, 0.05

@@ -2,11 +2,13 @@ package skipgram
 
 import (
 	"context"
-	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"math"
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/graphdata"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -132,7 +134,7 @@ func TestHotRowsKeepWhatTrainingLearns(t *testing.T) {
 // hyperboloid (a mix of two workers' steps is not on it). It trains a
 // graph, which takes 10 ms.
 func TestHotRowsStayOnTheHyperboloid(t *testing.T) {
-	g := treeGraph(3, 6)
+	g := graphdata.TreeClosure(3, 6)
 	opt := graphOptions(HSG)
 	opt.Threads, opt.HotRows, opt.HotSync = 2, 20, 1
 	m, _, err := TrainGraph(context.Background(), g, opt)

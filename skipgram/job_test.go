@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram/graphdata"
 )
 
 // TestJobTrainsTextAndGraph: one Job type, through one run constructor,
@@ -19,7 +20,7 @@ func TestJobTrainsTextAndGraph(t *testing.T) {
 	v, stream := syntheticCorpus(t, 5000, 1)
 	opt := testOptions(SG)
 	text := &Job{Options: opt, Vocab: v, Text: [][]int32{stream}, Source: Source{MinCount: 3}}
-	g := treeGraph(3, 3)
+	g := graphdata.TreeClosure(3, 3)
 	graph := &Job{Options: graphOptions(SG), Graph: g}
 	for _, c := range []struct {
 		name  string
@@ -54,7 +55,7 @@ func TestJobTrainsTextAndGraph(t *testing.T) {
 // TestJobLeavesTheEdgesAlone: the run trains a shuffled copy of the
 // edges; the caller's pairs and weights keep their order.
 func TestJobLeavesTheEdgesAlone(t *testing.T) {
-	g := treeGraph(3, 3)
+	g := graphdata.TreeClosure(3, 3)
 	for i := range g.Edges() {
 		g.Weights = append(g.Weights, 1+float32(i%3)/4)
 	}

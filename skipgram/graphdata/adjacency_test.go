@@ -5,35 +5,11 @@ import (
 	"testing"
 )
 
-// treeGraph is the transitive closure of a complete tree of the given
-// branching and depth: every node linked to each of its ancestors.
-func treeGraph(branch, depth int) *Graph {
-	parent := []int32{-1}
-	level := []int32{0}
-	for range depth {
-		var next []int32
-		for _, p := range level {
-			for range branch {
-				next = append(next, int32(len(parent)))
-				parent = append(parent, p)
-			}
-		}
-		level = next
-	}
-	g := &Graph{Nodes: len(parent), Noise: NoiseUnigram}
-	for c := range parent {
-		for a := parent[c]; a >= 0; a = parent[a] {
-			g.Pairs = append(g.Pairs, int32(c), a)
-		}
-	}
-	return g
-}
-
 // TestAdjacencyLinked checks the symmetric lookup against a set of pairs on a
 // graph with hubs (a tree closure: the root is linked to every node) and
 // repeated edges in both directions.
 func TestAdjacencyLinked(t *testing.T) {
-	g := treeGraph(3, 4)
+	g := TreeClosure(3, 4)
 	g.Pairs = append(g.Pairs, 5, 7, 7, 5, 5, 7)
 	linked := map[[2]int32]bool{}
 	for i := 0; i < len(g.Pairs); i += 2 {

@@ -22,7 +22,7 @@ func TestCheck(t *testing.T) {
 			t.Errorf("%s: got %v", want, err)
 		}
 	}
-	if err := treeGraph(2, 2).Check(); err != nil {
+	if err := TreeClosure(2, 2).Check(); err != nil {
 		t.Error(err)
 	}
 }
@@ -47,7 +47,7 @@ func TestNew(t *testing.T) {
 }
 
 func TestShuffleKeepsEdgesWhole(t *testing.T) {
-	g := treeGraph(2, 3)
+	g := TreeClosure(2, 3)
 	w := make([]float32, g.Edges())
 	for i := range w {
 		w[i] = float32(g.Pairs[2*i]*100 + g.Pairs[2*i+1])

@@ -37,6 +37,9 @@ func TestTrainSubwords(t *testing.T) {
 	if s := meta.Subwords; s == nil || s.File != "vec.bin"+fasttext.BesideSuffix || s.Minn != 3 || s.Maxn != 5 || s.Bucket != 5000 {
 		t.Fatalf("sidecar's subwords %+v", meta.Subwords)
 	}
+	if p := meta.Plan; p == nil || p.Batch {
+		t.Fatalf("a subword run not given -batch trained in batch windows: plan %+v", meta.Plan)
+	}
 	ft, err := fasttext.Read(meta.SubwordsPath(out))
 	if err != nil {
 		t.Fatal(err)

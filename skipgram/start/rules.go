@@ -155,6 +155,18 @@ func Alpha(opt skipgram.Options, given bool) float64 {
 	return opt.Alpha
 }
 
+// Batch is whether a new run trains in batch windows: as given, or with
+// subwords when -batch is not given, pair by pair, each context with noise
+// words of its own, as fastText's skipgram trains: batch windows, whose
+// contexts share one draw, scored below fastText on SimLex-999 and
+// WS353-Sim (docs/subwords.md).
+func Batch(opt skipgram.Options, given bool) bool {
+	if opt.Subwords.Enabled() && !given {
+		return false
+	}
+	return opt.Batch
+}
+
 func sortedKeys(m map[string]bool) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {

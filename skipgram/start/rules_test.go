@@ -154,6 +154,24 @@ func TestAlpha(t *testing.T) {
 	}
 }
 
+func TestBatch(t *testing.T) {
+	o := skipgram.DefaultOptions()
+	if !Batch(o, false) {
+		t.Error("a run without subwords left batch windows")
+	}
+	o.Subwords = subword.Default()
+	if Batch(o, false) {
+		t.Error("a run with subwords kept batch windows it was not given")
+	}
+	if !Batch(o, true) {
+		t.Error("a run with subwords and -batch given left batch windows")
+	}
+	o.Batch = false
+	if Batch(o, true) {
+		t.Error("-batch=false given became batch windows")
+	}
+}
+
 func TestEncodedPlainText(t *testing.T) {
 	// Only an encoded corpus fixes its vocabulary: plain text, standard
 	// input and several sources take every flag.

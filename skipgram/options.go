@@ -128,7 +128,9 @@ type Settings struct {
 	// Subwords trains fastText's subword rows (-minn, -maxn, -bucket): a
 	// word's input vector is the mean of its own row and its character
 	// n-grams' bucket rows, and each of them moves by the whole gradient
-	// (subwords.go). The zero value, Maxn 0, trains none.
+	// (subwords.go). The zero value, Maxn 0, trains none. Batch applies
+	// as given; fastText's skipgram is Batch false, which train -maxn
+	// chooses unless -batch is given (start.Batch, docs/subwords.md).
 	Subwords subword.Settings
 }
 

@@ -7,9 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -343,17 +341,8 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err := atomicfile.CheckOutputs(append(f.inputs(), sources...), f.outputs()); err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
-	if f.snap == nil {
-		if err := start.Encoded(f.train, sources, f.given); err != nil {
-			return startError(err)
-		}
-	}
-	t := start.Text{Sources: sources, MinCount: f.minCount, MaxVocab: f.maxVocab, ReadVocab: f.readVocab, IDs: encoded.Placement(f.ids),
-		From: f.snap, Resumed: f.opt.Resume != nil, Update: f.updateVocab}
-	if f.output != "-" {
-		t.Scratch = append(t.Scratch, filepath.Dir(f.output))
-	}
-	t.Scratch = append(t.Scratch, os.TempDir())
+	t := start.Text{Name: f.train, Sources: sources, MinCount: f.minCount, MaxVocab: f.maxVocab, ReadVocab: f.readVocab, IDs: encoded.Placement(f.ids),
+		Output: f.output, Given: f.given, From: f.snap, Resumed: f.opt.Resume != nil, Update: f.updateVocab}
 	if !f.quiet {
 		var done func()
 		t.Progress, done = readProgress(std.err)
@@ -362,12 +351,9 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	began := time.Now()
 	c, err := t.Load(ctx)
 	var r *start.Refusal
-	switch {
-	case err != nil && ctx.Err() != nil:
-		return errors.New("interrupted while reading the corpus; nothing written")
-	case errors.As(err, &r) || errors.Is(err, start.ErrMerge):
+	if errors.As(err, &r) {
 		return startError(err)
-	case err != nil:
+	} else if err != nil {
 		return err
 	}
 	defer c.Close()
@@ -387,7 +373,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	}
 	job := f.job(v, std)
 	job.Text = c.IDs
-	job.Source = t.Source(c, f.train)
+	job.Source = t.Source(c)
 	res, err := f.runJob(ctx, job, "words", std)
 	if err != nil {
 		return err
@@ -462,10 +448,6 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 			return nil, fmt.Errorf("save vocabulary: %w", err)
 		}
 	}
-	// What reading the data left (a text's counting table) is garbage now:
-	// collect it before the matrices are allocated so that they reuse its
-	// memory instead of raising the peak.
-	debug.FreeOSMemory()
 	if !f.quiet {
 		job.Progress = progressLine(std.err, units)
 	}

@@ -2,6 +2,7 @@ package skipgram
 
 import (
 	"context"
+	"runtime/debug"
 	"time"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
@@ -71,7 +72,8 @@ type DataSettings struct {
 // Train trains the job: on the data, under its settings, from its start
 // (new, resumed, continued or from vectors), checkpointing as asked. A
 // cancelled ctx stops the run early with ctx's error. The model is
-// returned with what the run got to even when it fails.
+// returned with what the run got to even when it fails. It collects the
+// garbage of reading the data before it allocates the parameters.
 func (j *Job) Train(ctx context.Context) (*Result, error) {
 	r, err := j.newRun(ctx)
 	if err != nil {
@@ -106,6 +108,10 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	if err := in.Check(uses); err != nil {
 		return nil, err
 	}
+	// What reading the data left (a text's counting table) is garbage by
+	// now: collect it before the parameters are allocated, so that they
+	// reuse its memory instead of raising the peak.
+	debug.FreeOSMemory()
 	opt := j.Options
 	j.writeCheckpoints(&opt)
 	r := &run{sig: kernel.NewSigmoidTable(), vocab: j.rowsVocab(), hooks: hooksOf(ctx), data: j.dataSettings()}

@@ -31,7 +31,7 @@ type progress struct {
 	w     io.Writer
 	tty   bool
 	drawn bool      // the terminal shows a live line
-	last  time.Time // when a log last got a line
+	last  time.Time // when minutely last showed a line
 }
 
 func newProgress(w io.Writer) *progress { return &progress{w: w, tty: isTerminal(w)} }
@@ -47,15 +47,13 @@ func (p *progress) show(line string, log bool) {
 	}
 }
 
-// minute reports whether a log is due a line, a minute after the last one,
-// and if so starts the next minute.
-func (p *progress) minute() bool {
-	now := time.Now()
-	if now.Sub(p.last) < time.Minute {
-		return false
+// minutely draws line on a terminal; a log gets it when a minute has
+// passed since its last line.
+func (p *progress) minutely(line string) {
+	if now := time.Now(); p.tty || now.Sub(p.last) >= time.Minute {
+		p.last = now
+		p.show(line, true)
 	}
-	p.last = now
-	return true
 }
 
 // done clears the live line, if there is one.
@@ -92,11 +90,8 @@ func readProgress(w io.Writer) (show func(corpus.ReadStats), done func()) {
 	p := newProgress(w)
 	start := time.Now()
 	return func(st corpus.ReadStats) {
-		if !p.tty && !p.minute() {
-			return
-		}
-		p.show(fmt.Sprintf("reading: %d of %d files, %s, %.0f MB/s", st.Files, st.Total,
-			corpus.HumanBytes(st.Bytes), float64(st.Bytes)/1e6/time.Since(start).Seconds()), true)
+		p.minutely(fmt.Sprintf("reading: %d of %d files, %s, %.0f MB/s", st.Files, st.Total,
+			corpus.HumanBytes(st.Bytes), float64(st.Bytes)/1e6/time.Since(start).Seconds()))
 	}, p.done
 }
 
@@ -106,14 +101,11 @@ func phraseProgress(w io.Writer) (show func(phrase.Progress), done func()) {
 	p := newProgress(w)
 	p.last = time.Now()
 	return func(pr phrase.Progress) {
-		if !p.tty && !p.minute() {
-			return
-		}
-		line := fmt.Sprintf("counting: %dM words, %d words and pairs", pr.Words>>20, pr.Entries)
 		if pr.Joining {
-			line = fmt.Sprintf("joining: %dM words", pr.Words>>20)
+			p.minutely(fmt.Sprintf("joining: %dM words", pr.Words>>20))
+		} else {
+			p.minutely(fmt.Sprintf("counting: %dM words, %d words and pairs", pr.Words>>20, pr.Entries))
 		}
-		p.show(line, true)
 	}, p.done
 }
 

@@ -396,11 +396,7 @@ func (f *trainFlags) finish(res *skipgram.Result, std stdio, ran string) error {
 		return err
 	}
 	if meta.Lambda != nil {
-		lambda := f.opt.LambdaInit
-		if st.LambdaStart != f.opt.LambdaInit {
-			lambda += " -> " + st.LambdaStart
-		}
-		logf(std.err, false, "wips: lambda start %s; %s\n", lambda, embedding.SummarizeLambda(meta.Lambda))
+		logf(std.err, false, "wips: lambda start %s; %s\n", meta.Hyper.StartedLambda(), embedding.SummarizeLambda(meta.Lambda))
 	}
 	logf(std.err, false, "trained %s: %s, loss %.4f; %s\n", m.Kind, ran, st.Loss, f.wrote(len(res.Words), m.Dim))
 	return nil

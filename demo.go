@@ -40,7 +40,7 @@ func runDemo(args []string, std stdio) error {
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	kinds, err := parseKinds(*models)
+	kinds, err := parseList(*models, skipgram.ParseKind)
 	if err != nil {
 		return usagef("demo: -models: %v", err)
 	}

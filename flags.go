@@ -279,6 +279,3 @@ func capThreads(threads *int, w io.Writer) {
 
 // minCountDefault is vocab's, as a flag's starting value.
 const minCountDefault int64 = vocab.DefaultMinCount
-
-// parseKinds reads a list of models (demo's -models).
-func parseKinds(s string) ([]skipgram.Kind, error) { return parseList(s, skipgram.ParseKind) }

@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"github.com/wipsvec/wipsvec/bench/speed"
+	"github.com/wipsvec/wipsvec/skipgram"
 )
 
 func TestParseKinds(t *testing.T) {
-	if got, err := parseKinds("sg, wips"); err != nil || joinList(got) != "sg,wips" {
-		t.Errorf("parseKinds: %v, %v", got, err)
+	if got, err := parseList("sg, wips", skipgram.ParseKind); err != nil || joinList(got) != "sg,wips" {
+		t.Errorf("parseList of kinds: %v, %v", got, err)
 	}
 }
 

@@ -235,16 +235,6 @@ func startError(err error) error {
 	return fmt.Errorf("train: %w", err)
 }
 
-// started says how many words started from -init's vectors, and records
-// the file in the sidecar.
-func (f *trainFlags) started(st skipgram.Stats, rows int, meta *embedding.Meta, stderr io.Writer) {
-	if f.initVectors == nil {
-		return
-	}
-	meta.Hyper.InitVectors, meta.Hyper.InitWords = f.init, st.Started
-	logf(stderr, f.quiet, "init: %d of the %d words started from %s; the others as in a new run\n", st.Started, rows, f.init)
-}
-
 // check resolves and checks what the flags say together.
 func (f *trainFlags) check(stderr io.Writer) error {
 	switch {
@@ -438,6 +428,7 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 		if job.Start, err = f.initVectors.Of(v); err != nil {
 			return nil, fmt.Errorf("train: -init: %w", err)
 		}
+		job.StartFrom = f.init
 	}
 	if f.saveVocab != "" {
 		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
@@ -451,7 +442,9 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 	if err != nil {
 		return nil, start.Interrupted(ctx, err, f.checkpoint)
 	}
-	f.started(res.Stats, v.Len(), res.Meta, std.err)
+	if f.initVectors != nil {
+		logf(std.err, f.quiet, "init: %d of the %d words started from %s; the others as in a new run\n", res.Stats.Started, v.Len(), f.init)
+	}
 	return res, nil
 }
 

@@ -33,6 +33,9 @@ type Job struct {
 	// Source describes the data for the sidecar; its MinCount, the count
 	// the rows were kept by, a checkpoint records with the settings.
 	Source Source
+	// StartFrom names the file Options.Start was read from: the sidecar
+	// records it, with how many rows it started (Stats.Started).
+	StartFrom string
 
 	// CheckpointPath, if set, is where the run writes its checkpoints
 	// (WriteCheckpoint), each recording Command, the caller's record of
@@ -91,6 +94,9 @@ func (j *Job) Train(ctx context.Context) (*Result, error) {
 			src.Graph = j.Graph.Info()
 		}
 		res.Meta = r.plan.sidecar(m, st, src)
+		if j.Start != nil {
+			res.Meta.Hyper.InitVectors, res.Meta.Hyper.InitWords = j.StartFrom, st.Started
+		}
 	}
 	return res, err
 }

@@ -12,13 +12,14 @@ import (
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	"github.com/wipsvec/wipsvec/corpus/encoded"
+	"github.com/wipsvec/wipsvec/vocab"
 )
 
 func runEncode(args []string, std stdio) error {
 	fs := newFlags("encode", std)
 	train := fs.String("train", "", sourcesHelp)
 	output := fs.String("output", "", "encoded corpus `FILE` to write")
-	minCount := minCountDefault
+	minCount := int64(vocab.DefaultMinCount)
 	trainerFlags{minCount: &minCount}.define(fs)
 	var maxVocab int
 	intFlag(fs, &maxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")

@@ -52,7 +52,7 @@ type trainFlags struct {
 // defaultTrainFlags are train's settings before the command line, for a
 // graph's edges or for a text: skipgram's defaults of each.
 func defaultTrainFlags(graph bool) *trainFlags {
-	f := &trainFlags{opt: skipgram.DefaultOptions(), model: string(skipgram.SG), minCount: minCountDefault,
+	f := &trainFlags{opt: skipgram.DefaultOptions(), model: string(skipgram.SG), minCount: vocab.DefaultMinCount,
 		ids: string(encoded.Auto), checkMemory: true, negDist: skipgram.DefaultGraphNoise, debugLevel: 2,
 		checkpointEvery: skipgram.DefaultCheckpointEvery}
 	if graph {

@@ -42,11 +42,10 @@ type trainFlags struct {
 	checkpoint, resume, init      string
 	checkpointEvery               time.Duration
 	updateVocab                   bool
-	initVectors                   *start.Vectors // -init names a vectors file, not a checkpoint
 
-	given map[string]bool    // the flags the command line set
-	args  []string           // the command line that started the run, kept in checkpoints
-	snap  *skipgram.Snapshot // the checkpoint -resume or -init goes on from
+	given map[string]bool // the flags the command line set
+	args  []string        // the command line that started the run, kept in checkpoints
+	from  start.From      // how the run starts: what -resume or -init goes on from
 }
 
 // defaultTrainFlags are train's settings before the command line, for a
@@ -163,9 +162,8 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 	if err := f.check(std.err); err != nil {
 		return nil, err
 	}
-	f.args, f.snap = snap.Command, snap
+	f.args, f.from = snap.Command, start.From{Checkpoint: snap, Resumed: true}
 	f.opt = snap.Options
-	f.opt.Resume = snap
 	return f, nil
 }
 
@@ -202,7 +200,7 @@ func initTrainFlags(path string, args []string, given map[string]bool, std stdio
 	if err := start.Continue(path, snap, f.graph != ""); err != nil {
 		return nil, startError(err)
 	}
-	f.args, f.snap = args, snap
+	f.args, f.from = args, start.From{Checkpoint: snap, Update: f.updateVocab}
 	return f, f.check(std.err)
 }
 
@@ -221,7 +219,7 @@ func (f *trainFlags) initFromVectors(args []string, given map[string]bool, std s
 		return fmt.Errorf("train: -init: %w", err)
 	}
 	f.opt.Dim = v.Dim
-	f.initVectors, f.given, f.args = v, given, args
+	f.from, f.given, f.args = start.From{Vectors: v}, given, args
 	return f.check(std.err)
 }
 
@@ -263,7 +261,7 @@ func (f *trainFlags) check(stderr io.Writer) error {
 	if f.given["hs"] {
 		f.opt.HS = f.hs == 1
 	}
-	if f.snap == nil {
+	if f.from.Checkpoint == nil {
 		f.opt.Alpha = start.Alpha(f.opt, f.given["alpha"])
 	}
 	if f.given["neg-ratio"] {
@@ -274,7 +272,7 @@ func (f *trainFlags) check(stderr io.Writer) error {
 	} else if f.output == "-" {
 		return usagef("train: -maxn writes a fastText model beside -output FILE, which standard output has no room for")
 	}
-	if f.snap == nil {
+	if f.from.Checkpoint == nil {
 		f.opt.Batch = start.Batch(f.opt, f.given["batch"])
 	}
 	if _, err := encoded.ParsePlacement(f.ids); err != nil {
@@ -332,7 +330,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		return fmt.Errorf("train: %w", err)
 	}
 	t := start.Text{Name: f.train, Sources: sources, MinCount: f.minCount, MaxVocab: f.maxVocab, ReadVocab: f.readVocab, IDs: encoded.Placement(f.ids),
-		Output: f.output, Given: f.given, From: f.snap, Resumed: f.opt.Resume != nil, Update: f.updateVocab}
+		Output: f.output, Given: f.given, From: f.from}
 	if !f.quiet {
 		var done func()
 		t.Progress, done = readProgress(std.err)
@@ -352,9 +350,9 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 			corpus.HumanBytes(c.Crowded.Need), corpus.HumanBytes(c.Crowded.Available))
 	}
 	v := c.Vocab
-	if f.snap != nil && f.updateVocab {
+	if from := f.from.Checkpoint; from != nil && f.from.Update {
 		logf(std.err, f.quiet, "vocabulary: %d words of %s and %d new ones reaching min-count %d\n",
-			f.snap.Vocab.Len(), f.init, v.Len()-f.snap.Vocab.Len(), f.minCount)
+			from.Vocab.Len(), f.init, v.Len()-from.Vocab.Len(), f.minCount)
 	}
 	logf(std.err, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens, %s; read %s in %.1fs\n",
 		v.Len(), c.MinCount, c.Tokens, c.Where, c.Read, time.Since(began).Seconds())
@@ -393,16 +391,12 @@ func (f *trainFlags) finish(res *skipgram.Result, std stdio, ran string) error {
 }
 
 // job is the trainer's job for the run on the rows v: the flags'
-// settings, and what -checkpoint, -resume and -init add. The caller adds
-// the data.
+// settings, and -checkpoint's. The caller adds the data; runJob the start.
 func (f *trainFlags) job(v *vocab.Vocab, std stdio) *skipgram.Job {
 	j := &skipgram.Job{Options: f.opt, Vocab: v}
 	clear := ""
 	if isTerminal(std.err) {
 		clear = "\r\033[K" // over the live progress line
-	}
-	if f.snap != nil && f.opt.Resume == nil {
-		j.Init = f.snap.Continue(v, f.opt.Seed)
 	}
 	if f.checkpoint != "" {
 		j.CheckpointEvery, j.CheckpointPath, j.Command = f.checkpointEvery, f.checkpoint, f.args
@@ -416,19 +410,16 @@ func (f *trainFlags) job(v *vocab.Vocab, std stdio) *skipgram.Job {
 }
 
 // runJob trains job, text or graph, on the rows job.Vocab: it checks the
-// memory the run needs, reads -init's vectors, writes -save-vocab, shows
-// the progress in units, and says how many rows -init started.
+// memory the run needs, gives the job its start (-resume, -init:
+// start.From), writes -save-vocab, shows the progress in units, and says
+// how many rows -init's vectors started.
 func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string, std stdio) (*skipgram.Result, error) {
 	v := job.Vocab
 	if err := f.checkRunMemory(job.Memory(), std.err); err != nil {
 		return nil, err
 	}
-	if f.initVectors != nil {
-		var err error
-		if job.Start, err = f.initVectors.Of(v); err != nil {
-			return nil, fmt.Errorf("train: -init: %w", err)
-		}
-		job.StartFrom = f.init
+	if err := f.from.Start(job); err != nil {
+		return nil, fmt.Errorf("train: -init: %w", err)
 	}
 	if f.saveVocab != "" {
 		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
@@ -442,7 +433,7 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 	if err != nil {
 		return nil, start.Interrupted(ctx, err, f.checkpoint)
 	}
-	if f.initVectors != nil {
+	if f.from.Vectors != nil {
 		logf(std.err, f.quiet, "init: %d of the %d words started from %s; the others as in a new run\n", res.Stats.Started, v.Len(), f.init)
 	}
 	return res, nil
@@ -492,14 +483,14 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return err
 	}
-	gs := start.Graph{MinCount: f.minCount, From: f.snap, Update: f.updateVocab,
+	gs := start.Graph{MinCount: f.minCount, From: f.from,
 		Settings: skipgram.GraphSettings{Directed: f.isDirected, Noise: f.negDist, KeepLinkedNegatives: f.isKeepLinked}}
 	v, g, err := gs.Rows(e)
 	if err != nil {
 		return fmt.Errorf("edge list %s: %w", f.graph, err)
 	}
 	logf(std.err, f.quiet, "graph: %s; read in %.1fs\n", e.Summary(), time.Since(began).Seconds())
-	if f.minCount > 1 || f.snap != nil {
+	if f.minCount > 1 || f.from.Checkpoint != nil {
 		logf(std.err, f.quiet, "kept %d nodes and %d edges\n", v.Len(), g.Edges())
 	}
 	logf(std.err, f.quiet, "edges: %s as node ids\n", corpus.HumanBytes(4*int64(len(g.Pairs)+len(g.Weights))))

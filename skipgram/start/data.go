@@ -21,7 +21,7 @@ import (
 type Text struct {
 	Name      string            // the corpus as the caller named it (-train), for messages and the sidecar
 	Sources   []string          // the corpus's files (corpus.Expand)
-	MinCount  int64             // a new run's, or the new words' with Update
+	MinCount  int64             // a new run's, or the new words' with From.Update
 	MaxVocab  int               // vocab.LearnOptions.MaxWords
 	ReadVocab string            // a vocabulary file to read the text with, for a new run
 	IDs       encoded.Placement // where the ids live
@@ -36,16 +36,13 @@ type Text struct {
 	// (Encoded).
 	Given map[string]bool
 
-	// From is the checkpoint the run goes on from, nil for a new run:
-	// resumed when Resumed, else continued. A continued run adds the new
-	// text's words that reach MinCount when Update.
-	From    *skipgram.Snapshot
-	Resumed bool
-	Update  bool
+	// From is how the run starts: a resumed or continued run reads the
+	// text with its checkpoint's words.
+	From From
 }
 
 // Loaded is a text read for a run: the corpus, and the run's rows and ids
-// (the checkpoint's words, with Update the new ones after them).
+// (the checkpoint's words, with From.Update the new ones after them).
 type Loaded struct {
 	*encoded.Loaded
 	Vocab  *vocab.Vocab
@@ -58,7 +55,7 @@ type Loaded struct {
 var ErrMerge error = &Refusal{"merging the vocabularies"}
 
 // Load reads the text. A resumed or continued run reads it with its
-// checkpoint's vocabulary (in memory); with Update every word is counted,
+// checkpoint's vocabulary (in memory); with From.Update every word is counted,
 // and MinCount picks the new ones. What the rules do not allow is a
 // Refusal; a read that ctx stopped says so.
 func (t Text) Load(ctx context.Context) (*Loaded, error) {
@@ -70,7 +67,8 @@ func (t Text) Load(ctx context.Context) (*Loaded, error) {
 }
 
 func (t Text) load(ctx context.Context) (*Loaded, error) {
-	if t.From == nil {
+	from := t.From.Checkpoint
+	if from == nil {
 		if err := Encoded(t.Name, t.Sources, t.Given); err != nil {
 			return nil, err
 		}
@@ -80,9 +78,9 @@ func (t Text) load(ctx context.Context) (*Loaded, error) {
 		opt.Memory = avail
 	}
 	switch {
-	case t.From != nil && !t.Update:
-		opt.Vocab, opt.MinCount, opt.IDs = t.From.Vocab, 1, encoded.Memory
-	case t.From != nil:
+	case from != nil && !t.From.Update:
+		opt.Vocab, opt.MinCount, opt.IDs = from.Vocab, 1, encoded.Memory
+	case from != nil:
 		opt.MinCount = 1
 	case t.ReadVocab != "":
 		if t.IDs == encoded.Disk {
@@ -98,8 +96,8 @@ func (t Text) load(ctx context.Context) (*Loaded, error) {
 		return nil, err
 	}
 	l := &Loaded{Loaded: c, Vocab: c.Vocab, IDs: c.IDs}
-	if t.From != nil {
-		if l.Vocab, l.IDs, err = vocab.Continue(t.From.Vocab, c.Vocab, c.IDs, t.Update, t.MinCount); err != nil {
+	if from != nil {
+		if l.Vocab, l.IDs, err = vocab.Continue(from.Vocab, c.Vocab, c.IDs, t.From.Update, t.MinCount); err != nil {
 			c.Close()
 			return nil, fmt.Errorf("%w: %w", ErrMerge, err)
 		}
@@ -122,8 +120,8 @@ func (t Text) scratch() []string {
 // with its checkpoint's words at count 1.
 func (t Text) Source(l *Loaded) skipgram.Source {
 	minCount := l.MinCount
-	if t.From != nil && t.Resumed && t.From.Data != nil {
-		minCount = t.From.Data.MinCount
+	if from := t.From.Checkpoint; from != nil && t.From.Resumed && from.Data != nil {
+		minCount = from.Data.MinCount
 	}
 	return skipgram.Source{MinCount: minCount,
 		Corpus: embedding.CorpusInfo{Path: t.Name, Tokens: l.Tokens, Vocab: l.Vocab.Len(), Files: l.Read.Files, Bytes: l.Read.Bytes, Encoded: l.Info != nil}}
@@ -131,12 +129,11 @@ func (t Text) Source(l *Loaded) skipgram.Source {
 
 // Graph is how a graph run reads its edges: a new run keeps the nodes of
 // MinCount edges; a resumed or continued one (From) the checkpoint's
-// nodes, and with Update the new ones that reach MinCount after them.
+// nodes, and with From.Update the new ones that reach MinCount after them.
 type Graph struct {
 	MinCount int64
 	Settings skipgram.GraphSettings
-	From     *skipgram.Snapshot
-	Update   bool
+	From     From
 }
 
 // Rows are the graph of edges e as the run trains it, with its rows.
@@ -144,18 +141,19 @@ func (s Graph) Rows(e *cgraph.Edges) (*vocab.Vocab, *skipgram.Graph, error) {
 	var v *vocab.Vocab
 	var g *skipgram.Graph
 	var err error
+	from := s.From.Checkpoint
 	switch {
-	case s.From == nil:
+	case from == nil:
 		v, g, err = skipgram.NewGraph(e, s.MinCount)
-	case s.Update:
+	case s.From.Update:
 		var nodes *vocab.Vocab
 		if nodes, err = graphdata.NodeCounts(e); err == nil {
-			if v, err = vocab.Merge(s.From.Vocab, nodes, s.MinCount); err == nil {
+			if v, err = vocab.Merge(from.Vocab, nodes, s.MinCount); err == nil {
 				g, err = skipgram.NewGraphWith(e, v)
 			}
 		}
 	default:
-		v = s.From.Vocab
+		v = from.Vocab
 		g, err = skipgram.NewGraphWith(e, v)
 	}
 	if err != nil {

@@ -41,8 +41,8 @@ func TestGraphRows(t *testing.T) {
 	}{
 		{"new", Graph{MinCount: 1, Settings: settings}, 5},
 		{"new, min-count 2", Graph{MinCount: 2, Settings: settings}, 2}, // a and d: degree 2 or more
-		{"continued: the checkpoint's nodes", Graph{MinCount: 1, From: from, Settings: settings}, 3},
-		{"continued, updated", Graph{MinCount: 1, From: from, Update: true, Settings: settings}, 5},
+		{"continued: the checkpoint's nodes", Graph{MinCount: 1, From: From{Checkpoint: from}, Settings: settings}, 3},
+		{"continued, updated", Graph{MinCount: 1, From: From{Checkpoint: from, Update: true}, Settings: settings}, 5},
 	} {
 		v, g, err := tc.g.Rows(next)
 		if err != nil {
@@ -54,7 +54,7 @@ func TestGraphRows(t *testing.T) {
 		if g.Settings() != settings {
 			t.Errorf("%s: graph settings %+v, want %+v", tc.name, g.Settings(), settings)
 		}
-		if tc.g.From != nil {
+		if tc.g.From.Checkpoint != nil {
 			for _, w := range v0.Words { // the checkpoint's nodes stay rows
 				if _, ok := v.ID([]byte(w)); !ok {
 					t.Errorf("%s: the checkpoint's node %q is no row", tc.name, w)
@@ -84,7 +84,7 @@ func TestTextLoad(t *testing.T) {
 		t.Fatalf("new run: %d words %v", l.Vocab.Len(), l.Vocab.Words)
 	}
 	from := &skipgram.Snapshot{Vocab: l.Vocab, Data: &skipgram.DataSettings{MinCount: 2}}
-	resumed := Text{Name: "c", Sources: []string{path}, MinCount: 9, From: from, Resumed: true}
+	resumed := Text{Name: "c", Sources: []string{path}, MinCount: 9, From: From{Checkpoint: from, Resumed: true}}
 	r, err := resumed.Load(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +93,7 @@ func TestTextLoad(t *testing.T) {
 	if r.Vocab.Len() != 2 || resumed.Source(r).MinCount != 2 {
 		t.Errorf("resumed: %d words, source min-count %d; want the checkpoint's 2 and 2", r.Vocab.Len(), resumed.Source(r).MinCount)
 	}
-	u, err := Text{Sources: []string{path}, MinCount: 1, From: from, Update: true}.Load(ctx)
+	u, err := Text{Sources: []string{path}, MinCount: 1, From: From{Checkpoint: from, Update: true}}.Load(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

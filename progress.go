@@ -13,10 +13,10 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
-// This file is all that commands print while they work: logf's lines and
+// This file is all that commands print while they work: logf's lines,
 // the one progress printer that training, reading a corpus and phrases'
 // passes share, each saying only what its line holds and when a log gets
-// one.
+// one, and the line a checkpoint's write adds.
 
 func logf(w io.Writer, quiet bool, format string, args ...any) {
 	if !quiet {
@@ -81,6 +81,20 @@ func progressLine(w io.Writer, unit string) func(skipgram.Progress) {
 		}
 		p.show(fmt.Sprintf("progress %5.1f%%  alpha %.6f  %7.1fk %s/sec/thread  loss %.4f  ETA %s",
 			100*s.Fraction(), s.Alpha, s.WordsPerSecPerThread()/1000, unit, s.Loss, s.ETA().Round(time.Second)), log)
+	}
+}
+
+// checkpointNote says when a run wrote its checkpoint to path, but at the
+// end: a log line, written over the live progress line.
+func checkpointNote(w io.Writer, quiet bool, path string) func(*skipgram.Snapshot, time.Duration) {
+	clear := ""
+	if isTerminal(w) {
+		clear = "\r\033[K"
+	}
+	return func(s *skipgram.Snapshot, took time.Duration) {
+		if !s.Done {
+			logf(w, quiet, "%scheckpoint: wrote %s at %.1f%% in %.1fs\n", clear, path, 100*float64(s.Words())/float64(max(s.Total(), 1)), took.Seconds())
+		}
 	}
 }
 

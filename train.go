@@ -359,9 +359,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if c.Invalid.Tokens > 0 {
 		logf(std.err, false, "corpus %s: %s\n", f.train, c.Invalid)
 	}
-	job := f.job(v, std)
-	job.Text = c.IDs
-	job.Source = t.Source(c)
+	job := &skipgram.Job{Options: f.opt, Vocab: v, Text: c.IDs, Source: t.Source(c)}
 	res, err := f.runJob(ctx, job, "words", std)
 	if err != nil {
 		return err
@@ -390,31 +388,17 @@ func (f *trainFlags) finish(res *skipgram.Result, std stdio, ran string) error {
 	return nil
 }
 
-// job is the trainer's job for the run on the rows v: the flags'
-// settings, and -checkpoint's. The caller adds the data; runJob the start.
-func (f *trainFlags) job(v *vocab.Vocab, std stdio) *skipgram.Job {
-	j := &skipgram.Job{Options: f.opt, Vocab: v}
-	clear := ""
-	if isTerminal(std.err) {
-		clear = "\r\033[K" // over the live progress line
-	}
-	if f.checkpoint != "" {
-		j.CheckpointEvery, j.CheckpointPath, j.Command = f.checkpointEvery, f.checkpoint, f.args
-		j.Wrote = func(s *skipgram.Snapshot, took time.Duration) {
-			if !s.Done {
-				logf(std.err, f.quiet, "%scheckpoint: wrote %s at %.1f%% in %.1fs\n", clear, f.checkpoint, 100*float64(s.Words())/float64(max(s.Total(), 1)), took.Seconds())
-			}
-		}
-	}
-	return j
-}
-
-// runJob trains job, text or graph, on the rows job.Vocab: it checks the
-// memory the run needs, gives the job its start (-resume, -init:
-// start.From), writes -save-vocab, shows the progress in units, and says
-// how many rows -init's vectors started.
+// runJob trains job, the flags' settings on the data, text or graph, and
+// its rows job.Vocab: it adds -checkpoint's writes, checks the memory the
+// run needs, gives the job its start (-resume, -init: start.From), writes
+// -save-vocab, shows the progress in units, and says how many rows
+// -init's vectors started.
 func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string, std stdio) (*skipgram.Result, error) {
 	v := job.Vocab
+	if f.checkpoint != "" {
+		job.CheckpointEvery, job.CheckpointPath, job.Command = f.checkpointEvery, f.checkpoint, f.args
+		job.Wrote = checkpointNote(std.err, f.quiet, f.checkpoint)
+	}
 	if err := f.checkRunMemory(job.Memory(), std.err); err != nil {
 		return nil, err
 	}
@@ -494,9 +478,7 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 		logf(std.err, f.quiet, "kept %d nodes and %d edges\n", v.Len(), g.Edges())
 	}
 	logf(std.err, f.quiet, "edges: %s as node ids\n", corpus.HumanBytes(4*int64(len(g.Pairs)+len(g.Weights))))
-	job := f.job(v, std)
-	job.Graph = g
-	job.Source = gs.Source(e, v, g, f.graph)
+	job := &skipgram.Job{Options: f.opt, Vocab: v, Graph: g, Source: gs.Source(e, v, g, f.graph)}
 	res, err := f.runJob(ctx, job, "edges", std)
 	if err != nil {
 		return err

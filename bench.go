@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/wipsvec/wipsvec/bench/speed"
 	"github.com/wipsvec/wipsvec/corpus"
@@ -79,7 +76,7 @@ func runBench(args []string, std stdio) error {
 		opt.Log = stderr
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable()
 	defer stop()
 	rep, err := speed.RunThroughput(ctx, opt)
 	if ctx.Err() != nil {

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"math"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/wipsvec/wipsvec/corpus"
@@ -40,7 +37,7 @@ func runEncode(args []string, std stdio) error {
 	if err := atomicfile.CheckOutputs(paths, []string{*output}); err != nil {
 		return usagef("encode: %v", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable()
 	defer stop()
 	start := time.Now()
 	var progress func(corpus.ReadStats)

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/wipsvec/wipsvec/bench/experiment"
 	"github.com/wipsvec/wipsvec/corpus"
@@ -103,7 +99,7 @@ func runExperiment(args []string, std stdio) error {
 	f.Log = std.err
 	f.ReadProgress = func() (func(corpus.ReadStats), func()) { return readProgress(std.err) }
 	f.Live = progressLine(std.err, "words")
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable()
 	defer stop()
 	return experiment.Reproduce(ctx, std.out, *f)
 }

@@ -46,7 +46,7 @@ func runDemo(args []string, std stdio) error {
 		}
 		err := demo.Corpus(ctx, std.out, demo.Options{
 			Corpus: path, Dir: *dir, Models: kinds, Train: opt, Prog: demoProg(), Log: std.err,
-			ReadProgress:  func() (func(corpus.ReadStats), func()) { return readProgress(std.err) },
+			ReadProgress:  func() (func(corpus.ReadStats), func()) { return readProgress(std.err, false) },
 			TrainProgress: func() func(skipgram.Progress) { return progressLine(std.err, "words") },
 		})
 		if demo.IsExists(err) {

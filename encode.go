@@ -40,12 +40,8 @@ func runEncode(args []string, std stdio) error {
 	ctx, stop := stoppable()
 	defer stop()
 	start := time.Now()
-	var progress func(corpus.ReadStats)
-	if !*quiet {
-		var done func()
-		progress, done = readProgress(std.err)
-		defer done()
-	}
+	progress, done := readProgress(std.err, *quiet)
+	defer done()
 	info, v, err := encoded.EncodeFiles(ctx, paths, *output, encoded.Options{MinCount: minCount, MaxVocab: maxVocab}, progress)
 	if err != nil {
 		if ctx.Err() != nil {

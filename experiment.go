@@ -97,7 +97,7 @@ func runExperiment(args []string, std stdio) error {
 		}
 	}
 	f.Log = std.err
-	f.ReadProgress = func() (func(corpus.ReadStats), func()) { return readProgress(std.err) }
+	f.ReadProgress = func() (func(corpus.ReadStats), func()) { return readProgress(std.err, false) }
 	f.Live = progressLine(std.err, "words")
 	ctx, stop := stoppable()
 	defer stop()

@@ -99,9 +99,13 @@ func checkpointNote(w io.Writer, quiet bool, path string) func(*skipgram.Snapsho
 }
 
 // readProgress shows what has been read of a corpus; a log gets a line a
-// minute, the first at once. done clears the live line.
-func readProgress(w io.Writer) (show func(corpus.ReadStats), done func()) {
+// minute, the first at once. done clears the live line. Quiet, it shows
+// nothing: show is nil.
+func readProgress(w io.Writer, quiet bool) (show func(corpus.ReadStats), done func()) {
 	p := newProgress(w)
+	if quiet {
+		return nil, p.done
+	}
 	start := time.Now()
 	return func(st corpus.ReadStats) {
 		p.minutely(fmt.Sprintf("reading: %d of %d files, %s, %.0f MB/s", st.Files, st.Total,

@@ -290,18 +290,18 @@ func (f *trainFlags) check(stderr io.Writer) error {
 	return nil
 }
 
-// inputs are the files the run reads besides its corpus.
-func (f *trainFlags) inputs() []string {
-	return []string{f.readVocab, f.init}
-}
-
-// outputs are the files the run writes; "-" is standard output.
-func (f *trainFlags) outputs() []string {
+// checkFiles refuses a run whose outputs (standard output aside) would
+// overwrite one another or its inputs: the data's files, -read-vocab and
+// -init.
+func (f *trainFlags) checkFiles(data ...string) error {
 	out := []string{f.output, f.saveVocab, f.checkpoint}
 	if f.output != "-" {
 		out = append(out, embedding.SidecarPath(f.output))
 	}
-	return out
+	if err := atomicfile.CheckOutputs(append([]string{f.readVocab, f.init}, data...), out); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	return nil
 }
 
 func runTrain(args []string, std stdio) error {
@@ -323,16 +323,14 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.CheckOutputs(append(f.inputs(), sources...), f.outputs()); err != nil {
-		return fmt.Errorf("train: %w", err)
+	if err := f.checkFiles(sources...); err != nil {
+		return err
 	}
 	t := start.Text{Name: f.train, Sources: sources, MinCount: f.minCount, MaxVocab: f.maxVocab, ReadVocab: f.readVocab, IDs: encoded.Placement(f.ids),
 		Output: f.output, Given: f.given, From: f.from}
-	if !f.quiet {
-		var done func()
-		t.Progress, done = readProgress(std.err)
-		defer done()
-	}
+	var done func()
+	t.Progress, done = readProgress(std.err, f.quiet)
+	defer done()
 	began := time.Now()
 	c, err := t.Load(ctx)
 	var r *start.Refusal
@@ -456,8 +454,8 @@ func (f *trainFlags) wrote(rows, dim int) string {
 // trainGraph is train -graph: it embeds the nodes of an edge list and
 // writes them as train writes words, with a sidecar that says so.
 func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
-	if err := atomicfile.CheckOutputs(append(f.inputs(), f.graph), f.outputs()); err != nil {
-		return fmt.Errorf("train: %w", err)
+	if err := f.checkFiles(f.graph); err != nil {
+		return err
 	}
 	began := time.Now()
 	e, err := cgraph.ReadFile(f.graph)

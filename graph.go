@@ -3,8 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/wipsvec/wipsvec/bench/linkpred"
@@ -87,11 +85,7 @@ func runGraphSplit(args []string, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("graph split: %s: %w", *in, err)
 	}
-	if err := atomicfile.WriteFile(*trainOut, func(w io.Writer) error { return cgraph.Write(w, train) }); err != nil {
-		return err
-	}
-	if err := atomicfile.WriteFile(*testOut, func(w io.Writer) error { return cgraph.Write(w, test) }); err != nil {
-		os.Remove(*trainOut)
+	if err := linkpred.WriteSplit(*trainOut, *testOut, train, test); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "%s: %s\nwrote %d training edges to %s and %d test edges to %s; dropped %d repeated edges; kept %d drawn edges for training (a node's last)\n",

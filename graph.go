@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"path/filepath"
 
 	"github.com/wipsvec/wipsvec/bench/linkpred"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
@@ -35,11 +34,7 @@ func runGraphWordNet(args []string, std stdio) error {
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	var outputs []string
-	for _, name := range wordnet.ClosureFiles {
-		outputs = append(outputs, filepath.Join(*out, name))
-	}
-	if err := atomicfile.CheckOutputs([]string{filepath.Join(*dict, "data.noun"), filepath.Join(*dict, "index.noun")}, outputs); err != nil {
+	if err := atomicfile.CheckOutputs(wordnet.Files(*dict, *out)); err != nil {
 		return fmt.Errorf("graph wordnet: %w", err)
 	}
 	n, err := wordnet.Load(*dict)

@@ -23,7 +23,6 @@ var trainCommand = func() ([]string, error) {
 }
 
 func runBench(args []string, std stdio) error {
-	stdout, stderr := std.out, std.err
 	opt := speed.DefaultThroughputOptions()
 	fs := newFlags("bench", std)
 	fs.StringVar(&opt.Corpus, "train", corpus.Default(), sourcesHelp)
@@ -73,7 +72,7 @@ func runBench(args []string, std stdio) error {
 		return err
 	}
 	if !*quiet {
-		opt.Log = stderr
+		opt.Log = std.err
 	}
 
 	ctx, stop := stoppable()
@@ -91,5 +90,5 @@ func runBench(args []string, std stdio) error {
 	if *asJSON {
 		write = rep.WriteJSON
 	}
-	return errors.Join(write(stdout), err)
+	return errors.Join(write(std.out), err)
 }

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/wipsvec/wipsvec/bench/speed"
 	"github.com/wipsvec/wipsvec/corpus"
@@ -26,7 +23,6 @@ var trainCommand = func() ([]string, error) {
 }
 
 func runBench(args []string, std stdio) error {
-	stdout, stderr := std.out, std.err
 	opt := speed.DefaultThroughputOptions()
 	fs := newFlags("bench", std)
 	fs.StringVar(&opt.Corpus, "train", corpus.Default(), sourcesHelp)
@@ -57,11 +53,11 @@ func runBench(args []string, std stdio) error {
 	if opt.Models, err = parseDistinct(*models, "model", speed.ParseModel); err != nil {
 		return usagef("bench: -models: %v", err)
 	}
-	if opt.Sizes, err = countsUpTo("sizes", *sizes, maxSize); err != nil {
-		return err
+	if opt.Sizes, err = parseCounts(*sizes, maxSize); err != nil {
+		return usagef("bench: -sizes: %v", err)
 	}
-	if opt.Threads, err = countsUpTo("threads", *threads, maxThreadsArg); err != nil {
-		return err
+	if opt.Threads, err = parseCounts(*threads, maxThreadsArg); err != nil {
+		return usagef("bench: -threads: %v", err)
 	}
 	if opt.IDs != "" {
 		if _, err := encoded.ParsePlacement(opt.IDs); err != nil {
@@ -76,10 +72,10 @@ func runBench(args []string, std stdio) error {
 		return err
 	}
 	if !*quiet {
-		opt.Log = stderr
+		opt.Log = std.err
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable()
 	defer stop()
 	rep, err := speed.RunThroughput(ctx, opt)
 	if ctx.Err() != nil {
@@ -94,19 +90,5 @@ func runBench(args []string, std stdio) error {
 	if *asJSON {
 		write = rep.WriteJSON
 	}
-	return errors.Join(write(stdout), err)
-}
-
-// countsUpTo reads bench's list flag -name, s, of positive counts up to hi.
-func countsUpTo(name, s string, hi int) ([]int, error) {
-	xs, err := parseCounts(s)
-	if err != nil {
-		return nil, usagef("bench: -%s: %v", name, err)
-	}
-	for _, x := range xs {
-		if x > hi {
-			return nil, usagef("bench: -%s: %d is not from 1 to %d", name, x, hi)
-		}
-	}
-	return xs, nil
+	return errors.Join(write(std.out), err)
 }

@@ -25,7 +25,6 @@ func runCorpus(args []string, std stdio) error {
 // runCorpusClean runs "wipsvec corpus clean"; a file is written whole or
 // not at all (corpus.CleanFile).
 func runCorpusClean(args []string, std stdio) error {
-	stdin, stdout := std.in, std.out
 	fs := newFlags("corpus clean", std, helpText("corpus-clean"))
 	out := fs.String("o", "-", "write the text to `OUT`; - for standard output")
 	operands, err := fs.parseOperands(args)
@@ -33,7 +32,7 @@ func runCorpusClean(args []string, std stdio) error {
 		return err
 	}
 	in := "-"
-	src := stdin
+	src := std.in
 	nfiles := 1
 	if len(operands) > 0 {
 		in = strings.Join(operands, ", ")
@@ -59,7 +58,7 @@ func runCorpusClean(args []string, std stdio) error {
 	}
 
 	if *out == "-" {
-		if _, err := corpus.Clean(stdout, src); err != nil {
+		if _, err := corpus.Clean(std.out, src); err != nil {
 			return fmt.Errorf("corpus clean %s: %w", in, err)
 		}
 		return nil
@@ -72,7 +71,7 @@ func runCorpusClean(args []string, std stdio) error {
 	if nfiles == 1 {
 		unit = "file"
 	}
-	fmt.Fprintf(stdout, "%s: %d words, %d bytes, from %d pages (%d redirects dropped); read %d bytes from %d %s\n",
+	fmt.Fprintf(std.out, "%s: %d words, %d bytes, from %d pages (%d redirects dropped); read %d bytes from %d %s\n",
 		*out, st.Words, st.BytesOut, st.Pages, st.Redirects, st.BytesIn, nfiles, unit)
 	return nil
 }

@@ -14,22 +14,11 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 
-// demoCorpusHelp says where the demo looks for a corpus before it takes
-// the built-in sample.
-const demoCorpusHelp = "$WIPSVEC_CORPUS or data/text9"
-
-// demoCorpusPath is the corpus the demo trains on when -train names none:
-// $WIPSVEC_CORPUS, then data/text9 (where scripts/get-text9.sh puts it);
-// "" for the built-in sample.
-func demoCorpusPath() string {
-	return corpus.FirstFile(os.Getenv("WIPSVEC_CORPUS"), filepath.Join("data", "text9"))
-}
-
 // runDemo parses the demo's flags and runs its parts from bench/demo,
 // which prints the report on stdout; training's progress goes to stderr.
 func runDemo(args []string, std stdio) error {
 	fs := newFlags("demo", std)
-	corpusPath := fs.String("train", "", "corpus `FILE` (default: "+demoCorpusHelp+" if found, else the built-in sample)")
+	corpusPath := fs.String("train", "", "corpus `FILE` (default: "+demo.DefaultPlaces+" if found, else the built-in sample)")
 	models := fs.String("models", "sg,wips", "`models` to train, comma-separated: "+start.ModelNames())
 	opt := skipgram.DefaultOptions()
 	opt.Threads = runtime.NumCPU()
@@ -40,7 +29,7 @@ func runDemo(args []string, std stdio) error {
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	kinds, err := parseKinds(*models)
+	kinds, err := parseList(*models, skipgram.ParseKind)
 	if err != nil {
 		return usagef("demo: -models: %v", err)
 	}
@@ -53,11 +42,11 @@ func runDemo(args []string, std stdio) error {
 	if !*plantedOnly {
 		path := *corpusPath
 		if path == "" {
-			path = demoCorpusPath()
+			path = demo.DefaultCorpus()
 		}
 		err := demo.Corpus(ctx, std.out, demo.Options{
 			Corpus: path, Dir: *dir, Models: kinds, Train: opt, Prog: demoProg(), Log: std.err,
-			ReadProgress:  func() (func(corpus.ReadStats), func()) { return readProgress(std.err) },
+			ReadProgress:  func() (func(corpus.ReadStats), func()) { return readProgress(std.err, false) },
 			TrainProgress: func() func(skipgram.Progress) { return progressLine(std.err, "words") },
 		})
 		if demo.IsExists(err) {

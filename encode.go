@@ -1,24 +1,22 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"math"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	"github.com/wipsvec/wipsvec/corpus/encoded"
+	"github.com/wipsvec/wipsvec/vocab"
 )
 
 func runEncode(args []string, std stdio) error {
 	fs := newFlags("encode", std)
 	train := fs.String("train", "", sourcesHelp)
 	output := fs.String("output", "", "encoded corpus `FILE` to write")
-	minCount := minCountDefault
+	minCount := int64(vocab.DefaultMinCount)
 	trainerFlags{minCount: &minCount}.define(fs)
 	var maxVocab int
 	intFlag(fs, &maxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")
@@ -39,15 +37,11 @@ func runEncode(args []string, std stdio) error {
 	if err := atomicfile.CheckOutputs(paths, []string{*output}); err != nil {
 		return usagef("encode: %v", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable()
 	defer stop()
 	start := time.Now()
-	var progress func(corpus.ReadStats)
-	if !*quiet {
-		var done func()
-		progress, done = readProgress(std.err)
-		defer done()
-	}
+	progress, done := readProgress(std.err, *quiet)
+	defer done()
 	info, v, err := encoded.EncodeFiles(ctx, paths, *output, encoded.Options{MinCount: minCount, MaxVocab: maxVocab}, progress)
 	if err != nil {
 		if ctx.Err() != nil {

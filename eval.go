@@ -13,7 +13,6 @@ import (
 
 // runEval runs "wipsvec eval".
 func runEval(args []string, std stdio) error {
-	stdout := std.out
 	fs := newFlags("eval", std)
 	vectors := fs.String("vectors", "", "word vectors `FILE` (word2vec binary or text; sidecar FILE.json)")
 	asJSON := fs.Bool("json", false, "print the results as JSON (rho unscaled, NaN as null)")
@@ -44,9 +43,9 @@ func runEval(args []string, std stdio) error {
 		return fmt.Errorf("eval: %w", err)
 	}
 	if *asJSON {
-		return eval.WriteJSON(stdout, m, suite.Paths, results, ar)
+		return eval.WriteJSON(std.out, m, suite.Paths, results, ar)
 	}
-	return eval.WriteTable(stdout, m, results, ar)
+	return eval.WriteTable(std.out, m, results, ar)
 }
 
 // evalGraphFlags are eval's flags for scoring node vectors on a graph.
@@ -68,7 +67,6 @@ func addEvalGraphFlags(fs *flags) *evalGraphFlags {
 // runEvalGraph is eval -graph: reconstruction (or, with -exclude, link
 // prediction) scores of node vectors.
 func runEvalGraph(vectors string, operands []string, asJSON bool, f *evalGraphFlags, std stdio) error {
-	stdout := std.out
 	if len(operands) > 0 {
 		return usagef("eval: -graph takes no DATASET (got %q)", operands[0])
 	}
@@ -97,7 +95,7 @@ func runEvalGraph(vectors string, operands []string, asJSON bool, f *evalGraphFl
 	}
 	r := linkpred.NewReport(vectors, m.Name(), f.graph, f.exclude, results)
 	if asJSON {
-		return r.WriteJSON(stdout)
+		return r.WriteJSON(std.out)
 	}
-	return r.WriteTable(stdout, m.Header(), time.Since(start), f.threads)
+	return r.WriteTable(std.out, m.Header(), time.Since(start), f.threads)
 }

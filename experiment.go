@@ -1,67 +1,50 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
-	"os"
-	"os/signal"
-	"path/filepath"
-	"runtime"
-	"syscall"
 
 	"github.com/wipsvec/wipsvec/bench/experiment"
 	"github.com/wipsvec/wipsvec/corpus"
-	"github.com/wipsvec/wipsvec/skipgram"
 )
 
 // parseExperimentFlags reads the command line into the invocation the
 // library runs; every mistake in it is a usage error.
 func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) {
-	f := &experiment.Config{Grid: experiment.PaperGrid()}
+	f := experiment.DefaultConfig()
 	fs := newFlags("experiment", std)
 	fs.StringVar(&f.Train, "train", "", sourcesHelp+" (default: "+corpus.DefaultPlaces+")")
 	intFlag(fs, &f.CorpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
 	var g gridFlags
 	g.define(fs)
-	// train's defaults, which are the paper's word2vec settings.
-	f.Threads = runtime.NumCPU()
-	f.Setup.Settings = skipgram.DefaultOptions().Settings
-	f.Setup.MinCount, f.Setup.LambdaRecipe = minCountDefault, skipgram.LambdaRecipe
 	s := &f.Setup.Settings
 	trainerFlags{window: &s.Window, negative: &s.Negative, iter: &f.Grid.Epochs, threads: &f.Threads,
 		minCount: &f.Setup.MinCount, sample: &s.Sample, lambdaInit: &s.LambdaInit, lambdaAlpha: &s.LambdaAlpha,
 		batch: &s.Batch, shareNoise: &s.ShareNoise, hotRows: &s.HotRows, hotSync: &s.HotSync}.define(fs)
-	fs.StringVar(&f.Results, "results", filepath.Join("out", "table3.jsonl"), "results file: one JSON line per run, read to resume")
+	fs.StringVar(&f.Results, "results", f.Results, "results file: one JSON line per run, read to resume")
 	fs.StringVar(&f.Markdown, "md", "", "also write the Markdown table to this file")
 	fs.StringVar(&f.Plots, "plots", "", "write lambda.png, lambda_hist.png (one histogram of lambda per WIPS run), spearman.png and loss.png into this directory")
 	fs.BoolVar(&f.List, "list", false, "list the grid's runs, marking those already in -results, and exit without training")
-	f.CheckpointEvery = skipgram.DefaultCheckpointEvery
 	fs.DurationVar(&f.CheckpointEvery, "checkpoint-every", f.CheckpointEvery, "how often the run in progress writes its checkpoint beside -results (also on Ctrl-C): a rerun resumes it")
 	if err := fs.parse(args); err != nil {
 		return nil, err
 	}
 	set := fs.given()
 	f.MinCountSet = set["min-count"]
-	if err := g.read(set, &f.Grid); err != nil {
+	if err := g.read(&f.Grid); err != nil {
 		return nil, err
 	}
-	if err := f.Grid.Validate(); err != nil {
-		return nil, usageError{fmt.Errorf("experiment: %w", err)}
+	if g.quick {
+		f.Grid = f.Grid.Quick(set)
 	}
-	if f.Results == "" {
-		return nil, usageError{errors.New("experiment: -results must name a file")}
-	}
-	f.Setup.Resolve(f.Threads)
-	if err := f.Setup.Validate(f.Threads); err != nil {
+	if err := f.Check(); err != nil {
 		return nil, usageError{fmt.Errorf("experiment: %w", err)}
 	}
 	return f, nil
 }
 
-// gridFlags are the grid's flags as given: read into a Grid once the
-// -quick preset has filled in those not given.
+// gridFlags are the grid's flags as given, read into a Grid.
 type gridFlags struct {
 	sizes, models, alphas, ratios string
 	seeds                         int
@@ -80,27 +63,8 @@ func (g *gridFlags) define(fs *flags) {
 	intFlag(fs, &g.seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
 }
 
-// read fills grid from the flags, with -quick's preset for those not in
-// set (-iter, defined with train's flags, included).
-func (g *gridFlags) read(set map[string]bool, grid *experiment.Grid) error {
-	if g.quick {
-		q := experiment.QuickGrid()
-		if !set["sizes"] {
-			g.sizes = joinList(q.Sizes)
-		}
-		if !set["alphas"] {
-			g.alphas = joinList(q.Alphas)
-		}
-		if !set["ratios"] {
-			g.ratios = joinList(q.Ratios)
-		}
-		if !set["seeds"] {
-			g.seeds = len(q.Seeds)
-		}
-		if !set["iter"] {
-			grid.Epochs = q.Epochs
-		}
-	}
+// read fills grid from the flags.
+func (g *gridFlags) read(grid *experiment.Grid) error {
 	var err error
 	if grid.Sizes, err = parseInts(g.sizes); err != nil {
 		return usageError{fmt.Errorf("experiment: -sizes: %w", err)}
@@ -111,13 +75,10 @@ func (g *gridFlags) read(set map[string]bool, grid *experiment.Grid) error {
 	if grid.Ratios, err = parseFloats(g.ratios); err != nil {
 		return usageError{fmt.Errorf("experiment: -ratios: %w", err)}
 	}
-	if grid.Models, err = parseModels(g.models); err != nil {
+	if grid.Models, err = parseList(g.models, experiment.ParseModel); err != nil {
 		return usagef("experiment: -models: %v", err)
 	}
-	grid.Seeds = nil
-	for i := range g.seeds {
-		grid.Seeds = append(grid.Seeds, uint64(i+1))
-	}
+	grid.Seeds = experiment.Seeds(g.seeds)
 	return nil
 }
 
@@ -136,12 +97,9 @@ func runExperiment(args []string, std stdio) error {
 		}
 	}
 	f.Log = std.err
-	f.ReadProgress = func() (func(corpus.ReadStats), func()) { return readProgress(std.err) }
+	f.ReadProgress = func() (func(corpus.ReadStats), func()) { return readProgress(std.err, false) }
 	f.Live = progressLine(std.err, "words")
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable()
 	defer stop()
 	return experiment.Reproduce(ctx, std.out, *f)
 }
-
-// parseModels reads -models: experiment.ParseModel for each.
-func parseModels(s string) ([]experiment.Model, error) { return parseList(s, experiment.ParseModel) }

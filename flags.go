@@ -13,7 +13,6 @@ import (
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/start"
-	"github.com/wipsvec/wipsvec/vocab"
 )
 
 // flags is a command's flag set. A bad flag comes back as one line that
@@ -276,9 +275,3 @@ func capThreads(threads *int, w io.Writer) {
 		*threads = limit
 	}
 }
-
-// minCountDefault is vocab's, as a flag's starting value.
-const minCountDefault int64 = vocab.DefaultMinCount
-
-// parseKinds reads a list of models (demo's -models).
-func parseKinds(s string) ([]skipgram.Kind, error) { return parseList(s, skipgram.ParseKind) }

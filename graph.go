@@ -3,9 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/wipsvec/wipsvec/bench/linkpred"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
@@ -30,18 +27,13 @@ func runGraph(args []string, std stdio) error {
 }
 
 func runGraphWordNet(args []string, std stdio) error {
-	stdout := std.out
 	fs := newFlags("graph wordnet", std, helpText("graph-wordnet"))
 	dict := fs.String("dict", "/usr/share/wordnet", "WordNet 3.0 dictionary `DIR` holding data.noun and index.noun (Debian's wordnet-base)")
 	out := fs.String("out", ".", "`DIR` to write noun_closure.tsv and mammal_closure.tsv to")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	var outputs []string
-	for _, name := range wordnet.ClosureFiles {
-		outputs = append(outputs, filepath.Join(*out, name))
-	}
-	if err := atomicfile.CheckOutputs([]string{filepath.Join(*dict, "data.noun"), filepath.Join(*dict, "index.noun")}, outputs); err != nil {
+	if err := atomicfile.CheckOutputs(wordnet.Files(*dict, *out)); err != nil {
 		return fmt.Errorf("graph wordnet: %w", err)
 	}
 	n, err := wordnet.Load(*dict)
@@ -50,17 +42,16 @@ func runGraphWordNet(args []string, std stdio) error {
 	}
 	wrote, err := n.WriteClosures(*out)
 	for _, w := range wrote {
-		fmt.Fprintf(stdout, "%s: %d nodes, %d edges\n", w.Path, w.Nodes, w.Edges)
+		fmt.Fprintf(std.out, "%s: %d nodes, %d edges\n", w.Path, w.Nodes, w.Edges)
 	}
 	if err != nil {
 		return fmt.Errorf("graph wordnet: %w", err)
 	}
-	fmt.Fprintf(stdout, "(%d noun synsets in %s)\n", len(n.Synsets), *dict)
+	fmt.Fprintf(std.out, "(%d noun synsets in %s)\n", len(n.Synsets), *dict)
 	return nil
 }
 
 func runGraphSplit(args []string, std stdio) error {
-	stdout := std.out
 	fs := newFlags("graph split", std, helpText("graph-split"))
 	in := fs.String("in", "", "edge list `FILE` to split")
 	trainOut := fs.String("train", "", "`FILE` for the training edges")
@@ -87,14 +78,10 @@ func runGraphSplit(args []string, std stdio) error {
 	if err != nil {
 		return fmt.Errorf("graph split: %s: %w", *in, err)
 	}
-	if err := atomicfile.WriteFile(*trainOut, func(w io.Writer) error { return cgraph.Write(w, train) }); err != nil {
+	if err := linkpred.WriteSplit(*trainOut, *testOut, train, test); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(*testOut, func(w io.Writer) error { return cgraph.Write(w, test) }); err != nil {
-		os.Remove(*trainOut)
-		return err
-	}
-	fmt.Fprintf(stdout, "%s: %s\nwrote %d training edges to %s and %d test edges to %s; dropped %d repeated edges; kept %d drawn edges for training (a node's last)\n",
+	fmt.Fprintf(std.out, "%s: %s\nwrote %d training edges to %s and %d test edges to %s; dropped %d repeated edges; kept %d drawn edges for training (a node's last)\n",
 		*in, e.Summary(), st.Train, *trainOut, st.Test, *testOut, st.Duplicates, st.Kept)
 	return nil
 }

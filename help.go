@@ -4,6 +4,7 @@ import (
 	"embed"
 	"strings"
 
+	"github.com/wipsvec/wipsvec/bench/demo"
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/corpus"
 )
@@ -22,6 +23,6 @@ func helpText(name string) string {
 	if err != nil {
 		panic(err) // a name the code gives with no file embedded; TestHelpTexts reads every one
 	}
-	return strings.NewReplacer("{{corpora}}", corpus.DefaultPlaces, "{{demo-corpora}}", demoCorpusHelp,
+	return strings.NewReplacer("{{corpora}}", corpus.DefaultPlaces, "{{demo-corpora}}", demo.DefaultPlaces,
 		"{{datasets}}", strings.Join(eval.DefaultDatasets, ", ")).Replace(string(b))
 }

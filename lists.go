@@ -59,13 +59,16 @@ func parseInts(s string) ([]int, error) {
 	})
 }
 
-// parseCounts reads a list of positive whole numbers, in their order, repeats
-// dropped, at least one.
-func parseCounts(s string) ([]int, error) {
+// parseCounts reads a list of whole numbers from 1 to hi, in their order,
+// repeats dropped, at least one.
+func parseCounts(s string, hi int) ([]int, error) {
 	return parseDistinct(s, "number", func(f string) (int, error) {
 		x, err := strconv.Atoi(f)
-		if err != nil || x < 1 {
+		switch {
+		case err != nil || x < 1:
 			return 0, fmt.Errorf("%q is not a positive integer", f)
+		case x > hi:
+			return 0, fmt.Errorf("%d is not from 1 to %d", x, hi)
 		}
 		return x, nil
 	})

@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"github.com/wipsvec/wipsvec/bench/speed"
+	"github.com/wipsvec/wipsvec/skipgram"
 )
 
 func TestParseKinds(t *testing.T) {
-	if got, err := parseKinds("sg, wips"); err != nil || joinList(got) != "sg,wips" {
-		t.Errorf("parseKinds: %v, %v", got, err)
+	if got, err := parseList("sg, wips", skipgram.ParseKind); err != nil || joinList(got) != "sg,wips" {
+		t.Errorf("parseList of kinds: %v, %v", got, err)
 	}
 }
 
@@ -44,11 +45,11 @@ func TestLists(t *testing.T) {
 	if got, err := parseFloats(" 0.5,1e-3 "); err != nil || joinList(got) != "0.5,0.001" {
 		t.Errorf("Floats: %v, %v", got, err)
 	}
-	if got, err := parseCounts("2,1,2"); err != nil || !slices.Equal(got, []int{2, 1}) {
+	if got, err := parseCounts("2,1,2", 2); err != nil || !slices.Equal(got, []int{2, 1}) {
 		t.Errorf("Counts: %v, %v", got, err)
 	}
-	for _, bad := range []string{"0", "1,-2", ",", "x"} {
-		if _, err := parseCounts(bad); err == nil {
+	for _, bad := range []string{"0", "1,-2", ",", "x", "1,3"} {
+		if _, err := parseCounts(bad, 2); err == nil {
 			t.Errorf("parseCounts(%q) took it", bad)
 		}
 	}

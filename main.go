@@ -9,19 +9,22 @@
 //	wipsvec COMMAND [flags]
 //	wipsvec help COMMAND
 //
-// This file holds main, run and the list of commands. Each command is a
-// file of its own (train.go, eval.go, ...) that parses its flags, calls the
-// library and prints; flags.go has the flag helpers they share, progress.go
-// what they print while they work.
+// This file holds main, run, the list of commands and what stops them
+// (stoppable). Each command is a file of its own (train.go, eval.go, ...)
+// that parses its flags, calls the library and prints; flags.go has the
+// flag helpers they share, progress.go what they print while they work.
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/wipsvec/wipsvec/skipgram"
 )
@@ -125,6 +128,13 @@ func run(args []string, std stdio) error {
 		}
 	}
 	return usagef("unknown command %q (wipsvec help lists them)", name)
+}
+
+// stoppable is the context a command that trains or writes runs under:
+// Ctrl-C or SIGTERM cancels it, and the command stops cleanly, saying what
+// it kept.
+func stoppable() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
 
 func runVersion(args []string, std stdio) error {

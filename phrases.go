@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
-	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/wipsvec/wipsvec/corpus"
@@ -46,7 +42,7 @@ func runPhrases(args []string, std stdio) error {
 			return usagef("phrases: %v", err)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable()
 	defer stop()
 	done := func() {}
 	if debug >= 2 {

@@ -13,10 +13,10 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
-// This file is all that commands print while they work: logf's lines and
+// This file is all that commands print while they work: logf's lines,
 // the one progress printer that training, reading a corpus and phrases'
 // passes share, each saying only what its line holds and when a log gets
-// one.
+// one, and the line a checkpoint's write adds.
 
 func logf(w io.Writer, quiet bool, format string, args ...any) {
 	if !quiet {
@@ -31,7 +31,7 @@ type progress struct {
 	w     io.Writer
 	tty   bool
 	drawn bool      // the terminal shows a live line
-	last  time.Time // when a log last got a line
+	last  time.Time // when minutely last showed a line
 }
 
 func newProgress(w io.Writer) *progress { return &progress{w: w, tty: isTerminal(w)} }
@@ -47,15 +47,13 @@ func (p *progress) show(line string, log bool) {
 	}
 }
 
-// minute reports whether a log is due a line, a minute after the last one,
-// and if so starts the next minute.
-func (p *progress) minute() bool {
-	now := time.Now()
-	if now.Sub(p.last) < time.Minute {
-		return false
+// minutely draws line on a terminal; a log gets it when a minute has
+// passed since its last line.
+func (p *progress) minutely(line string) {
+	if now := time.Now(); p.tty || now.Sub(p.last) >= time.Minute {
+		p.last = now
+		p.show(line, true)
 	}
-	p.last = now
-	return true
 }
 
 // done clears the live line, if there is one.
@@ -86,17 +84,32 @@ func progressLine(w io.Writer, unit string) func(skipgram.Progress) {
 	}
 }
 
+// checkpointNote says when a run wrote its checkpoint to path, but at the
+// end: a log line, written over the live progress line.
+func checkpointNote(w io.Writer, quiet bool, path string) func(*skipgram.Snapshot, time.Duration) {
+	clear := ""
+	if isTerminal(w) {
+		clear = "\r\033[K"
+	}
+	return func(s *skipgram.Snapshot, took time.Duration) {
+		if !s.Done {
+			logf(w, quiet, "%scheckpoint: wrote %s at %.1f%% in %.1fs\n", clear, path, 100*float64(s.Words())/float64(max(s.Total(), 1)), took.Seconds())
+		}
+	}
+}
+
 // readProgress shows what has been read of a corpus; a log gets a line a
-// minute, the first at once. done clears the live line.
-func readProgress(w io.Writer) (show func(corpus.ReadStats), done func()) {
+// minute, the first at once. done clears the live line. Quiet, it shows
+// nothing: show is nil.
+func readProgress(w io.Writer, quiet bool) (show func(corpus.ReadStats), done func()) {
 	p := newProgress(w)
+	if quiet {
+		return nil, p.done
+	}
 	start := time.Now()
 	return func(st corpus.ReadStats) {
-		if !p.tty && !p.minute() {
-			return
-		}
-		p.show(fmt.Sprintf("reading: %d of %d files, %s, %.0f MB/s", st.Files, st.Total,
-			corpus.HumanBytes(st.Bytes), float64(st.Bytes)/1e6/time.Since(start).Seconds()), true)
+		p.minutely(fmt.Sprintf("reading: %d of %d files, %s, %.0f MB/s", st.Files, st.Total,
+			corpus.HumanBytes(st.Bytes), float64(st.Bytes)/1e6/time.Since(start).Seconds()))
 	}, p.done
 }
 
@@ -106,14 +119,11 @@ func phraseProgress(w io.Writer) (show func(phrase.Progress), done func()) {
 	p := newProgress(w)
 	p.last = time.Now()
 	return func(pr phrase.Progress) {
-		if !p.tty && !p.minute() {
-			return
-		}
-		line := fmt.Sprintf("counting: %dM words, %d words and pairs", pr.Words>>20, pr.Entries)
 		if pr.Joining {
-			line = fmt.Sprintf("joining: %dM words", pr.Words>>20)
+			p.minutely(fmt.Sprintf("joining: %dM words", pr.Words>>20))
+		} else {
+			p.minutely(fmt.Sprintf("counting: %dM words, %d words and pairs", pr.Words>>20, pr.Entries))
 		}
-		p.show(line, true)
 	}, p.done
 }
 

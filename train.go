@@ -5,12 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"path/filepath"
 	"runtime"
-	"runtime/debug"
-	"syscall"
 	"time"
 
 	"github.com/wipsvec/wipsvec/corpus"
@@ -44,17 +39,16 @@ type trainFlags struct {
 	checkpoint, resume, init      string
 	checkpointEvery               time.Duration
 	updateVocab                   bool
-	initVectors                   *start.Vectors // -init names a vectors file, not a checkpoint
 
-	given map[string]bool    // the flags the command line set
-	args  []string           // the command line that started the run, kept in checkpoints
-	snap  *skipgram.Snapshot // the checkpoint -resume or -init goes on from
+	given map[string]bool // the flags the command line set
+	args  []string        // the command line that started the run, kept in checkpoints
+	from  start.From      // how the run starts: what -resume or -init goes on from
 }
 
 // defaultTrainFlags are train's settings before the command line, for a
 // graph's edges or for a text: skipgram's defaults of each.
 func defaultTrainFlags(graph bool) *trainFlags {
-	f := &trainFlags{opt: skipgram.DefaultOptions(), model: string(skipgram.SG), minCount: minCountDefault,
+	f := &trainFlags{opt: skipgram.DefaultOptions(), model: string(skipgram.SG), minCount: vocab.DefaultMinCount,
 		ids: string(encoded.Auto), checkMemory: true, negDist: skipgram.DefaultGraphNoise, debugLevel: 2,
 		checkpointEvery: skipgram.DefaultCheckpointEvery}
 	if graph {
@@ -165,9 +159,8 @@ func resumeTrainFlags(path string, args []string, given map[string]bool, std std
 	if err := f.check(std.err); err != nil {
 		return nil, err
 	}
-	f.args, f.snap = snap.Command, snap
+	f.args, f.from = snap.Command, start.From{Checkpoint: snap, Resumed: true}
 	f.opt = snap.Options
-	f.opt.Resume = snap
 	return f, nil
 }
 
@@ -204,7 +197,7 @@ func initTrainFlags(path string, args []string, given map[string]bool, std stdio
 	if err := start.Continue(path, snap, f.graph != ""); err != nil {
 		return nil, startError(err)
 	}
-	f.args, f.snap = args, snap
+	f.args, f.from = args, start.From{Checkpoint: snap, Update: f.updateVocab}
 	return f, f.check(std.err)
 }
 
@@ -223,7 +216,7 @@ func (f *trainFlags) initFromVectors(args []string, given map[string]bool, std s
 		return fmt.Errorf("train: -init: %w", err)
 	}
 	f.opt.Dim = v.Dim
-	f.initVectors, f.given, f.args = v, given, args
+	f.from, f.given, f.args = start.From{Vectors: v}, given, args
 	return f.check(std.err)
 }
 
@@ -235,16 +228,6 @@ func startError(err error) error {
 		return usageError{fmt.Errorf("train: %w", err)}
 	}
 	return fmt.Errorf("train: %w", err)
-}
-
-// started says how many words started from -init's vectors, and records
-// the file in the sidecar.
-func (f *trainFlags) started(st skipgram.Stats, rows int, meta *embedding.Meta, stderr io.Writer) {
-	if f.initVectors == nil {
-		return
-	}
-	meta.Hyper.InitVectors, meta.Hyper.InitWords = f.init, st.Started
-	logf(stderr, f.quiet, "init: %d of the %d words started from %s; the others as in a new run\n", st.Started, rows, f.init)
 }
 
 // check resolves and checks what the flags say together.
@@ -275,7 +258,7 @@ func (f *trainFlags) check(stderr io.Writer) error {
 	if f.given["hs"] {
 		f.opt.HS = f.hs == 1
 	}
-	if f.snap == nil {
+	if f.from.Checkpoint == nil {
 		f.opt.Alpha = start.Alpha(f.opt, f.given["alpha"])
 	}
 	if f.given["neg-ratio"] {
@@ -286,7 +269,7 @@ func (f *trainFlags) check(stderr io.Writer) error {
 	} else if f.output == "-" {
 		return usagef("train: -maxn writes a fastText model beside -output FILE, which standard output has no room for")
 	}
-	if f.snap == nil {
+	if f.from.Checkpoint == nil {
 		f.opt.Batch = start.Batch(f.opt, f.given["batch"])
 	}
 	if _, err := encoded.ParsePlacement(f.ids); err != nil {
@@ -307,18 +290,18 @@ func (f *trainFlags) check(stderr io.Writer) error {
 	return nil
 }
 
-// inputs are the files the run reads besides its corpus.
-func (f *trainFlags) inputs() []string {
-	return []string{f.readVocab, f.init}
-}
-
-// outputs are the files the run writes; "-" is standard output.
-func (f *trainFlags) outputs() []string {
+// checkFiles refuses a run whose outputs (standard output aside) would
+// overwrite one another or its inputs: the data's files, -read-vocab and
+// -init.
+func (f *trainFlags) checkFiles(data ...string) error {
 	out := []string{f.output, f.saveVocab, f.checkpoint}
 	if f.output != "-" {
 		out = append(out, embedding.SidecarPath(f.output))
 	}
-	return out
+	if err := atomicfile.CheckOutputs(append([]string{f.readVocab, f.init}, data...), out); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	return nil
 }
 
 func runTrain(args []string, std stdio) error {
@@ -326,7 +309,7 @@ func runTrain(args []string, std stdio) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := stoppable()
 	defer stop()
 	if f.graph != "" {
 		return trainGraph(ctx, f, std)
@@ -340,34 +323,20 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil {
 		return err
 	}
-	if err := atomicfile.CheckOutputs(append(f.inputs(), sources...), f.outputs()); err != nil {
-		return fmt.Errorf("train: %w", err)
+	if err := f.checkFiles(sources...); err != nil {
+		return err
 	}
-	if f.snap == nil {
-		if err := start.Encoded(f.train, sources, f.given); err != nil {
-			return startError(err)
-		}
-	}
-	t := start.Text{Sources: sources, MinCount: f.minCount, MaxVocab: f.maxVocab, ReadVocab: f.readVocab, IDs: encoded.Placement(f.ids),
-		From: f.snap, Resumed: f.opt.Resume != nil, Update: f.updateVocab}
-	if f.output != "-" {
-		t.Scratch = append(t.Scratch, filepath.Dir(f.output))
-	}
-	t.Scratch = append(t.Scratch, os.TempDir())
-	if !f.quiet {
-		var done func()
-		t.Progress, done = readProgress(std.err)
-		defer done()
-	}
+	t := start.Text{Name: f.train, Sources: sources, MinCount: f.minCount, MaxVocab: f.maxVocab, ReadVocab: f.readVocab, IDs: encoded.Placement(f.ids),
+		Output: f.output, Given: f.given, From: f.from}
+	var done func()
+	t.Progress, done = readProgress(std.err, f.quiet)
+	defer done()
 	began := time.Now()
 	c, err := t.Load(ctx)
 	var r *start.Refusal
-	switch {
-	case err != nil && ctx.Err() != nil:
-		return errors.New("interrupted while reading the corpus; nothing written")
-	case errors.As(err, &r) || errors.Is(err, start.ErrMerge):
+	if errors.As(err, &r) {
 		return startError(err)
-	case err != nil:
+	} else if err != nil {
 		return err
 	}
 	defer c.Close()
@@ -376,18 +345,16 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 			corpus.HumanBytes(c.Crowded.Need), corpus.HumanBytes(c.Crowded.Available))
 	}
 	v := c.Vocab
-	if f.snap != nil && f.updateVocab {
+	if from := f.from.Checkpoint; from != nil && f.from.Update {
 		logf(std.err, f.quiet, "vocabulary: %d words of %s and %d new ones reaching min-count %d\n",
-			f.snap.Vocab.Len(), f.init, v.Len()-f.snap.Vocab.Len(), f.minCount)
+			from.Vocab.Len(), f.init, v.Len()-from.Vocab.Len(), f.minCount)
 	}
 	logf(std.err, f.quiet, "vocabulary: %d words (min-count %d); corpus: %d in-vocabulary tokens, %s; read %s in %.1fs\n",
 		v.Len(), c.MinCount, c.Tokens, c.Where, c.Read, time.Since(began).Seconds())
 	if c.Invalid.Tokens > 0 {
 		logf(std.err, false, "corpus %s: %s\n", f.train, c.Invalid)
 	}
-	job := f.job(v, std)
-	job.Text = c.IDs
-	job.Source = t.Source(c, f.train)
+	job := &skipgram.Job{Options: f.opt, Vocab: v, Text: c.IDs, Source: t.Source(c)}
 	res, err := f.runJob(ctx, job, "words", std)
 	if err != nil {
 		return err
@@ -410,62 +377,34 @@ func (f *trainFlags) finish(res *skipgram.Result, std stdio, ran string) error {
 		return err
 	}
 	if meta.Lambda != nil {
-		lambda := f.opt.LambdaInit
-		if st.LambdaStart != f.opt.LambdaInit {
-			lambda += " -> " + st.LambdaStart
-		}
-		logf(std.err, false, "wips: lambda start %s; %s\n", lambda, embedding.SummarizeLambda(meta.Lambda))
+		logf(std.err, false, "wips: lambda start %s; %s\n", meta.Hyper.StartedLambda(), embedding.SummarizeLambda(meta.Lambda))
 	}
 	logf(std.err, false, "trained %s: %s, loss %.4f; %s\n", m.Kind, ran, st.Loss, f.wrote(len(res.Words), m.Dim))
 	return nil
 }
 
-// job is the trainer's job for the run on the rows v: the flags'
-// settings, and what -checkpoint, -resume and -init add. The caller adds
-// the data.
-func (f *trainFlags) job(v *vocab.Vocab, std stdio) *skipgram.Job {
-	j := &skipgram.Job{Options: f.opt, Vocab: v}
-	clear := ""
-	if isTerminal(std.err) {
-		clear = "\r\033[K" // over the live progress line
-	}
-	if f.snap != nil && f.opt.Resume == nil {
-		j.Init = f.snap.Continue(v, f.opt.Seed)
-	}
-	if f.checkpoint != "" {
-		j.CheckpointEvery, j.CheckpointPath, j.Command = f.checkpointEvery, f.checkpoint, f.args
-		j.Wrote = func(s *skipgram.Snapshot, took time.Duration) {
-			if !s.Done {
-				logf(std.err, f.quiet, "%scheckpoint: wrote %s at %.1f%% in %.1fs\n", clear, f.checkpoint, 100*float64(s.Words())/float64(max(s.Total(), 1)), took.Seconds())
-			}
-		}
-	}
-	return j
-}
-
-// runJob trains job, text or graph, on the rows job.Vocab: it checks the
-// memory the run needs, reads -init's vectors, writes -save-vocab, shows
-// the progress in units, and says how many rows -init started.
+// runJob trains job, the flags' settings on the data, text or graph, and
+// its rows job.Vocab: it adds -checkpoint's writes, checks the memory the
+// run needs, gives the job its start (-resume, -init: start.From), writes
+// -save-vocab, shows the progress in units, and says how many rows
+// -init's vectors started.
 func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string, std stdio) (*skipgram.Result, error) {
 	v := job.Vocab
+	if f.checkpoint != "" {
+		job.CheckpointEvery, job.CheckpointPath, job.Command = f.checkpointEvery, f.checkpoint, f.args
+		job.Wrote = checkpointNote(std.err, f.quiet, f.checkpoint)
+	}
 	if err := f.checkRunMemory(job.Memory(), std.err); err != nil {
 		return nil, err
 	}
-	if f.initVectors != nil {
-		var err error
-		if job.Start, err = f.initVectors.Of(v); err != nil {
-			return nil, fmt.Errorf("train: -init: %w", err)
-		}
+	if err := f.from.Start(job); err != nil {
+		return nil, fmt.Errorf("train: -init: %w", err)
 	}
 	if f.saveVocab != "" {
 		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
 			return nil, fmt.Errorf("save vocabulary: %w", err)
 		}
 	}
-	// What reading the data left (a text's counting table) is garbage now:
-	// collect it before the matrices are allocated so that they reuse its
-	// memory instead of raising the peak.
-	debug.FreeOSMemory()
 	if !f.quiet {
 		job.Progress = progressLine(std.err, units)
 	}
@@ -473,7 +412,9 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 	if err != nil {
 		return nil, start.Interrupted(ctx, err, f.checkpoint)
 	}
-	f.started(res.Stats, v.Len(), res.Meta, std.err)
+	if f.from.Vectors != nil {
+		logf(std.err, f.quiet, "init: %d of the %d words started from %s; the others as in a new run\n", res.Stats.Started, v.Len(), f.init)
+	}
 	return res, nil
 }
 
@@ -513,28 +454,26 @@ func (f *trainFlags) wrote(rows, dim int) string {
 // trainGraph is train -graph: it embeds the nodes of an edge list and
 // writes them as train writes words, with a sidecar that says so.
 func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
-	if err := atomicfile.CheckOutputs(append(f.inputs(), f.graph), f.outputs()); err != nil {
-		return fmt.Errorf("train: %w", err)
+	if err := f.checkFiles(f.graph); err != nil {
+		return err
 	}
 	began := time.Now()
 	e, err := cgraph.ReadFile(f.graph)
 	if err != nil {
 		return err
 	}
-	gs := start.Graph{MinCount: f.minCount, From: f.snap, Update: f.updateVocab,
+	gs := start.Graph{MinCount: f.minCount, From: f.from,
 		Settings: skipgram.GraphSettings{Directed: f.isDirected, Noise: f.negDist, KeepLinkedNegatives: f.isKeepLinked}}
 	v, g, err := gs.Rows(e)
 	if err != nil {
 		return fmt.Errorf("edge list %s: %w", f.graph, err)
 	}
 	logf(std.err, f.quiet, "graph: %s; read in %.1fs\n", e.Summary(), time.Since(began).Seconds())
-	if f.minCount > 1 || f.snap != nil {
+	if f.minCount > 1 || f.from.Checkpoint != nil {
 		logf(std.err, f.quiet, "kept %d nodes and %d edges\n", v.Len(), g.Edges())
 	}
 	logf(std.err, f.quiet, "edges: %s as node ids\n", corpus.HumanBytes(4*int64(len(g.Pairs)+len(g.Weights))))
-	job := f.job(v, std)
-	job.Graph = g
-	job.Source = gs.Source(e, v, g, f.graph)
+	job := &skipgram.Job{Options: f.opt, Vocab: v, Graph: g, Source: gs.Source(e, v, g, f.graph)}
 	res, err := f.runJob(ctx, job, "edges", std)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package skipgram
 
 import (
 	"context"
+	"runtime/debug"
 	"time"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
@@ -32,6 +33,9 @@ type Job struct {
 	// Source describes the data for the sidecar; its MinCount, the count
 	// the rows were kept by, a checkpoint records with the settings.
 	Source Source
+	// StartFrom names the file Options.Start was read from: the sidecar
+	// records it, with how many rows it started (Stats.Started).
+	StartFrom string
 
 	// CheckpointPath, if set, is where the run writes its checkpoints
 	// (WriteCheckpoint), each recording Command, the caller's record of
@@ -71,7 +75,8 @@ type DataSettings struct {
 // Train trains the job: on the data, under its settings, from its start
 // (new, resumed, continued or from vectors), checkpointing as asked. A
 // cancelled ctx stops the run early with ctx's error. The model is
-// returned with what the run got to even when it fails.
+// returned with what the run got to even when it fails. It collects the
+// garbage of reading the data before it allocates the parameters.
 func (j *Job) Train(ctx context.Context) (*Result, error) {
 	r, err := j.newRun(ctx)
 	if err != nil {
@@ -89,6 +94,9 @@ func (j *Job) Train(ctx context.Context) (*Result, error) {
 			src.Graph = j.Graph.Info()
 		}
 		res.Meta = r.plan.sidecar(m, st, src)
+		if j.Start != nil {
+			res.Meta.Hyper.InitVectors, res.Meta.Hyper.InitWords = j.StartFrom, st.Started
+		}
 	}
 	return res, err
 }
@@ -106,6 +114,10 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	if err := in.Check(uses); err != nil {
 		return nil, err
 	}
+	// What reading the data left (a text's counting table) is garbage by
+	// now: collect it before the parameters are allocated, so that they
+	// reuse its memory instead of raising the peak.
+	debug.FreeOSMemory()
 	opt := j.Options
 	j.writeCheckpoints(&opt)
 	r := &run{sig: kernel.NewSigmoidTable(), vocab: j.rowsVocab(), hooks: hooksOf(ctx), data: j.dataSettings()}

@@ -140,9 +140,18 @@ func PaperGrid() Grid {
 		Models: PlainModels(skipgram.Kinds()...),
 		Alphas: []float64{0.01, 0.025},
 		Ratios: []float64{0.01, 0.25, 0.5, 0.75, 0.99},
-		Seeds:  []uint64{1, 2, 3},
+		Seeds:  Seeds(3),
 		Epochs: 5,
 	}
+}
+
+// Seeds are the seeds of n runs per setting: 1 to n.
+func Seeds(n int) []uint64 {
+	seeds := make([]uint64, n)
+	for i := range seeds {
+		seeds[i] = uint64(i + 1)
+	}
+	return seeds
 }
 
 // QuickGrid is PaperGrid cut to about one run per model and K: the paper's 5
@@ -155,7 +164,31 @@ func QuickGrid() Grid {
 	g := PaperGrid()
 	g.Alphas = []float64{0.025}
 	g.Ratios = []float64{0.01, 0.5}
-	g.Seeds = []uint64{1}
+	g.Seeds = Seeds(1)
+	return g
+}
+
+// Quick is the -quick preset: g with QuickGrid's sizes, learning rates,
+// ratios, seeds and epochs in place of those given does not name (by the
+// experiment's flags: sizes, alphas, ratios, seeds, iter), so that flags
+// given explicitly still win.
+func (g Grid) Quick(given map[string]bool) Grid {
+	q := QuickGrid()
+	if !given["sizes"] {
+		g.Sizes = q.Sizes
+	}
+	if !given["alphas"] {
+		g.Alphas = q.Alphas
+	}
+	if !given["ratios"] {
+		g.Ratios = q.Ratios
+	}
+	if !given["seeds"] {
+		g.Seeds = q.Seeds
+	}
+	if !given["iter"] {
+		g.Epochs = q.Epochs
+	}
 	return g
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -55,6 +56,29 @@ type Config struct {
 	Log          io.Writer
 	ReadProgress func() (show func(corpus.ReadStats), done func())
 	Live         func(skipgram.Progress)
+}
+
+// DefaultConfig is the invocation with nothing given: the paper's grid
+// with train's defaults, which are the paper's word2vec settings, on every
+// CPU, its results in out/table3.jsonl.
+func DefaultConfig() *Config {
+	return &Config{Grid: PaperGrid(), Threads: runtime.NumCPU(),
+		Setup:   Setup{Settings: skipgram.DefaultOptions().Settings, MinCount: vocab.DefaultMinCount, LambdaRecipe: skipgram.LambdaRecipe},
+		Results: filepath.Join("out", "table3.jsonl"), CheckpointEvery: skipgram.DefaultCheckpointEvery}
+}
+
+// Check works out c's settings for its threads (Setup.Resolve) and
+// reports the first mistake in c: in the grid, a Results that names no
+// file, or a setup that cannot train, as the trainer would say it.
+func (c *Config) Check() error {
+	if err := c.Grid.Validate(); err != nil {
+		return err
+	}
+	if c.Results == "" {
+		return errors.New("-results must name a file")
+	}
+	c.Setup.Resolve(c.Threads)
+	return c.Setup.Validate(c.Threads)
 }
 
 // Reproduce runs the invocation c: the table goes to w (or, with c.List,

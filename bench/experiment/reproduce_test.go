@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -159,5 +160,27 @@ func TestSetupResolve(t *testing.T) {
 		if got != (Setup{Settings: c.want}) {
 			t.Errorf("%+v on %d threads: %+v, want %+v", c.in, c.threads, got.Settings, c.want)
 		}
+	}
+}
+
+// TestQuickAndCheck checks the -quick preset (the fields given keep their
+// values) and that DefaultConfig passes Check while an empty Results does
+// not.
+func TestQuickAndCheck(t *testing.T) {
+	g := PaperGrid()
+	g.Sizes, g.Seeds = []int{50}, Seeds(2)
+	q := g.Quick(map[string]bool{"sizes": true, "seeds": true})
+	want := QuickGrid()
+	if !slices.Equal(q.Sizes, []int{50}) || !slices.Equal(q.Seeds, []uint64{1, 2}) ||
+		!slices.Equal(q.Alphas, want.Alphas) || !slices.Equal(q.Ratios, want.Ratios) || q.Epochs != want.Epochs {
+		t.Errorf("Quick: %+v", q)
+	}
+	c := DefaultConfig()
+	if err := c.Check(); err != nil {
+		t.Errorf("DefaultConfig: %v", err)
+	}
+	c.Results = ""
+	if err := c.Check(); err == nil {
+		t.Error("an empty Results passed")
 	}
 }

@@ -140,3 +140,12 @@ func (m *Meta) check() error {
 	}
 	return nil
 }
+
+// StartedLambda says how WIPS's lambda started: LambdaInit as given, and
+// what it resolved to where that differs ("spectral -> neg:3").
+func (h Hyper) StartedLambda() string {
+	if h.LambdaStart == h.LambdaInit {
+		return h.LambdaInit
+	}
+	return h.LambdaInit + " -> " + h.LambdaStart
+}

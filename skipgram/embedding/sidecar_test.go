@@ -187,3 +187,14 @@ func TestSubwordsInSidecar(t *testing.T) {
 		}
 	}
 }
+
+func TestStartedLambda(t *testing.T) {
+	for _, tc := range []struct{ init, start, want string }{
+		{"spectral", "neg:3", "spectral -> neg:3"},
+		{"ones", "ones", "ones"},
+	} {
+		if got := (Hyper{LambdaInit: tc.init, LambdaStart: tc.start}).StartedLambda(); got != tc.want {
+			t.Errorf("%s, %s: %q, want %q", tc.init, tc.start, got, tc.want)
+		}
+	}
+}

@@ -3,8 +3,10 @@ package start
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -39,8 +41,8 @@ func TestGraphRows(t *testing.T) {
 	}{
 		{"new", Graph{MinCount: 1, Settings: settings}, 5},
 		{"new, min-count 2", Graph{MinCount: 2, Settings: settings}, 2}, // a and d: degree 2 or more
-		{"continued: the checkpoint's nodes", Graph{MinCount: 1, From: from, Settings: settings}, 3},
-		{"continued, updated", Graph{MinCount: 1, From: from, Update: true, Settings: settings}, 5},
+		{"continued: the checkpoint's nodes", Graph{MinCount: 1, From: From{Checkpoint: from}, Settings: settings}, 3},
+		{"continued, updated", Graph{MinCount: 1, From: From{Checkpoint: from, Update: true}, Settings: settings}, 5},
 	} {
 		v, g, err := tc.g.Rows(next)
 		if err != nil {
@@ -52,7 +54,7 @@ func TestGraphRows(t *testing.T) {
 		if g.Settings() != settings {
 			t.Errorf("%s: graph settings %+v, want %+v", tc.name, g.Settings(), settings)
 		}
-		if tc.g.From != nil {
+		if tc.g.From.Checkpoint != nil {
 			for _, w := range v0.Words { // the checkpoint's nodes stay rows
 				if _, ok := v.ID([]byte(w)); !ok {
 					t.Errorf("%s: the checkpoint's node %q is no row", tc.name, w)
@@ -82,16 +84,16 @@ func TestTextLoad(t *testing.T) {
 		t.Fatalf("new run: %d words %v", l.Vocab.Len(), l.Vocab.Words)
 	}
 	from := &skipgram.Snapshot{Vocab: l.Vocab, Data: &skipgram.DataSettings{MinCount: 2}}
-	resumed := Text{Sources: []string{path}, MinCount: 9, From: from, Resumed: true}
+	resumed := Text{Name: "c", Sources: []string{path}, MinCount: 9, From: From{Checkpoint: from, Resumed: true}}
 	r, err := resumed.Load(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if r.Vocab.Len() != 2 || resumed.Source(r, "c").MinCount != 2 {
-		t.Errorf("resumed: %d words, source min-count %d; want the checkpoint's 2 and 2", r.Vocab.Len(), resumed.Source(r, "c").MinCount)
+	if r.Vocab.Len() != 2 || resumed.Source(r).MinCount != 2 {
+		t.Errorf("resumed: %d words, source min-count %d; want the checkpoint's 2 and 2", r.Vocab.Len(), resumed.Source(r).MinCount)
 	}
-	u, err := Text{Sources: []string{path}, MinCount: 1, From: from, Update: true}.Load(ctx)
+	u, err := Text{Sources: []string{path}, MinCount: 1, From: From{Checkpoint: from, Update: true}}.Load(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,5 +145,26 @@ func TestVectors(t *testing.T) {
 	}
 	if !IsCheckpoint(filepath.Join(t.TempDir(), "missing")) {
 		t.Error("a missing file is not left to the checkpoint's reader")
+	}
+}
+
+func TestTextScratchAndStop(t *testing.T) {
+	tmp := os.TempDir()
+	for out, want := range map[string][]string{"": {tmp}, "-": {tmp}, filepath.Join("out", "v.bin"): {"out", tmp}} {
+		if got := (Text{Output: out}).scratch(); !slices.Equal(got, want) {
+			t.Errorf("Output %q: scratch %q, want %q", out, got, want)
+		}
+	}
+	if ok, _ := refusal(fmt.Errorf("%w: %w", ErrMerge, errors.New("x"))); !ok {
+		t.Error("a merge that fails is not a refusal")
+	}
+	path := filepath.Join(t.TempDir(), "c.txt")
+	if err := os.WriteFile(path, []byte("the cat\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := (Text{Sources: []string{path}}).Load(ctx); err == nil || !strings.Contains(err.Error(), "interrupted while reading") {
+		t.Errorf("a stopped read: %v, want it said", err)
 	}
 }

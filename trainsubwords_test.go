@@ -73,7 +73,7 @@ func TestTrainSubwords(t *testing.T) {
 		want string
 	}{
 		{[]string{"-maxn", "3", "-minn", "4"}, "minn 4 is above maxn 3"},
-		{[]string{"-maxn", "6", "-model", "wips"}, "sg only"},
+		{[]string{"-maxn", "6", "-model", "hsg"}, "no meaning for hsg"},
 		{[]string{"-maxn", "6", "-hs", "1"}, "negative sampling"},
 		{[]string{"-maxn", "6", "-bucket", "0"}, "-bucket"},
 		{[]string{"-maxn", "6", "-output", "-"}, "standard output"},

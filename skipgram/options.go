@@ -130,7 +130,9 @@ type Settings struct {
 	// n-grams' bucket rows, and each of them moves by the whole gradient
 	// (subwords.go). The zero value, Maxn 0, trains none. Batch applies
 	// as given; fastText's skipgram is Batch false, which train -maxn
-	// chooses unless -batch is given (start.Batch, docs/subwords.md).
+	// chooses unless -batch is given (start.Batch, docs/subwords.md). A
+	// one-view model composes every word of a pair, pair by pair alone
+	// (composedPair); HSG refuses subwords.
 	Subwords subword.Settings
 }
 
@@ -210,8 +212,12 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-cbow 1 has no meaning for %s: %s", o.Model, def.noMean)
 	case o.Subwords.Enabled() && o.HS:
 		return fmt.Errorf("-maxn %d trains with negative sampling, as fastText's skipgram and cbow do by default: give -hs 0", o.Subwords.Maxn)
-	case o.Subwords.Enabled() && def.views != 2:
-		return fmt.Errorf("-maxn %d trains subword rows for sg only: a one-view model's one matrix would hold a word's own row as a target and its n-grams' as a context", o.Subwords.Maxn)
+	case o.Subwords.Enabled() && def.noMean != "":
+		return fmt.Errorf("-maxn %d has no meaning for %s: a word's vector would be the mean of its n-grams' rows, and %s", o.Subwords.Maxn, o.Model, def.noMean)
+	case o.Subwords.Enabled() && def.views != 2 && o.CBOW:
+		return fmt.Errorf("-maxn %d with -cbow 1 trains sg only: %s composes both words of a pair, pair by pair (docs/subwords.md)", o.Subwords.Maxn, o.Model)
+	case o.Subwords.Enabled() && def.views != 2 && o.Batch:
+		return fmt.Errorf("-maxn %d with -batch trains sg only (its batch windows compose the centre word alone): give -batch=false, the default with -maxn, for %s", o.Subwords.Maxn, o.Model)
 	case o.HS && def.views != 2:
 		return fmt.Errorf("-hs 1 needs output rows apart from the word vectors, which %s does not have: a Huffman tree's inner nodes are not words (use -model sg)", o.Model)
 	}

@@ -20,13 +20,16 @@ func newHuffman(counts []int64) *huffman { return hufftree.New(counts) }
 // centre word's path, then, with negative sampling, against the centre
 // word and its own noise words, as word2vec.c scores a pair; with subwords
 // the centre word's composed input is scored against the context and the
-// noise words, as fastText scores a pair, and each of its rows moves.
+// noise words, as fastText scores a pair, and each of its rows moves; a
+// one-view model composes the context and the noise words too
+// (composedPair).
 type pairsLinear struct {
 	linForm
 	linear.Single
 	outs [][]float32 // the output rows
 	pos  []bool      // whether each is a positive
-	comp []float32   // with subwords: the context's composed input
+	comp []float32   // with subwords: the centre word's composed input
+	composed
 }
 
 func newPairsLinear(a *hogwild.Scratch, dim, targets int) *pairsLinear {
@@ -46,6 +49,10 @@ func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32)
 	for c, targets := range s.Contexts(center, ctxs) {
 		outs, pos = outs[:path], pos[:path]
 		if s.Sub != nil {
+			if !centreOnly && s.OneMatrix() {
+				loss += k.composedPair(s, center, c, targets[1:], alpha)
+				continue
+			}
 			// fastText's skipgram: the centre word's subwords predict
 			// the context, composed anew for each pair.
 			outs, pos = append(outs, s.Out.At(c)), append(pos, true)
@@ -54,6 +61,9 @@ func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32)
 			}
 			in := s.Compose(k.comp[:len(k.Acc)], center)
 			loss += k.Score(&k.Form, s.Sig, in, outs, pos, alpha)
+			if k.DW != nil {
+				kernel.MulAdd(k.DW, in, k.Acc) // WIPS's lambda: the composed input is the one scored
+			}
 			s.StepRows(&k.Form, center, k.Acc)
 			continue
 		}

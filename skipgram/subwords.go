@@ -19,6 +19,50 @@ import (
 // subwordRows lists every word's input rows (subword.Rows).
 type subwordRows = subword.Rows
 
+// A one-view model with subwords (IPS, SIPS, IPDS, WIPS: one matrix of
+// word rows then bucket rows) composes every word of a pair: the centre
+// word, its context and its noise words are each the mean of their rows,
+// scored under the model's form, and every row of each moves by the whole
+// gradient of its mean. Its written vectors, the composed ones, are then
+// what it trained; composing the centre word alone, as SG does, scored 40
+// points lower on WS353-Sim and below zero on unseen words
+// (docs/subwords.md; a build with -tags subwordcentre trains it).
+
+// composed is pairsLinear's scratch for composedPair, made at its first
+// pair: a one-view run's alone needs it.
+type composed struct {
+	words []int32     // the pair's targets: the context, then the noise words
+	rows  [][]float32 // each target's composed vector, scored and moved, then as it was
+}
+
+// composedPair trains the pair (center, c) with its noise words, every one
+// composed, and returns its loss.
+func (k *pairsLinear) composedPair(s *step, center, c int32, noise []int32, alpha float32) float32 {
+	dim := len(k.Acc)
+	k.words = append(append(k.words[:0], c), noise...)
+	for len(k.rows) < 2*len(k.words) {
+		k.rows = append(k.rows, make([]float32, dim))
+	}
+	outs, pos := k.outs[:0], k.pos[:0]
+	for j, w := range k.words {
+		o := s.Compose(k.rows[2*j], w)
+		copy(k.rows[2*j+1], o)
+		outs, pos = append(outs, o), append(pos, j == 0)
+	}
+	in := s.Compose(k.comp[:dim], center)
+	loss := k.Score(&k.Form, s.Sig, in, outs, pos, alpha)
+	if k.DW != nil {
+		kernel.MulAdd(k.DW, in, k.Acc) // WIPS's lambda: at the composed vectors scored
+	}
+	for j, w := range k.words {
+		d := outs[j]
+		kernel.Axpy(d, k.rows[2*j+1], -1) // the target's step, as Score took it
+		s.AddRows(w, d)
+	}
+	s.StepRows(&k.Form, center, k.Acc)
+	return loss
+}
+
 // subwordWindow is skip-gram with subwords in batch windows: the centre
 // word's input, composed once, is scored against every context of its
 // window (fastText's orientation: the centre word's subwords predict the
@@ -68,8 +112,9 @@ func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float3
 // FastText is m, trained with opt on the text src describes, whose
 // vocabulary is v, as fastText's model file holds it (package fasttext):
 // its arguments, the words with their counts, the input rows (words, then
-// the n-grams' buckets) and the output rows, sharing m's memory. fastText
-// and gensim then compose from it the vectors m composes.
+// the n-grams' buckets) and the output rows (a one-view model's word rows
+// again), sharing m's memory. fastText and gensim then compose from it the
+// vectors m composes; they score them by cosine, not by m's similarity.
 func (m *Model) FastText(v *vocab.Vocab, opt Options, src Source) *fasttext.Model {
 	a := fasttext.DefaultArgs(m.Dim)
 	a.WS, a.Epoch, a.Neg, a.T = int32(opt.Window), int32(opt.Iter), int32(opt.Negative), opt.Sample
@@ -82,7 +127,11 @@ func (m *Model) FastText(v *vocab.Vocab, opt Options, src Source) *fasttext.Mode
 	for i, w := range v.Words {
 		words[i] = fasttext.Entry{Word: w, Count: v.Counts[i]}
 	}
+	out := m.Out
+	if out == nil {
+		out = m.In // a one-view model's targets are its word rows, the first of In
+	}
 	return &fasttext.Model{Args: a, Words: words, Tokens: src.Corpus.Tokens,
 		Input:  fasttext.Matrix{Rows: m.inRows(), Cols: m.Dim, Stride: m.Stride, Data: m.In},
-		Output: fasttext.Matrix{Rows: m.Words, Cols: m.Dim, Stride: m.Stride, Data: m.Out}}
+		Output: fasttext.Matrix{Rows: m.Words, Cols: m.Dim, Stride: m.Stride, Data: out}}
 }

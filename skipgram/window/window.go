@@ -218,6 +218,18 @@ func (s *Step) Compose(dst []float32, c int32) []float32 {
 	return dst
 }
 
+// AddRows adds d to every input row of word c: a composed target's step,
+// which its form has already weighed.
+func (s *Step) AddRows(c int32, d []float32) {
+	for _, r := range s.Sub.Of(c) {
+		kernel.Axpy(s.In.At(r), d, 1)
+	}
+}
+
+// OneMatrix reports whether the input and output rows are one matrix (a
+// one-view model's).
+func (s *Step) OneMatrix() bool { return &s.In.At(0)[0] == &s.Out.At(0)[0] }
+
 // StepRows moves every input row of word c by the gradient acc, as the
 // form says.
 func (s *Step) StepRows(f *linear.Form, c int32, acc []float32) {

@@ -1,0 +1,240 @@
+package skipgram
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/fasttext"
+	"github.com/wipsvec/wipsvec/skipgram/subword"
+)
+
+// The one-view models with subwords (docs/subwords.md): the centre word's
+// input is the mean of its rows, its contexts and noise words are word rows
+// of the same matrix, scored under the model's own similarity.
+
+var oneViewLinear = []Kind{IPS, SIPS, IPDS, WIPS}
+
+// TestOneViewSubwordPairGradients steps each one-view linear model with
+// subwords once on one pair and checks, against central differences of the
+// model's float64 score (WIPS's rows with the signs of lambda: step64),
+// that every row the centre word is composed of moved by the whole
+// gradient of the loss in its composed vector h, that every row of each
+// target (the context, the noise words) moved by the whole gradient in the
+// target's composed vector, and WIPS's lambda gradient at them.
+func TestOneViewSubwordPairGradients(t *testing.T) {
+	const alpha = 1e-3
+	if centreOnly {
+		t.Skip("-tags subwordcentre: the measured alternative composes the centre word alone")
+	}
+	words := []string{"the", "cat", "sat", "on", "mat", "cats", "sitting", "mats"}
+	for _, kind := range oneViewLinear {
+		t.Run(string(kind), func(t *testing.T) {
+			checked := 0
+			for seed := uint64(1); checked < 3 && seed < 100; seed++ {
+				run, _ := testRun(t, kind, 10, len(words), 2, seed, func(o *Options) {
+					o.Subwords, o.Batch = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}, false
+				})
+				run.sub = subword.NewRows(run.opt.Subwords, words)
+				w := newWorker(run, 0, kind.def().start(run))
+				m := run.model
+				compose := func(id int32) []float32 {
+					h := make([]float32, m.Dim)
+					rows := run.sub.Of(id)
+					for _, r := range rows {
+						for i, x := range m.Row(int(r)) {
+							h[i] += x / float32(len(rows))
+						}
+					}
+					return h
+				}
+				before := slices.Clone(m.In)
+				moved := func(r int32, i int) float64 { return float64(m.Row(int(r))[i] - before[int(r)*m.Stride+i]) }
+				const center, ctx = 6, 1 // "sitting" and "cat"
+				h := compose(center)
+				all := make([][]float32, len(words))
+				for id := range all {
+					all[id] = compose(int32(id))
+				}
+				w.kernel.window(&w.step, center, []int32{ctx}, alpha)
+				targets := append([]int32{ctx}, w.Look.Next[1:]...) // the pair's: its context, then its noise words
+				var used []int32
+				for _, id := range append(slices.Clone(targets), center) {
+					used = append(used, run.sub.Of(id)...)
+				}
+				if len(slices.Compact(slices.Sorted(slices.Values(used)))) != len(used) {
+					continue // a row of two words (or a word twice) moves twice: not the one-step gradient
+				}
+				checked++
+				outs, pos := make([][]float32, len(targets)), make([]bool, len(targets))
+				for j, id := range targets {
+					outs[j] = all[id]
+				}
+				pos[0] = true
+				score := func(x, out []float32) float64 { return score64(w, x, out) }
+				move := func(x, out []float32) float64 { return step64(w, x, out) }
+				for i := range h {
+					want, tol := gradient(alpha, h, outs, pos, score, move, i)
+					for _, r := range run.sub.Of(center) {
+						if got := moved(r, i); math.Abs(got-want) > tol {
+							t.Errorf("seed %d: centre row %d moved %.6g at %d, want %.6g", seed, r, got, i, want)
+						}
+					}
+					for j, id := range targets {
+						g, tol := gradient(alpha, outs[j], [][]float32{h}, pos[j:j+1], func(o, x []float32) float64 { return score(x, o) },
+							func(o, x []float32) float64 { return move(x, o) }, i)
+						for _, r := range run.sub.Of(id) {
+							if got := moved(r, i); math.Abs(got-g) > tol {
+								t.Errorf("seed %d: target %d's row %d moved %.6g at %d, want %.6g", seed, id, r, got, i, g)
+							}
+						}
+					}
+				}
+				if kind == WIPS {
+					k := wipsOf(w)
+					for i := range k.lambda {
+						want, tol := gradient(alpha, k.lambda, outs, pos,
+							func(l, out []float32) float64 { return weightedDot64(h, out, l) },
+							func(l, out []float32) float64 { return weightedDot64(h, out, l) }, i)
+						if got := float64(k.dlambda[i]); math.Abs(got-want) > tol {
+							t.Errorf("seed %d: dlambda[%d] = %.6g, want %.6g", seed, i, got, want)
+						}
+					}
+				}
+			}
+			if checked < 3 {
+				t.Fatalf("only %d pairs of words with rows of their own", checked)
+			}
+		})
+	}
+}
+
+// TestOneViewSubwordsLearn: each one-view linear model with subwords
+// lowers the loss below that of its start (the same run at rate 0), one
+// seeded thread gives the same bits twice, and the matrix holds the words'
+// rows then the buckets'.
+func TestOneViewSubwordsLearn(t *testing.T) {
+	tokens := 40000
+	if testing.Short() {
+		tokens = 15000
+	}
+	v, stream := syntheticCorpus(t, tokens, 3)
+	for _, kind := range oneViewLinear {
+		t.Run(string(kind), func(t *testing.T) {
+			opt := testOptions(kind)
+			opt.Iter, opt.Subwords, opt.Batch = 3, testSubwords, false
+			m1, st, err := Train(context.Background(), v, stream, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m2, _, _ := Train(context.Background(), v, stream, opt)
+			if !sameBits(m1.In, m2.In) || m1.Out != nil || len(m1.In) != (v.Len()+testSubwords.Bucket)*m1.Stride {
+				t.Fatal("two runs with -threads 1 and the same seed differ, or the matrix is not words then buckets")
+			}
+			still := opt
+			still.Alpha = 0
+			_, st0, err := Train(context.Background(), v, stream, still)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("loss %.4f, at its start %.4f", st.Loss, st0.Loss)
+			if !(st.Loss < 0.95*st0.Loss) {
+				t.Errorf("loss %.4f after 3 epochs, %.4f untrained", st.Loss, st0.Loss)
+			}
+		})
+	}
+}
+
+// TestOneViewSubwordsRefused: HSG refuses subwords (a mean of points on
+// the hyperboloid is off it), and a one-view model refuses them in batch
+// windows and with CBOW, which compose the centre word alone; each in one
+// line. Pairs train.
+func TestOneViewSubwordsRefused(t *testing.T) {
+	for _, tc := range []struct {
+		kind        Kind
+		batch, cbow bool
+		want        string
+	}{
+		{HSG, false, false, "-maxn 6 has no meaning for hsg"},
+		{HSG, true, false, "-maxn 6 has no meaning for hsg"},
+		{IPS, true, false, "-batch=false"},
+		{WIPS, true, false, "-batch=false"},
+		{SIPS, false, true, "-cbow 1 trains sg only"},
+		{IPDS, true, true, "-cbow 1 trains sg only"},
+	} {
+		o := DefaultOptions()
+		o.Model, o.Subwords, o.Batch, o.CBOW = tc.kind, testSubwords, tc.batch, tc.cbow
+		err := o.Validate()
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s -batch %v -cbow %v: %v, want one line with %q", tc.kind, tc.batch, tc.cbow, err, tc.want)
+		}
+	}
+	for _, kind := range oneViewLinear {
+		o := DefaultOptions()
+		o.Model, o.Subwords, o.Batch = kind, testSubwords, false
+		if err := o.Validate(); err != nil {
+			t.Errorf("%s pairs: %v", kind, err)
+		}
+	}
+}
+
+// TestOneViewSubwordsFastTextModel: the fastText model of a one-view run
+// with subwords holds the one matrix as its input and the word rows again
+// as its output, reads back whole, and composes the vectors the run writes.
+func TestOneViewSubwordsFastTextModel(t *testing.T) {
+	v, stream := syntheticCorpus(t, 15000, 3)
+	opt := testOptions(WIPS)
+	opt.Subwords, opt.Batch = testSubwords, false
+	m, _, err := Train(context.Background(), v, stream, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "m.bin")
+	if err := fasttext.Write(path, m.FastText(v, opt, Source{MinCount: 1, Corpus: embedding.CorpusInfo{Tokens: int64(len(stream))}})); err != nil {
+		t.Fatal(err)
+	}
+	ft, err := fasttext.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ft.Output.Rows != v.Len() || ft.Input.Rows != v.Len()+testSubwords.Bucket {
+		t.Fatalf("input %d rows, output %d", ft.Input.Rows, ft.Output.Rows)
+	}
+	for w := range v.Len() {
+		if !sameBits(ft.Output.Row(w), m.Row(w)) || !sameBits(ft.Input.Row(w), m.Row(w)) {
+			t.Fatalf("word %d: the model's rows are not the run's", w)
+		}
+	}
+	written := m.Vectors(v.Words)
+	got, err := ft.VectorsOf(v.Words)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.Words, written.Words) || !sameBits(got.Data, written.Data) {
+		t.Fatal("the fastText model composes other vectors than the run writes")
+	}
+}
+
+// TestOneViewSubwordsResumeBitIdentical: a one-view run with subwords,
+// interrupted and resumed through a checkpoint file, ends where the
+// uninterrupted run ends, the bucket rows and lambda included.
+func TestOneViewSubwordsResumeBitIdentical(t *testing.T) {
+	v, stream := syntheticCorpus(t, 320_000, 4) // 4 blocks an epoch
+	opt := DefaultOptions()
+	opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed = WIPS, 12, 2, 1, 5
+	opt.Subwords, opt.Batch = testSubwords, false
+	train := func(ctx context.Context, o Options) (*Model, Stats, error) { return Train(ctx, v, stream, o) }
+	want, wst, err := train(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, st, _ := interrupted(t, 3, opt, train)
+	sameModel(t, "wips with subwords resumed", got, want)
+	if st.Loss != wst.Loss || !sameBits(got.param("lambda"), want.param("lambda")) {
+		t.Fatalf("resumed loss %v, uninterrupted %v", st.Loss, wst.Loss)
+	}
+}

@@ -49,7 +49,7 @@ func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32)
 	for c, targets := range s.Contexts(center, ctxs) {
 		outs, pos = outs[:path], pos[:path]
 		if s.Sub != nil {
-			if !centreOnly && s.OneMatrix() {
+			if s.OneMatrix() {
 				loss += k.composedPair(s, center, c, targets[1:], alpha)
 				continue
 			}

@@ -26,7 +26,7 @@ type subwordRows = subword.Rows
 // gradient of its mean. Its written vectors, the composed ones, are then
 // what it trained; composing the centre word alone, as SG does, scored 40
 // points lower on WS353-Sim and below zero on unseen words
-// (docs/subwords.md; a build with -tags subwordcentre trains it).
+// (docs/subwords.md).
 
 // composed is pairsLinear's scratch for composedPair, made at its first
 // pair: a one-view run's alone needs it.

@@ -28,9 +28,6 @@ var oneViewLinear = []Kind{IPS, SIPS, IPDS, WIPS}
 // target's composed vector, and WIPS's lambda gradient at them.
 func TestOneViewSubwordPairGradients(t *testing.T) {
 	const alpha = 1e-3
-	if centreOnly {
-		t.Skip("-tags subwordcentre: the measured alternative composes the centre word alone")
-	}
 	words := []string{"the", "cat", "sat", "on", "mat", "cats", "sitting", "mats"}
 	for _, kind := range oneViewLinear {
 		t.Run(string(kind), func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"github.com/wipsvec/wipsvec/corpus/encoded"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/fasttext"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
@@ -420,9 +421,9 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 
 // checkRunMemory prints what the run will allocate and refuses when that is
 // more than the machine has available (unless -check-memory=false): the
-// policy is skipgram.Budget's, the advice what train's flags can do.
+// policy is budget.Budget's, the advice what train's flags can do.
 func (f *trainFlags) checkRunMemory(m skipgram.Memory, stderr io.Writer) error {
-	b := skipgram.NewBudget(m, f.opt.Threads)
+	b := budget.New(m, f.opt.Threads)
 	logf(stderr, f.quiet, "%s\n", b)
 	if err := b.Err(); f.checkMemory && err != nil {
 		return fmt.Errorf("train: %w; lower -size or -threads (or -check-memory=false to try anyway)", err)

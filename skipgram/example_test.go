@@ -22,16 +22,16 @@ func Example() {
 	}
 	opt := skipgram.DefaultOptions()
 	opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Sample = skipgram.SIPS, 8, 3, 1, 0
-	m, st, err := skipgram.Train(context.Background(), v, ids, opt)
+	job := &skipgram.Job{Options: opt, Vocab: v, Text: [][]int32{ids}}
+	res, err := job.Train(context.Background())
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	// The sidecar says how to score the vectors: here SIPS's own similarity.
-	meta := skipgram.NewSidecar(m, opt, st, skipgram.Source{})
-	vec := m.Vectors(v.Words)
-	fmt.Printf("%s: %d words of %d coordinates, %d tokens trained\n", m.Kind, len(vec.Words), vec.Dim, st.Words)
-	fmt.Println("scored by", meta.Similarities()[0].Name)
+	vec := res.Vectors()
+	fmt.Printf("%s: %d words of %d coordinates, %d tokens trained\n", res.Model.Kind, len(vec.Words), vec.Dim, res.Stats.Words)
+	fmt.Println("scored by", res.Meta.Similarities()[0].Name)
 	// Output:
 	// sips: 7 words of 8 coordinates, 18000 tokens trained
 	// scored by sips

@@ -1,15 +1,22 @@
 package skipgram
 
 import (
-	"context"
-
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/graphdata"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
 // A graph's data (its edges, degrees, settings and the lists its negatives
-// avoid) is package graphdata's; this file is a graph as a run's input.
+// avoid) is package graphdata's; this file is a graph as a run's input. A
+// Job with a Graph learns one vector per node with the text trainer's
+// machinery: Hogwild workers claiming blocks of edges as they claim blocks
+// of text, the same kernels, learning-rate decay and negative sampling.
+// Each edge is a positive pair (the only context of its centre), scored
+// against Negative noise nodes; Window and Sample do not apply. The run
+// trains a copy of the edges shuffled once, seeded, so that a block mixes
+// the whole graph; with one thread it is bit-for-bit reproducible.
+// Progress and Stats count trained pairs (directed edges) where a text
+// counts tokens.
 
 // Graph is an edge list to embed (graphdata.Graph).
 type Graph = graphdata.Graph
@@ -47,18 +54,3 @@ func NewGraph(e *cgraph.Edges, minCount int64) (*vocab.Vocab, *Graph, error) {
 
 // NewGraphWith is NewGraph with the nodes of v (graphdata.NewWith).
 func NewGraphWith(e *cgraph.Edges, v *vocab.Vocab) (*Graph, error) { return graphdata.NewWith(e, v) }
-
-// TrainGraph learns one vector per node of g under opt's model, with the
-// text trainer's machinery: Hogwild workers claiming blocks of edges as they
-// claim blocks of text, the same kernels, learning-rate decay, negative
-// sampling and model. Each edge is a positive pair (the only context of its
-// centre), scored against opt.Negative noise nodes; Window and Sample do not
-// apply. The run trains a copy of the edges shuffled once, seeded, so that a
-// block mixes the whole graph; with Threads == 1 it is bit-for-bit
-// reproducible. It is the Job of that graph.
-//
-// Progress and Stats count trained pairs (directed edges) where text counts
-// tokens.
-func TrainGraph(ctx context.Context, g *Graph, opt Options) (*Model, Stats, error) {
-	return trainJob(ctx, &Job{Options: opt, Graph: g})
-}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/spectrum"
 )
 
 // TestMergeLambdaStep checks two merges of WIPS's lambda against values
@@ -98,7 +99,7 @@ func TestMergeLambdaFrozen(t *testing.T) {
 // negative direction the spectral start may find is the shift -log k.
 func TestSpectralStartOnTopicalCorpus(t *testing.T) {
 	v, stream := syntheticCorpus(t, 200000, 3)
-	q, top, edge, err := SpectralNegatives(v, [][]int32{stream}, 8, SpectrumOptions{Window: 5, Negative: 5})
+	q, top, edge, err := spectrum.Negatives(v, [][]int32{stream}, 8, spectrum.Options{Window: 5, Negative: 5})
 	if err != nil {
 		t.Fatal(err)
 	}

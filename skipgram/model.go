@@ -100,7 +100,7 @@ func everyWorker(k windowKernel) func(*hogwild.Scratch) windowKernel {
 type data struct {
 	// spectrum counts the negative eigenvalues among the k largest in
 	// absolute value of the data's shifted PMI, and returns those k (see
-	// SpectralNegatives).
+	// spectrum.Negatives).
 	spectrum func(k, negative int) (q int, top []float64, err error)
 }
 

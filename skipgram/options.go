@@ -71,7 +71,7 @@ type Settings struct {
 	// the measurements behind the defaults).
 	//
 	// LambdaInit is "spectral" (the default: the signs of the K largest
-	// eigenvalues of the corpus's shifted PMI, see SpectralNegatives),
+	// eigenvalues of the corpus's shifted PMI, see spectrum.Negatives),
 	// "neg:Q" (Q weights -1, the rest +1), "ones", "uniform" (the paper's
 	// U(0, 1/K)), "random" (U(-1, 1)), "signed" (half -1) or a number c
 	// (every weight c), scaled to RMS 1. Training keeps every sign.

@@ -13,16 +13,10 @@ type Source struct {
 	Graph    *embedding.GraphInfo // set when the rows are the nodes of an edge list
 }
 
-// NewSidecar describes a model trained with opt for the sidecar of its
+// sidecar describes a model trained under p for the sidecar of its
 // vectors file: the similarities it scores with and its parameters (both
 // as its model says), the options it trained with, the data and the run's
-// figures. It is the one place a sidecar is made, for a file or for scoring
-// in memory; st and src may be zero where only the similarities matter.
-func NewSidecar(m *Model, opt Options, st Stats, src Source) *embedding.Meta {
-	return newPlan(opt, m.Words, 0, src.Graph != nil).sidecar(m, st, src)
-}
-
-// sidecar is NewSidecar for a model trained under p.
+// figures. It is the one place a sidecar is made (Result.Meta).
 func (p *Plan) sidecar(m *Model, st Stats, src Source) *embedding.Meta {
 	opt := p.Options
 	opt.Settings = p.Given // the model's own part records its settings as given

@@ -1,37 +1,9 @@
 package skipgram
 
 import (
-	"context"
 	"errors"
 	"fmt"
-
-	"github.com/wipsvec/wipsvec/vocab"
 )
-
-// Train learns embeddings for the vocabulary from an encoded corpus (word ids
-// with vocab.SentenceEnd between sentences) under the given options. The
-// stream is cut into blocks of whole sentences that Threads goroutines claim
-// one at a time, Iter passes over the corpus in all, and train without locks
-// (Hogwild). A cancelled ctx stops the run early with ctx's error.
-func Train(ctx context.Context, v *vocab.Vocab, stream []int32, opt Options) (*Model, Stats, error) {
-	return TrainChunks(ctx, v, [][]int32{stream}, opt)
-}
-
-// TrainChunks is Train on a stream held in chunks (vocab.LearnChunks), so
-// that a large corpus is never copied into one array. Sentences may span
-// chunks. It is the Job of that text.
-func TrainChunks(ctx context.Context, v *vocab.Vocab, stream [][]int32, opt Options) (*Model, Stats, error) {
-	return trainJob(ctx, &Job{Options: opt, Vocab: v, Text: stream})
-}
-
-// trainJob trains j as the functions before the Job return its run.
-func trainJob(ctx context.Context, j *Job) (*Model, Stats, error) {
-	res, err := j.Train(ctx)
-	if res == nil {
-		return nil, Stats{}, err
-	}
-	return res.Model, res.Stats, err
-}
 
 // origin is what a run's start resolved: WIPS's spectral start and its
 // eigenvalues, and how many rows Options.Start gave their start.

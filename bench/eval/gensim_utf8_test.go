@@ -139,11 +139,11 @@ func TestGensimLoadsInvalidUTF8Corpus(t *testing.T) {
 		if v.Len() != 9 {
 			t.Errorf("%s: %d words %q, want the 9 valid ones", way.name, v.Len(), v.Words)
 		}
-		m, _, err := skipgram.TrainChunks(context.Background(), v, chunks, opt)
+		res, err := (&skipgram.Job{Options: opt, Vocab: v, Text: chunks}).Train(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
-		vec := m.Vectors(v.Words)
+		vec := res.Vectors()
 		for _, bin := range []bool{true, false} {
 			path := filepath.Join(dir, fmt.Sprintf("%s-%v.vec", way.name, bin))
 			if err := embedding.WriteVectors(path, vec, bin); err != nil {

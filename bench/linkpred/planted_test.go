@@ -27,12 +27,11 @@ func plantedTree(branch, depth int) *cgraph.Edges {
 func reconstruct(t *testing.T, e *cgraph.Edges, opt skipgram.Options) Result {
 	t.Helper()
 	g := &skipgram.Graph{Nodes: len(e.Nodes), Pairs: append([]int32(nil), e.Pairs...), Noise: skipgram.NoiseUniform}
-	m, _, err := skipgram.TrainGraph(context.Background(), g, opt)
+	res, err := (&skipgram.Job{Options: opt, Graph: g}).Train(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta := skipgram.NewSidecar(m, opt, skipgram.Stats{}, skipgram.Source{})
-	rs, err := Evaluate(m.Vectors(e.Nodes), meta, e, nil, Options{Threads: 1, Seed: 1})
+	rs, err := Evaluate(res.Model.Vectors(e.Nodes), res.Meta, e, nil, Options{Threads: 1, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

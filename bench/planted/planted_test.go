@@ -6,6 +6,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/spectrum"
 )
 
 // TestPlantedIndefiniteSimilarity is the paper's central claim on a corpus
@@ -72,8 +73,8 @@ func TestSpectralStartFindsPlantedSigns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, top, edge, err := skipgram.SpectralNegatives(v, [][]int32{stream}, e.Train.Dim,
-		skipgram.SpectrumOptions{Window: e.Train.Window, Negative: e.Train.Negative})
+	q, top, edge, err := spectrum.Negatives(v, [][]int32{stream}, e.Train.Dim,
+		spectrum.Options{Window: e.Train.Window, Negative: e.Train.Negative})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -406,11 +406,11 @@ func benchmarkTrain(b *testing.B, model skipgram.Kind) {
 	opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Sample = model, 100, 1, 1, 1e-4
 	var words int64
 	for b.Loop() {
-		_, st, err := skipgram.Train(context.Background(), v, stream, opt)
+		res, err := (&skipgram.Job{Options: opt, Vocab: v, Text: [][]int32{stream}}).Train(context.Background())
 		if err != nil {
 			b.Fatal(err)
 		}
-		words += st.Words
+		words += res.Stats.Words
 	}
 	b.ReportMetric(float64(words)/b.Elapsed().Seconds(), "words/s")
 }

@@ -9,7 +9,7 @@ import (
 // Meta is the JSON sidecar written beside a vectors file as <output>.json. It
 // records how to score the vectors with the model's own similarity (Forms,
 // and for the models that have them NegDim, Lambda and Theta) and how they
-// were trained. The trainer makes it (skipgram.NewSidecar); eval, graph
+// were trained. The trainer makes it (skipgram.Result.Meta); eval, graph
 // evaluation and nearest read it without knowing the models: Forms says
 // what each similarity is.
 type Meta struct {

@@ -33,7 +33,7 @@ func NormalizeRMS(v []float32) {
 func Parse(s string) (func([]float32, *kernel.RNG), error) {
 	switch s {
 	case "", "ones", "spectral":
-		// Train and TrainGraph resolve the spectral start into "neg:Q"
+		// A Job resolves the spectral start into "neg:Q"
 		// from the data; a model made without it starts as IPS.
 		return func(l []float32, _ *kernel.RNG) {
 			for i := range l {

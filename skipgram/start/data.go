@@ -11,6 +11,7 @@ import (
 	"github.com/wipsvec/wipsvec/corpus/encoded"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/graphdata"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -74,7 +75,7 @@ func (t Text) load(ctx context.Context) (*Loaded, error) {
 		}
 	}
 	opt := encoded.LoadOptions{MinCount: t.MinCount, MaxVocab: t.MaxVocab, IDs: t.IDs, ScratchDirs: t.scratch(), Progress: t.Progress}
-	if avail, ok := skipgram.AvailableMemory(); ok {
+	if avail, ok := budget.Available(); ok {
 		opt.Memory = avail
 	}
 	switch {

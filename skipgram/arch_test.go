@@ -36,6 +36,19 @@ func gradient(alpha float64, x []float32, outs [][]float32, pos []bool, score, m
 	return want, 0.01*math.Abs(want) + 5e-4*spread + 1e-7
 }
 
+// checkLambdaGradient checks WIPS kernel k's lambda gradient after one
+// step of h against outs (gradient).
+func checkLambdaGradient(t *testing.T, k *weightedKernel, alpha float64, h []float32, outs [][]float32, pos []bool, seed uint64) {
+	t.Helper()
+	score := func(l, out []float32) float64 { return weightedDot64(h, out, l) }
+	for i := range k.lambda {
+		want, tol := gradient(alpha, k.lambda, outs, pos, score, score, i)
+		if got := float64(k.dlambda[i]); math.Abs(got-want) > tol {
+			t.Errorf("seed %d: dlambda[%d] = %.6g, want %.6g", seed, i, got, want)
+		}
+	}
+}
+
 // TestCBOWGradientsAgainstFiniteDifferences steps CBOW once on a window of
 // three contexts and checks that every context row moved by the whole
 // gradient of the loss in their mean h, that each target's output row moved
@@ -95,15 +108,7 @@ func TestCBOWGradientsAgainstFiniteDifferences(t *testing.T) {
 					}
 				}
 				if kind == WIPS {
-					k := wipsOf(w)
-					for i := range k.lambda {
-						want, tol := gradient(alpha, k.lambda, outs, pos,
-							func(l, out []float32) float64 { return weightedDot64(h, out, l) },
-							func(l, out []float32) float64 { return weightedDot64(h, out, l) }, i)
-						if got := float64(k.dlambda[i]); math.Abs(got-want) > tol {
-							t.Errorf("seed %d: dlambda[%d] = %.6g, want %.6g", seed, i, got, want)
-						}
-					}
+					checkLambdaGradient(t, wipsOf(w), alpha, h, outs, pos, seed)
 				}
 			}
 			if checked < 5 {

@@ -92,15 +92,7 @@ func TestOneViewSubwordPairGradients(t *testing.T) {
 					}
 				}
 				if kind == WIPS {
-					k := wipsOf(w)
-					for i := range k.lambda {
-						want, tol := gradient(alpha, k.lambda, outs, pos,
-							func(l, out []float32) float64 { return weightedDot64(h, out, l) },
-							func(l, out []float32) float64 { return weightedDot64(h, out, l) }, i)
-						if got := float64(k.dlambda[i]); math.Abs(got-want) > tol {
-							t.Errorf("seed %d: dlambda[%d] = %.6g, want %.6g", seed, i, got, want)
-						}
-					}
+					checkLambdaGradient(t, wipsOf(w), alpha, h, outs, pos, seed)
 				}
 			}
 			if checked < 3 {

@@ -37,6 +37,48 @@ func TestTrainOneViewSubwords(t *testing.T) {
 	if meta.Subwords == nil || len(meta.Forms) != 1 || meta.Forms[0].Name != "wip" || len(meta.Forms[0].Weights) != 8 {
 		t.Fatalf("sidecar: subwords %+v, forms %+v", meta.Subwords, meta.Forms)
 	}
+	compose, dim := composedAsWritten(t, out, meta)
+	pairs := filepath.Join(dir, "pairs.csv")
+	if err := os.WriteFile(pairs, []byte(",word1,word2,similarity\n1,g0w1,g0w2,9\n2,g0w1,g3w4,1\n3,g0w1x,g0w3,8\n4,g2w2,g4w4,2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if o, se, err := runCmd("eval", "-vectors", out, pairs); err != nil || !strings.Contains(o, "composed") || !strings.Contains(o, "wip") {
+		t.Errorf("eval with an unseen word: %v\n%s%s", err, o, se)
+	}
+	if o, se, err := runCmd("nearest", "-vectors", out, "-n", "3", "g1w3x"); err != nil || !strings.Contains(o, "composed") {
+		t.Errorf("nearest of an unseen word: %v\n%s%s", err, o, se)
+	}
+	again := filepath.Join(dir, "again.txt")
+	if _, se, err := runCmd("train", "-train", text, "-output", again, "-model", "ips", "-init", meta.SubwordsPath(out), "-iter", "1",
+		"-min-count", "1", "-size", "8"); err != nil || !strings.Contains(se, "init: 50 of the 50 words started") {
+		t.Errorf("-init from a one-view model's fastText model: %v\n%s", err, se)
+	}
+	printedAgree(t, meta.SubwordsPath(out), compose, dim)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-model", "hsg"}, "no meaning for hsg"},
+		{[]string{"-model", "ips", "-batch"}, "-batch=false"},
+		{[]string{"-model", "sips", "-cbow", "1"}, "-cbow 1 trains sg only"},
+	} {
+		bad := filepath.Join(dir, "bad.bin")
+		args := append([]string{"train", "-train", text, "-output", bad, "-min-count", "1", "-maxn", "6"}, tc.args...)
+		_, _, err := runCmd(args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: %v, want one line with %q", tc.args, err, tc.want)
+		}
+		if _, err := os.Stat(bad + fasttext.BesideSuffix); err == nil {
+			t.Errorf("%v: a fastText model was written", tc.args)
+		}
+	}
+}
+
+// composedAsWritten checks that the vectors a run with subwords wrote to
+// out are those the fastText model beside them composes, and returns that
+// composition and its dimension.
+func composedAsWritten(t *testing.T, out string, meta *embedding.Meta) (compose func([]float32, string) int, dim int) {
+	t.Helper()
 	ft, err := fasttext.Read(meta.SubwordsPath(out))
 	if err != nil {
 		t.Fatal(err)
@@ -58,40 +100,7 @@ func TestTrainOneViewSubwords(t *testing.T) {
 			}
 		}
 	}
-	pairs := filepath.Join(dir, "pairs.csv")
-	if err := os.WriteFile(pairs, []byte(",word1,word2,similarity\n1,g0w1,g0w2,9\n2,g0w1,g3w4,1\n3,g0w1x,g0w3,8\n4,g2w2,g4w4,2\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if o, se, err := runCmd("eval", "-vectors", out, pairs); err != nil || !strings.Contains(o, "composed") || !strings.Contains(o, "wip") {
-		t.Errorf("eval with an unseen word: %v\n%s%s", err, o, se)
-	}
-	if o, se, err := runCmd("nearest", "-vectors", out, "-n", "3", "g1w3x"); err != nil || !strings.Contains(o, "composed") {
-		t.Errorf("nearest of an unseen word: %v\n%s%s", err, o, se)
-	}
-	again := filepath.Join(dir, "again.txt")
-	if _, se, err := runCmd("train", "-train", text, "-output", again, "-model", "ips", "-init", meta.SubwordsPath(out), "-iter", "1",
-		"-min-count", "1", "-size", "8"); err != nil || !strings.Contains(se, "init: 50 of the 50 words started") {
-		t.Errorf("-init from a one-view model's fastText model: %v\n%s", err, se)
-	}
-	printedAgree(t, meta.SubwordsPath(out), sub.Vector, vec.Dim)
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"-model", "hsg"}, "no meaning for hsg"},
-		{[]string{"-model", "ips", "-batch"}, "-batch=false"},
-		{[]string{"-model", "sips", "-cbow", "1"}, "-cbow 1 trains sg only"},
-	} {
-		bad := filepath.Join(dir, "bad.bin")
-		args := append([]string{"train", "-train", text, "-output", bad, "-min-count", "1", "-maxn", "6"}, tc.args...)
-		_, _, err := runCmd(args...)
-		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%v: %v, want one line with %q", tc.args, err, tc.want)
-		}
-		if _, err := os.Stat(bad + fasttext.BesideSuffix); err == nil {
-			t.Errorf("%v: a fastText model was written", tc.args)
-		}
-	}
+	return sub.Vector, vec.Dim
 }
 
 // printedAgree checks that fastText 0.9.2's print-word-vectors, where it is

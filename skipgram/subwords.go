@@ -24,9 +24,8 @@ type subwordRows = subword.Rows
 // word, its context and its noise words are each the mean of their rows,
 // scored under the model's form, and every row of each moves by the whole
 // gradient of its mean. Its written vectors, the composed ones, are then
-// what it trained; composing the centre word alone, as SG does, scored 40
-// points lower on WS353-Sim and below zero on unseen words
-// (docs/subwords.md).
+// what it trained; composing the centre word alone, as SG does, scored far
+// lower (docs/subwords.md has the measurement).
 
 // composed is pairsLinear's scratch for composedPair, made at its first
 // pair: a one-view run's alone needs it.

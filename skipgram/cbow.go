@@ -21,10 +21,17 @@ type cbowKernel struct {
 	outs [][]float32 // the output rows
 	pos  []bool      // whether each is a positive
 	mean []float32   // the window's mean context row
+	ins  [][]float32 // the context rows, when they are word rows
+	ones []float32   // a weight of 1 for each, to sum them with AxpyMany
 }
 
-func newCBOW(a *hogwild.Scratch, dim, targets int) *cbowKernel {
-	return &cbowKernel{Single: linear.NewSingle(a, dim), outs: a.Rows(targets), pos: a.Bools(targets), mean: a.Float32s(dim)}
+func newCBOW(a *hogwild.Scratch, dim, window, targets int) *cbowKernel {
+	k := &cbowKernel{Single: linear.NewSingle(a, dim), outs: a.Rows(targets), pos: a.Bools(targets), mean: a.Float32s(dim),
+		ins: a.Rows(2 * window), ones: a.Float32s(2 * window)}
+	for i := range k.ones {
+		k.ones[i] = 1
+	}
+	return k
 }
 
 func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) float32 {
@@ -33,8 +40,17 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	}
 	h := k.mean[:len(k.Acc)]
 	clear(h)
-	n := 0
-	for _, c := range ctxs {
+	// Word rows are summed and later stepped in one call each, not one per
+	// context: a window is small, and a call costs as much as a short row.
+	ins := k.ins[:0]
+	if s.Sub == nil && len(ctxs) <= len(k.ones) {
+		for _, c := range ctxs {
+			ins = append(ins, s.In.At(c))
+		}
+		kernel.AxpyMany(h, ins, k.ones)
+	}
+	n := len(ins)
+	for _, c := range ctxs[n:] {
 		if s.Sub == nil {
 			kernel.Axpy(h, s.In.At(c), 1)
 			n++
@@ -54,6 +70,10 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	loss := k.Score(&k.Form, s.Sig, h, outs, pos, alpha)
 	if k.DW != nil {
 		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc
+	}
+	if len(ins) == len(ctxs) && k.U == nil && k.W == nil {
+		kernel.AddRows(ins, k.Acc)
+		return loss
 	}
 	for _, c := range ctxs {
 		if s.Sub != nil {

@@ -34,7 +34,7 @@ func newLinear(s *kernelSetup, a *hogwild.Scratch) linearKernel {
 	o, dim := s.opt, s.model.Dim
 	switch {
 	case o.CBOW:
-		return newCBOW(a, dim, s.outputs)
+		return newCBOW(a, dim, o.Window, s.outputs)
 	case o.Batch && s.subwords:
 		return newSubwordWindow(a, dim)
 	case o.Batch:

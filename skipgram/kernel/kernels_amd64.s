@@ -559,3 +559,62 @@ muladdtail:
 muladddone:
 	VZEROUPPER
 	RET
+
+// func addRowsAVX2(rows *[]float32, x *float32, m, n int)
+// rows[j][:n] += x[:n] for j < m, one row after another, so a row that
+// appears twice gets x twice.
+TEXT ·addRowsAVX2(SB), NOSPLIT, $0-32
+	MOVQ rows+0(FP), SI
+	MOVQ x+8(FP), DX
+	MOVQ m+16(FP), R8
+
+addrow:
+	TESTQ R8, R8
+	JE    addrowsdone
+	MOVQ  (SI), DI
+	MOVQ  DX, BX
+	MOVQ  n+24(FP), CX
+
+addrow16:
+	CMPQ    CX, $16
+	JL      addrow8
+	VMOVUPS (DI), Y0
+	VMOVUPS 32(DI), Y1
+	VADDPS  (BX), Y0, Y0
+	VADDPS  32(BX), Y1, Y1
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ    $64, DI
+	ADDQ    $64, BX
+	SUBQ    $16, CX
+	JMP     addrow16
+
+addrow8:
+	CMPQ    CX, $8
+	JL      addrowtail
+	VMOVUPS (DI), Y0
+	VADDPS  (BX), Y0, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, DI
+	ADDQ    $32, BX
+	SUBQ    $8, CX
+
+addrowtail:
+	TESTQ  CX, CX
+	JE     addrownext
+	VMOVSS (DI), X0
+	VADDSS (BX), X0, X0
+	VMOVSS X0, (DI)
+	ADDQ   $4, DI
+	ADDQ   $4, BX
+	DECQ   CX
+	JMP    addrowtail
+
+addrownext:
+	ADDQ $24, SI
+	DECQ R8
+	JMP  addrow
+
+addrowsdone:
+	VZEROUPPER
+	RET

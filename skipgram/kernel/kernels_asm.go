@@ -176,3 +176,21 @@ func MulAdd(y, w, x []float32) {
 	_, _ = w[n-1], x[n-1]
 	mulAddAVX2(&y[0], &w[0], &x[0], n)
 }
+
+//go:noescape
+func addRowsAVX2(rows *[]float32, x *float32, m, n int)
+
+// AddRows adds x to each of rows, one row after another: a row listed twice
+// gets x twice, and each element rounds as Axpy(row, x, 1) rounds it. Each
+// row is at least as long as x.
+func AddRows(rows [][]float32, x []float32) {
+	n := len(x)
+	if !hasAVX2FMA || n < 8 || len(rows) == 0 {
+		addRowsGeneric(rows, x)
+		return
+	}
+	for _, r := range rows {
+		_ = r[n-1]
+	}
+	addRowsAVX2(&rows[0], &x[0], len(rows), n)
+}

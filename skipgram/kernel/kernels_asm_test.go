@@ -71,8 +71,8 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 }
 
 // TestManyMatchOneByOne: DotMany gives Dot's products bit for bit, and
-// AxpyMany rounds as Axpy calls in a row do, on every length up to 67 and
-// for one to seven rows, without writing outside y.
+// AxpyMany and AddRows round as Axpy calls in a row do, on every length up
+// to 67 and for one to seven rows, without writing outside their rows.
 func TestManyMatchOneByOne(t *testing.T) {
 	if !hasAVX2FMA {
 		t.Skip("no AVX2+FMA on this CPU: the generic kernels are in use")
@@ -111,6 +111,42 @@ func TestManyMatchOneByOne(t *testing.T) {
 				if buf[i] != before[i] || buf[len(buf)-1-i] != before[len(buf)-1-i] {
 					t.Fatalf("AxpyMany n=%d m=%d wrote outside y", n, m)
 				}
+			}
+			addRowsMatchesAxpy(t, r, n, m)
+		}
+	}
+}
+
+// addRowsMatchesAxpy checks AddRows on m rows of n values, the first listed
+// twice when m > 2, against Axpy(row, x, 1) row after row.
+func addRowsMatchesAxpy(t *testing.T, r *rand.Rand, n, m int) {
+	t.Helper()
+	const guard = 8
+	bufs := make([][]float32, m)
+	rows, wants := make([][]float32, m), make([][]float32, m)
+	for j := range rows {
+		bufs[j] = randVec(r, n+2*guard, 1)
+		rows[j] = bufs[j][guard : guard+n : guard+n]
+	}
+	if m > 2 {
+		rows[m-1] = rows[0] // a word twice in one window
+	}
+	x := randVec(r, n, 1)
+	for j := range rows {
+		wants[j] = append([]float32(nil), bufs[j]...)
+	}
+	for j := range rows {
+		k := j
+		if m > 2 && j == m-1 {
+			k = 0
+		}
+		Axpy(wants[k][guard:guard+n], x, 1)
+	}
+	AddRows(rows, x)
+	for j := range bufs {
+		for i := range bufs[j] {
+			if bufs[j][i] != wants[j][i] {
+				t.Fatalf("AddRows n=%d m=%d row %d cell %d: %v, Axpy in a row %v", n, m, j, i-guard, bufs[j][i], wants[j][i])
 			}
 		}
 	}

@@ -188,3 +188,13 @@ func mulAddGeneric(y, w, x []float32) {
 		y[i] += w[i] * x[i]
 	}
 }
+
+// addRowsGeneric adds x to each of rows in turn.
+func addRowsGeneric(rows [][]float32, x []float32) {
+	for _, r := range rows {
+		r = r[:len(x)]
+		for i, v := range x {
+			r[i] += v
+		}
+	}
+}

@@ -40,3 +40,7 @@ func AxpyMany(y []float32, xs [][]float32, g []float32) { axpyManyGeneric(y, xs,
 
 // MulAdd adds w*x to y elementwise (IPDS's signed step).
 func MulAdd(y, w, x []float32) { mulAddGeneric(y, w, x) }
+
+// AddRows adds x to each of rows, one row after another: a row listed twice
+// gets x twice. Each row is at least as long as x.
+func AddRows(rows [][]float32, x []float32) { addRowsGeneric(rows, x) }

@@ -62,10 +62,7 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 			n++
 		}
 	}
-	inv := 1 / float32(n)
-	for i := range h {
-		h[i] *= inv
-	}
+	kernel.Scale(h, 1/float32(n))
 	outs, pos := s.WindowOutputs(center, k.outs[:0], k.pos[:0])
 	loss := k.Score(&k.Form, s.Sig, h, outs, pos, alpha)
 	if k.DW != nil {

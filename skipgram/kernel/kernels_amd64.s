@@ -618,3 +618,42 @@ addrownext:
 addrowsdone:
 	VZEROUPPER
 	RET
+
+// func scaleAVX2(x *float32, n int, a float32)
+// x[:n] *= a.
+TEXT ·scaleAVX2(SB), NOSPLIT, $0-20
+	MOVQ         x+0(FP), DI
+	MOVQ         n+8(FP), CX
+	VBROADCASTSS a+16(FP), Y15
+
+scale16:
+	CMPQ    CX, $16
+	JL      scale8
+	VMULPS  (DI), Y15, Y0
+	VMULPS  32(DI), Y15, Y1
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ    $64, DI
+	SUBQ    $16, CX
+	JMP     scale16
+
+scale8:
+	CMPQ    CX, $8
+	JL      scaletail
+	VMULPS  (DI), Y15, Y0
+	VMOVUPS Y0, (DI)
+	ADDQ    $32, DI
+	SUBQ    $8, CX
+
+scaletail:
+	TESTQ  CX, CX
+	JE     scaledone
+	VMULSS (DI), X15, X0
+	VMOVSS X0, (DI)
+	ADDQ   $4, DI
+	DECQ   CX
+	JMP    scaletail
+
+scaledone:
+	VZEROUPPER
+	RET

@@ -194,3 +194,15 @@ func AddRows(rows [][]float32, x []float32) {
 	}
 	addRowsAVX2(&rows[0], &x[0], len(rows), n)
 }
+
+//go:noescape
+func scaleAVX2(x *float32, n int, a float32)
+
+// Scale multiplies every element of x by a.
+func Scale(x []float32, a float32) {
+	if !hasAVX2FMA || len(x) < 8 {
+		scaleGeneric(x, a)
+		return
+	}
+	scaleAVX2(&x[0], len(x), a)
+}

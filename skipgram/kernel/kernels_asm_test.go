@@ -52,6 +52,8 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 		mulAddGeneric(acc2, w, b)
 		Axpy(acc, b, 0.7)
 		axpyGeneric(acc2, b, 0.7)
+		Scale(out, 1.3)
+		scaleGeneric(out2, 1.3)
 		if x, y := AxpbyNorm(out, a, 0.9, -0.4), axpbyNormGeneric(out2, a, 0.9, -0.4); !close(x, y, 4*n) {
 			t.Errorf("axpbyNorm n=%d: sum of squares %v vs %v", n, x, y)
 		}

@@ -198,3 +198,10 @@ func addRowsGeneric(rows [][]float32, x []float32) {
 		}
 	}
 }
+
+// scaleGeneric multiplies every element of x by a.
+func scaleGeneric(x []float32, a float32) {
+	for i := range x {
+		x[i] *= a
+	}
+}

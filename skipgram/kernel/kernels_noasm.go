@@ -44,3 +44,6 @@ func MulAdd(y, w, x []float32) { mulAddGeneric(y, w, x) }
 // AddRows adds x to each of rows, one row after another: a row listed twice
 // gets x twice. Each row is at least as long as x.
 func AddRows(rows [][]float32, x []float32) { addRowsGeneric(rows, x) }
+
+// Scale multiplies every element of x by a.
+func Scale(x []float32, a float32) { scaleGeneric(x, a) }

@@ -657,3 +657,178 @@ scaletail:
 scaledone:
 	VZEROUPPER
 	RET
+
+// func scorePairsAVX2(acc, in *float32, outs *[]float32, pos *bool, m, n int, t *SigmoidTable, alpha float32) float32
+// For each of the m outputs in turn, as Dot, SigmoidTable.Gradient and
+// PairUpdate in a row would: x = in . out; g and the loss from the table;
+// acc += g*out; out += g*in. Returns the summed loss. The dot product and
+// the update run the instructions of dotAVX2 and pairUpdateAVX2, so the
+// bits are theirs.
+TEXT ·scorePairsAVX2(SB), NOSPLIT, $0-68
+	MOVQ  acc+0(FP), R13
+	MOVQ  in+8(FP), R14
+	MOVQ  outs+16(FP), R11
+	MOVQ  pos+24(FP), R12
+	MOVQ  m+32(FP), R8
+	MOVQ  t+48(FP), R10
+	VMOVSS alpha+56(FP), X10
+	VXORPS X9, X9, X9   // the loss
+	VXORPS X8, X8, X8   // 0
+	MOVL  $0x41000000, AX // 8, maxExp
+	VMOVD AX, X11
+	MOVL  $0x43800000, AX // 256, tableStep
+	VMOVD AX, X12
+	MOVL  $0x3f800000, AX // 1
+	VMOVD AX, X13
+	MOVL  $0x457ff000, AX // 4095, the last cell
+	VMOVD AX, X14
+
+spnext:
+	TESTQ R8, R8
+	JE    spdone
+	MOVQ  (R11), DI // out
+	MOVQ  R14, SI   // in
+	MOVQ  n+40(FP), CX
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+
+spdot32:
+	CMPQ        CX, $32
+	JL          spdot8
+	VMOVUPS     (SI), Y4
+	VMOVUPS     32(SI), Y5
+	VMOVUPS     64(SI), Y6
+	VMOVUPS     96(SI), Y7
+	VFMADD231PS (DI), Y4, Y0
+	VFMADD231PS 32(DI), Y5, Y1
+	VFMADD231PS 64(DI), Y6, Y2
+	VFMADD231PS 96(DI), Y7, Y3
+	ADDQ        $128, SI
+	ADDQ        $128, DI
+	SUBQ        $32, CX
+	JMP         spdot32
+
+spdot8:
+	CMPQ        CX, $8
+	JL          spreduce
+	VMOVUPS     (SI), Y4
+	VFMADD231PS (DI), Y4, Y0
+	ADDQ        $32, SI
+	ADDQ        $32, DI
+	SUBQ        $8, CX
+	JMP         spdot8
+
+spreduce:
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VHADDPS      X0, X0, X0
+	VHADDPS      X0, X0, X0
+
+spdottail:
+	TESTQ       CX, CX
+	JE          spindex
+	VMOVSS      (SI), X4
+	VFMADD231SS (DI), X4, X0
+	ADDQ        $4, SI
+	ADDQ        $4, DI
+	DECQ        CX
+	JMP         spdottail
+
+spindex:
+	// cell = (x+8)*256 clipped to [0, 4095] before truncation: MAXSS
+	// returns its source, 0, when x is NaN, as SigmoidTable.index does.
+	VADDSS    X11, X0, X1
+	VMULSS    X12, X1, X1
+	VMAXSS    X8, X1, X1
+	VMINSS    X14, X1, X1
+	VCVTTSS2SI X1, AX
+	VMOVSS    (R10)(AX*4), X2 // sigma at the cell
+	MOVBLZX   (R12), BX
+	TESTL     BX, BX
+	JE        spnegative
+	VSUBSS    X2, X13, X3      // 1 - sigma
+	VMULSS    X10, X3, X3      // g
+	VMOVSS    16384(R10)(AX*4), X4 // -log sigma(x)
+	JMP       spupdate
+
+spnegative:
+	VMULSS X10, X2, X3 // sigma * alpha
+	MOVL   $0x80000000, BX
+	VMOVD  BX, X5
+	VXORPS X5, X3, X3  // g = -sigma * alpha
+	NEGQ   AX
+	VMOVSS (16384+4095*4)(R10)(AX*4), X4 // -log sigma(-x), cell 4095-i
+
+spupdate:
+	VADDSS       X4, X9, X9
+	VBROADCASTSS X3, Y15
+	MOVQ         (R11), DI // out
+	MOVQ         R14, SI   // in
+	MOVQ         R13, AX   // acc
+	MOVQ         n+40(FP), CX
+
+sppair16:
+	CMPQ        CX, $16
+	JL          sppair8
+	VMOVUPS     (DI), Y0
+	VMOVUPS     32(DI), Y1
+	VMOVUPS     (AX), Y2
+	VMOVUPS     32(AX), Y3
+	VFMADD231PS Y0, Y15, Y2
+	VFMADD231PS Y1, Y15, Y3
+	VFMADD231PS (SI), Y15, Y0
+	VFMADD231PS 32(SI), Y15, Y1
+	VMOVUPS     Y2, (AX)
+	VMOVUPS     Y3, 32(AX)
+	VMOVUPS     Y0, (DI)
+	VMOVUPS     Y1, 32(DI)
+	ADDQ        $64, AX
+	ADDQ        $64, DI
+	ADDQ        $64, SI
+	SUBQ        $16, CX
+	JMP         sppair16
+
+sppair8:
+	CMPQ        CX, $8
+	JL          sppairtail
+	VMOVUPS     (DI), Y0
+	VMOVUPS     (AX), Y2
+	VFMADD231PS Y0, Y15, Y2
+	VFMADD231PS (SI), Y15, Y0
+	VMOVUPS     Y2, (AX)
+	VMOVUPS     Y0, (DI)
+	ADDQ        $32, AX
+	ADDQ        $32, DI
+	ADDQ        $32, SI
+	SUBQ        $8, CX
+
+sppairtail:
+	TESTQ       CX, CX
+	JE          sppairdone
+	VMOVSS      (DI), X0
+	VMOVSS      (AX), X2
+	VFMADD231SS X0, X15, X2
+	VFMADD231SS (SI), X15, X0
+	VMOVSS      X2, (AX)
+	VMOVSS      X0, (DI)
+	ADDQ        $4, AX
+	ADDQ        $4, DI
+	ADDQ        $4, SI
+	DECQ        CX
+	JMP         sppairtail
+
+sppairdone:
+	ADDQ $24, R11
+	INCQ R12
+	DECQ R8
+	JMP  spnext
+
+spdone:
+	VZEROUPPER
+	VMOVSS X9, ret+64(FP)
+	RET

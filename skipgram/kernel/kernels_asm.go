@@ -206,3 +206,25 @@ func Scale(x []float32, a float32) {
 	}
 	scaleAVX2(&x[0], len(x), a)
 }
+
+//go:noescape
+func scorePairsAVX2(acc, in *float32, outs *[]float32, pos *bool, m, n int, t *SigmoidTable, alpha float32) float32
+
+// ScorePairs scores in against each of outs in turn and steps both, as
+// Dot, t.Gradient and PairUpdate in a row would, bit for bit: the score
+// in . out, the gradient g of a positive where pos says so, acc += g*out,
+// out += g*in. It returns the summed loss. One call for a whole window's
+// targets, not two a target: CBOW's window is short enough that the calls
+// cost as much as the arithmetic. acc and every out are at least as long
+// as in, pos as outs.
+func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32) float32 {
+	n := len(in)
+	if !hasAVX2FMA || n < 8 || len(outs) == 0 {
+		return scorePairsGeneric(t, acc, in, outs, pos, alpha)
+	}
+	_, _ = acc[n-1], pos[len(outs)-1]
+	for _, o := range outs {
+		_ = o[n-1]
+	}
+	return scorePairsAVX2(&acc[0], &in[0], &outs[0], &pos[0], len(outs), n, t, alpha)
+}

@@ -153,3 +153,70 @@ func addRowsMatchesAxpy(t *testing.T, r *rand.Rand, n, m int) {
 		}
 	}
 }
+
+// TestScorePairsIsItsParts: ScorePairs gives the bits of Dot, Gradient and
+// PairUpdate called in a row, on every length up to 67, for one to seven
+// outputs (one listed twice), with scores from well inside the table to
+// beyond both its ends, and NaN.
+func TestScorePairsIsItsParts(t *testing.T) {
+	if !hasAVX2FMA {
+		t.Skip("no AVX2+FMA on this CPU: the generic kernels are in use")
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	sig := NewSigmoidTable()
+	nan := float32(math.NaN())
+	for n := 1; n <= 67; n++ {
+		for m := 1; m <= 7; m++ {
+			for _, scale := range []float32{0.1, 1, 3, 50} {
+				in := randVec(r, n, scale)
+				if scale == 50 && m == 7 {
+					in[n-1] = nan
+				}
+				outs := make([][]float32, m)
+				pos := make([]bool, m)
+				for j := range outs {
+					outs[j] = randVec(r, n+j, 1)
+					pos[j] = r.IntN(2) == 0
+				}
+				if m > 2 {
+					outs[m-1] = outs[1]
+				}
+				// The parts, on copies that keep the repeat.
+				outs2 := make([][]float32, m)
+				for j := range outs {
+					outs2[j] = append([]float32(nil), outs[j]...)
+				}
+				if m > 2 {
+					outs2[m-1] = outs2[1]
+				}
+				acc, acc2 := randVec(r, n, 1), []float32(nil)
+				acc2 = append(acc2, acc...)
+				var want float32
+				for j, out := range outs2 {
+					g, l := sig.Gradient(Dot(in, out[:n]), pos[j], 0.025)
+					want += l
+					PairUpdate(acc2, out[:n], in, g)
+				}
+				got := ScorePairs(sig, acc, in, outs, pos, 0.025)
+				same := func(a, b float32) bool {
+					return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
+				}
+				if !same(got, want) {
+					t.Fatalf("n=%d m=%d scale %v: loss %v, the parts' %v", n, m, scale, got, want)
+				}
+				for i := range acc {
+					if !same(acc[i], acc2[i]) {
+						t.Fatalf("n=%d m=%d scale %v: acc[%d] %v, the parts' %v", n, m, scale, i, acc[i], acc2[i])
+					}
+				}
+				for j := range outs {
+					for i := range outs[j] {
+						if !same(outs[j][i], outs2[j][i]) {
+							t.Fatalf("n=%d m=%d scale %v: out %d [%d] %v, the parts' %v", n, m, scale, j, i, outs[j][i], outs2[j][i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -47,3 +47,11 @@ func AddRows(rows [][]float32, x []float32) { addRowsGeneric(rows, x) }
 
 // Scale multiplies every element of x by a.
 func Scale(x []float32, a float32) { scaleGeneric(x, a) }
+
+// ScorePairs scores in against each of outs in turn and steps both, as
+// Dot, t.Gradient and PairUpdate in a row: the score in . out, the
+// gradient g of a positive where pos says so, acc += g*out, out += g*in.
+// It returns the summed loss.
+func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32) float32 {
+	return scorePairsGeneric(t, acc, in, outs, pos, alpha)
+}

@@ -50,3 +50,14 @@ func (t *SigmoidTable) index(x float32) int {
 	}
 	return min(int((x+maxExp)*tableStep), tableSize-1)
 }
+
+// scorePairsGeneric is ScorePairs one kernel call at a time.
+func scorePairsGeneric(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32) (loss float32) {
+	n := len(in)
+	for j, out := range outs {
+		g, l := t.Gradient(Dot(in, out[:n]), pos[j], alpha)
+		loss += l
+		PairUpdate(acc[:n], out[:n], in, g)
+	}
+	return loss
+}

@@ -72,6 +72,9 @@ func (s *Single) Score(f *Form, sig *kernel.SigmoidTable, in []float32, outs [][
 		kernel.ScaleInto(moved, f.U, in)
 	}
 	clear(acc)
+	if !f.Bias && f.W == nil && f.U == nil {
+		return kernel.ScorePairs(sig, acc, in, outs, pos, alpha)
+	}
 	for j, out := range outs {
 		x := kernel.Dot(lin[:p], out[:p])
 		if f.Bias {

@@ -470,7 +470,7 @@ many32store:
 
 many8:
 	CMPQ    CX, $8
-	JL      manytail
+	JL      many4
 	VMOVUPS (DI)(R9*1), Y0
 	MOVQ    SI, R11
 	MOVQ    DX, R12
@@ -492,6 +492,33 @@ many8store:
 	ADDQ    $32, R9
 	SUBQ    $8, CX
 	JMP     many8
+
+	// Four elements in one XMM register, not one at a time: every
+	// element's sum runs through all m rows in turn, so the scalar tail
+	// is a chain of m dependent FMAs per element.
+many4:
+	CMPQ    CX, $4
+	JL      manytail
+	VMOVUPS (DI)(R9*1), X0
+	MOVQ    SI, R11
+	MOVQ    DX, R12
+	MOVQ    R8, R10
+
+many4j:
+	TESTQ        R10, R10
+	JE           many4store
+	MOVQ         (R11), BX
+	VBROADCASTSS (R12), X15
+	VFMADD231PS  (BX)(R9*1), X15, X0
+	ADDQ         $24, R11
+	ADDQ         $4, R12
+	DECQ         R10
+	JMP          many4j
+
+many4store:
+	VMOVUPS X0, (DI)(R9*1)
+	ADDQ    $16, R9
+	SUBQ    $4, CX
 
 manytail:
 	TESTQ  CX, CX

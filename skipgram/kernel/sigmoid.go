@@ -31,12 +31,19 @@ func NewSigmoidTable() *SigmoidTable {
 
 // Gradient returns the scaled gradient (label - sigma(x)) * alpha and the
 // loss -log sigma(+-x) of one scored pair.
+//
+// It has no branch on positive, which hierarchical softmax's labels (the
+// bits of a Huffman code) would mispredict half the time: the label is 1
+// or 0, and 0 - sigma equals -sigma bit for bit since no cell holds 0;
+// cell tableSize-1-i is i with its 12 bits flipped.
 func (t *SigmoidTable) Gradient(x float32, positive bool, alpha float32) (g, loss float32) {
 	i := t.index(x)
+	var label float32
+	flip := tableSize - 1
 	if positive {
-		return (1 - t.sig[i]) * alpha, t.nlog[i]
+		label, flip = 1, 0
 	}
-	return -t.sig[i] * alpha, t.nlog[tableSize-1-i]
+	return (label - t.sig[i]) * alpha, t.nlog[(i^flip)&(tableSize-1)]
 }
 
 // index maps a score to its cell, clipped to the table. NaN maps to cell 0

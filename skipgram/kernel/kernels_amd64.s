@@ -2,6 +2,99 @@
 
 #include "textflag.h"
 
+// The dot product and the pair step as macros, so that scorePairsAVX2
+// runs the very instructions of dotAVX2 and pairUpdateAVX2 (their bits):
+// DOT_SI_DI sums SI[:CX] * DI[:CX] into X0; PAIR_AX_DI_SI steps AX += Y15
+// * DI and DI += Y15 * SI over CX elements. Both jump to done at the end.
+#define DOT_SI_DI(done) \
+	VXORPS Y0, Y0, Y0; \
+	VXORPS Y1, Y1, Y1; \
+	VXORPS Y2, Y2, Y2; \
+	VXORPS Y3, Y3, Y3; \
+	dot32: CMPQ CX, $32; \
+	JL dot8; \
+	VMOVUPS (SI), Y4; \
+	VMOVUPS 32(SI), Y5; \
+	VMOVUPS 64(SI), Y6; \
+	VMOVUPS 96(SI), Y7; \
+	VFMADD231PS (DI), Y4, Y0; \
+	VFMADD231PS 32(DI), Y5, Y1; \
+	VFMADD231PS 64(DI), Y6, Y2; \
+	VFMADD231PS 96(DI), Y7, Y3; \
+	ADDQ $128, SI; \
+	ADDQ $128, DI; \
+	SUBQ $32, CX; \
+	JMP dot32; \
+	dot8: CMPQ CX, $8; \
+	JL dotreduce; \
+	VMOVUPS (SI), Y4; \
+	VFMADD231PS (DI), Y4, Y0; \
+	ADDQ $32, SI; \
+	ADDQ $32, DI; \
+	SUBQ $8, CX; \
+	JMP dot8; \
+	dotreduce: VADDPS Y1, Y0, Y0; \
+	VADDPS Y3, Y2, Y2; \
+	VADDPS Y2, Y0, Y0; \
+	VEXTRACTF128 $1, Y0, X1; \
+	VADDPS X1, X0, X0; \
+	VHADDPS X0, X0, X0; \
+	VHADDPS X0, X0, X0; \
+	dottail: TESTQ CX, CX; \
+	JE done; \
+	VMOVSS (SI), X4; \
+	VFMADD231SS (DI), X4, X0; \
+	ADDQ $4, SI; \
+	ADDQ $4, DI; \
+	DECQ CX; \
+	JMP dottail
+
+#define PAIR_AX_DI_SI(done) \
+	pair16: CMPQ CX, $16; \
+	JL pair8; \
+	VMOVUPS (DI), Y0; \
+	VMOVUPS 32(DI), Y1; \
+	VMOVUPS (AX), Y2; \
+	VMOVUPS 32(AX), Y3; \
+	VFMADD231PS Y0, Y15, Y2; \
+	VFMADD231PS Y1, Y15, Y3; \
+	VFMADD231PS (SI), Y15, Y0; \
+	VFMADD231PS 32(SI), Y15, Y1; \
+	VMOVUPS Y2, (AX); \
+	VMOVUPS Y3, 32(AX); \
+	VMOVUPS Y0, (DI); \
+	VMOVUPS Y1, 32(DI); \
+	ADDQ $64, AX; \
+	ADDQ $64, DI; \
+	ADDQ $64, SI; \
+	SUBQ $16, CX; \
+	JMP pair16; \
+	pair8: CMPQ CX, $8; \
+	JL pairtail; \
+	VMOVUPS (DI), Y0; \
+	VMOVUPS (AX), Y2; \
+	VFMADD231PS Y0, Y15, Y2; \
+	VFMADD231PS (SI), Y15, Y0; \
+	VMOVUPS Y2, (AX); \
+	VMOVUPS Y0, (DI); \
+	ADDQ $32, AX; \
+	ADDQ $32, DI; \
+	ADDQ $32, SI; \
+	SUBQ $8, CX; \
+	pairtail: TESTQ CX, CX; \
+	JE done; \
+	VMOVSS (DI), X0; \
+	VMOVSS (AX), X2; \
+	VFMADD231SS X0, X15, X2; \
+	VFMADD231SS (SI), X15, X0; \
+	VMOVSS X2, (AX); \
+	VMOVSS X0, (DI); \
+	ADDQ $4, AX; \
+	ADDQ $4, DI; \
+	ADDQ $4, SI; \
+	DECQ CX; \
+	JMP pairtail
+
 // AVX2+FMA versions of the kernels in kernels.go. Each handles 16 floats per
 // iteration in two independent 8-lane streams, then 8, then a scalar tail, so
 // any length works and nothing past n is read or written.
@@ -11,55 +104,7 @@ TEXT ·dotAVX2(SB), NOSPLIT, $0-28
 	MOVQ a+0(FP), SI
 	MOVQ b+8(FP), DI
 	MOVQ n+16(FP), CX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-
-dot32:
-	CMPQ CX, $32
-	JL   dot8
-	VMOVUPS     (SI), Y4
-	VMOVUPS     32(SI), Y5
-	VMOVUPS     64(SI), Y6
-	VMOVUPS     96(SI), Y7
-	VFMADD231PS (DI), Y4, Y0
-	VFMADD231PS 32(DI), Y5, Y1
-	VFMADD231PS 64(DI), Y6, Y2
-	VFMADD231PS 96(DI), Y7, Y3
-	ADDQ        $128, SI
-	ADDQ        $128, DI
-	SUBQ        $32, CX
-	JMP         dot32
-
-dot8:
-	CMPQ CX, $8
-	JL   dotreduce
-	VMOVUPS     (SI), Y4
-	VFMADD231PS (DI), Y4, Y0
-	ADDQ        $32, SI
-	ADDQ        $32, DI
-	SUBQ        $8, CX
-	JMP         dot8
-
-dotreduce:
-	VADDPS       Y1, Y0, Y0
-	VADDPS       Y3, Y2, Y2
-	VADDPS       Y2, Y0, Y0
-	VEXTRACTF128 $1, Y0, X1
-	VADDPS       X1, X0, X0
-	VHADDPS      X0, X0, X0
-	VHADDPS      X0, X0, X0
-
-dottail:
-	TESTQ CX, CX
-	JE    dotdone
-	VMOVSS      (SI), X4
-	VFMADD231SS (DI), X4, X0
-	ADDQ        $4, SI
-	ADDQ        $4, DI
-	DECQ        CX
-	JMP         dottail
+	DOT_SI_DI(dotdone)
 
 dotdone:
 	VZEROUPPER
@@ -121,55 +166,7 @@ TEXT ·pairUpdateAVX2(SB), NOSPLIT, $0-36
 	MOVQ         n+24(FP), CX
 	VBROADCASTSS scale+32(FP), Y15
 
-pair16:
-	CMPQ CX, $16
-	JL   pair8
-	VMOVUPS     (DI), Y0
-	VMOVUPS     32(DI), Y1
-	VMOVUPS     (AX), Y2
-	VMOVUPS     32(AX), Y3
-	VFMADD231PS Y0, Y15, Y2
-	VFMADD231PS Y1, Y15, Y3
-	VFMADD231PS (SI), Y15, Y0
-	VFMADD231PS 32(SI), Y15, Y1
-	VMOVUPS     Y2, (AX)
-	VMOVUPS     Y3, 32(AX)
-	VMOVUPS     Y0, (DI)
-	VMOVUPS     Y1, 32(DI)
-	ADDQ        $64, AX
-	ADDQ        $64, DI
-	ADDQ        $64, SI
-	SUBQ        $16, CX
-	JMP         pair16
-
-pair8:
-	CMPQ CX, $8
-	JL   pairtail
-	VMOVUPS     (DI), Y0
-	VMOVUPS     (AX), Y2
-	VFMADD231PS Y0, Y15, Y2
-	VFMADD231PS (SI), Y15, Y0
-	VMOVUPS     Y2, (AX)
-	VMOVUPS     Y0, (DI)
-	ADDQ        $32, AX
-	ADDQ        $32, DI
-	ADDQ        $32, SI
-	SUBQ        $8, CX
-
-pairtail:
-	TESTQ CX, CX
-	JE    pairdone
-	VMOVSS      (DI), X0
-	VMOVSS      (AX), X2
-	VFMADD231SS X0, X15, X2
-	VFMADD231SS (SI), X15, X0
-	VMOVSS      X2, (AX)
-	VMOVSS      X0, (DI)
-	ADDQ        $4, AX
-	ADDQ        $4, DI
-	ADDQ        $4, SI
-	DECQ        CX
-	JMP         pairtail
+	PAIR_AX_DI_SI(pairdone)
 
 pairdone:
 	VZEROUPPER
@@ -716,55 +713,7 @@ spnext:
 	MOVQ  (R11), DI // out
 	MOVQ  R14, SI   // in
 	MOVQ  n+40(FP), CX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-
-spdot32:
-	CMPQ        CX, $32
-	JL          spdot8
-	VMOVUPS     (SI), Y4
-	VMOVUPS     32(SI), Y5
-	VMOVUPS     64(SI), Y6
-	VMOVUPS     96(SI), Y7
-	VFMADD231PS (DI), Y4, Y0
-	VFMADD231PS 32(DI), Y5, Y1
-	VFMADD231PS 64(DI), Y6, Y2
-	VFMADD231PS 96(DI), Y7, Y3
-	ADDQ        $128, SI
-	ADDQ        $128, DI
-	SUBQ        $32, CX
-	JMP         spdot32
-
-spdot8:
-	CMPQ        CX, $8
-	JL          spreduce
-	VMOVUPS     (SI), Y4
-	VFMADD231PS (DI), Y4, Y0
-	ADDQ        $32, SI
-	ADDQ        $32, DI
-	SUBQ        $8, CX
-	JMP         spdot8
-
-spreduce:
-	VADDPS       Y1, Y0, Y0
-	VADDPS       Y3, Y2, Y2
-	VADDPS       Y2, Y0, Y0
-	VEXTRACTF128 $1, Y0, X1
-	VADDPS       X1, X0, X0
-	VHADDPS      X0, X0, X0
-	VHADDPS      X0, X0, X0
-
-spdottail:
-	TESTQ       CX, CX
-	JE          spindex
-	VMOVSS      (SI), X4
-	VFMADD231SS (DI), X4, X0
-	ADDQ        $4, SI
-	ADDQ        $4, DI
-	DECQ        CX
-	JMP         spdottail
+	DOT_SI_DI(spindex)
 
 spindex:
 	// cell = (x+8)*256 clipped to [0, 4095] before truncation: MAXSS
@@ -799,55 +748,7 @@ spupdate:
 	MOVQ         R13, AX   // acc
 	MOVQ         n+40(FP), CX
 
-sppair16:
-	CMPQ        CX, $16
-	JL          sppair8
-	VMOVUPS     (DI), Y0
-	VMOVUPS     32(DI), Y1
-	VMOVUPS     (AX), Y2
-	VMOVUPS     32(AX), Y3
-	VFMADD231PS Y0, Y15, Y2
-	VFMADD231PS Y1, Y15, Y3
-	VFMADD231PS (SI), Y15, Y0
-	VFMADD231PS 32(SI), Y15, Y1
-	VMOVUPS     Y2, (AX)
-	VMOVUPS     Y3, 32(AX)
-	VMOVUPS     Y0, (DI)
-	VMOVUPS     Y1, 32(DI)
-	ADDQ        $64, AX
-	ADDQ        $64, DI
-	ADDQ        $64, SI
-	SUBQ        $16, CX
-	JMP         sppair16
-
-sppair8:
-	CMPQ        CX, $8
-	JL          sppairtail
-	VMOVUPS     (DI), Y0
-	VMOVUPS     (AX), Y2
-	VFMADD231PS Y0, Y15, Y2
-	VFMADD231PS (SI), Y15, Y0
-	VMOVUPS     Y2, (AX)
-	VMOVUPS     Y0, (DI)
-	ADDQ        $32, AX
-	ADDQ        $32, DI
-	ADDQ        $32, SI
-	SUBQ        $8, CX
-
-sppairtail:
-	TESTQ       CX, CX
-	JE          sppairdone
-	VMOVSS      (DI), X0
-	VMOVSS      (AX), X2
-	VFMADD231SS X0, X15, X2
-	VFMADD231SS (SI), X15, X0
-	VMOVSS      X2, (AX)
-	VMOVSS      X0, (DI)
-	ADDQ        $4, AX
-	ADDQ        $4, DI
-	ADDQ        $4, SI
-	DECQ        CX
-	JMP         sppairtail
+	PAIR_AX_DI_SI(sppairdone)
 
 sppairdone:
 	ADDQ $24, R11

@@ -43,23 +43,20 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	// Word rows are summed and later stepped in one call each, not one per
 	// context: a window is small, and a call costs as much as a short row.
 	ins := k.ins[:0]
-	if s.Sub == nil && len(ctxs) <= len(k.ones) {
+	n := 0
+	if s.Sub == nil {
 		for _, c := range ctxs {
 			ins = append(ins, s.In.At(c))
 		}
-		kernel.AxpyMany(h, ins, k.ones)
-	}
-	n := len(ins)
-	for _, c := range ctxs[n:] {
-		if s.Sub == nil {
-			kernel.Axpy(h, s.In.At(c), 1)
-			n++
-			continue
-		}
+		kernel.AxpyMany(h, ins, k.ones[:len(ins)])
+		n = len(ins)
+	} else {
 		// fastText's CBOW: the mean of every row of every context.
-		for _, r := range s.Sub.Of(c) {
-			kernel.Axpy(h, s.In.At(r), 1)
-			n++
+		for _, c := range ctxs {
+			for _, r := range s.Sub.Of(c) {
+				kernel.Axpy(h, s.In.At(r), 1)
+				n++
+			}
 		}
 	}
 	kernel.Scale(h, 1/float32(n))
@@ -68,16 +65,17 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	if k.DW != nil {
 		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc
 	}
-	if len(ins) == len(ctxs) && k.U == nil && k.W == nil {
-		kernel.AddRows(ins, k.Acc)
-		return loss
-	}
-	for _, c := range ctxs {
-		if s.Sub != nil {
+	switch {
+	case s.Sub != nil:
+		for _, c := range ctxs {
 			s.StepRows(&k.Form, c, k.Acc)
-			continue
 		}
-		k.Step(s.In.At(c), k.Acc)
+	case k.U == nil && k.W == nil:
+		kernel.AddRows(ins, k.Acc)
+	default:
+		for _, in := range ins {
+			k.Step(in, k.Acc)
+		}
 	}
 	return loss
 }

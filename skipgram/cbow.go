@@ -22,7 +22,7 @@ type cbowKernel struct {
 	pos  []bool      // whether each is a positive
 	mean []float32   // the window's mean context row
 	ins  [][]float32 // the context rows, when they are word rows
-	ones []float32   // a weight of 1 for each, to sum them with AxpyMany
+	ones []float32   // a weight of 1 for each, to sum and step them with AxpyMany and AxpyRows
 }
 
 func newCBOW(a *hogwild.Scratch, dim, window, targets int) *cbowKernel {
@@ -71,7 +71,7 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 			s.StepRows(&k.Form, c, k.Acc)
 		}
 	case k.U == nil && k.W == nil:
-		kernel.AddRows(ins, k.Acc)
+		kernel.AxpyRows(ins, k.Acc, k.ones[:len(ins)])
 	default:
 		for _, in := range ins {
 			k.Step(in, k.Acc)

@@ -2,109 +2,65 @@
 
 #include "textflag.h"
 
-// The dot product and the pair step as macros, so that scorePairsAVX2
-// runs the very instructions of dotAVX2 and pairUpdateAVX2 (their bits):
-// DOT_SI_DI sums SI[:CX] * DI[:CX] into X0; PAIR_AX_DI_SI steps AX += Y15
-// * DI and DI += Y15 * SI over CX elements. Both jump to done at the end.
-#define DOT_SI_DI(done) \
-	VXORPS Y0, Y0, Y0; \
-	VXORPS Y1, Y1, Y1; \
-	VXORPS Y2, Y2, Y2; \
-	VXORPS Y3, Y3, Y3; \
-	dot32: CMPQ CX, $32; \
-	JL dot8; \
-	VMOVUPS (SI), Y4; \
-	VMOVUPS 32(SI), Y5; \
-	VMOVUPS 64(SI), Y6; \
-	VMOVUPS 96(SI), Y7; \
-	VFMADD231PS (DI), Y4, Y0; \
-	VFMADD231PS 32(DI), Y5, Y1; \
-	VFMADD231PS 64(DI), Y6, Y2; \
-	VFMADD231PS 96(DI), Y7, Y3; \
-	ADDQ $128, SI; \
-	ADDQ $128, DI; \
-	SUBQ $32, CX; \
-	JMP dot32; \
-	dot8: CMPQ CX, $8; \
-	JL dotreduce; \
-	VMOVUPS (SI), Y4; \
-	VFMADD231PS (DI), Y4, Y0; \
-	ADDQ $32, SI; \
-	ADDQ $32, DI; \
-	SUBQ $8, CX; \
-	JMP dot8; \
-	dotreduce: VADDPS Y1, Y0, Y0; \
-	VADDPS Y3, Y2, Y2; \
-	VADDPS Y2, Y0, Y0; \
-	VEXTRACTF128 $1, Y0, X1; \
-	VADDPS X1, X0, X0; \
-	VHADDPS X0, X0, X0; \
-	VHADDPS X0, X0, X0; \
-	dottail: TESTQ CX, CX; \
-	JE done; \
-	VMOVSS (SI), X4; \
-	VFMADD231SS (DI), X4, X0; \
-	ADDQ $4, SI; \
-	ADDQ $4, DI; \
-	DECQ CX; \
-	JMP dottail
-
-#define PAIR_AX_DI_SI(done) \
-	pair16: CMPQ CX, $16; \
-	JL pair8; \
-	VMOVUPS (DI), Y0; \
-	VMOVUPS 32(DI), Y1; \
-	VMOVUPS (AX), Y2; \
-	VMOVUPS 32(AX), Y3; \
-	VFMADD231PS Y0, Y15, Y2; \
-	VFMADD231PS Y1, Y15, Y3; \
-	VFMADD231PS (SI), Y15, Y0; \
-	VFMADD231PS 32(SI), Y15, Y1; \
-	VMOVUPS Y2, (AX); \
-	VMOVUPS Y3, 32(AX); \
-	VMOVUPS Y0, (DI); \
-	VMOVUPS Y1, 32(DI); \
-	ADDQ $64, AX; \
-	ADDQ $64, DI; \
-	ADDQ $64, SI; \
-	SUBQ $16, CX; \
-	JMP pair16; \
-	pair8: CMPQ CX, $8; \
-	JL pairtail; \
-	VMOVUPS (DI), Y0; \
-	VMOVUPS (AX), Y2; \
-	VFMADD231PS Y0, Y15, Y2; \
-	VFMADD231PS (SI), Y15, Y0; \
-	VMOVUPS Y2, (AX); \
-	VMOVUPS Y0, (DI); \
-	ADDQ $32, AX; \
-	ADDQ $32, DI; \
-	ADDQ $32, SI; \
-	SUBQ $8, CX; \
-	pairtail: TESTQ CX, CX; \
-	JE done; \
-	VMOVSS (DI), X0; \
-	VMOVSS (AX), X2; \
-	VFMADD231SS X0, X15, X2; \
-	VFMADD231SS (SI), X15, X0; \
-	VMOVSS X2, (AX); \
-	VMOVSS X0, (DI); \
-	ADDQ $4, AX; \
-	ADDQ $4, DI; \
-	ADDQ $4, SI; \
-	DECQ CX; \
-	JMP pairtail
-
 // AVX2+FMA versions of the kernels in kernels.go. Each handles 16 floats per
-// iteration in two independent 8-lane streams, then 8, then a scalar tail, so
-// any length works and nothing past n is read or written.
+// iteration in two independent 8-lane streams, then 8, then (where the
+// elements are independent) 4, then a scalar tail, so any length works and
+// nothing past n is read or written.
 
 // func dotAVX2(a, b *float32, n int) float32
 TEXT ·dotAVX2(SB), NOSPLIT, $0-28
 	MOVQ a+0(FP), SI
 	MOVQ b+8(FP), DI
 	MOVQ n+16(FP), CX
-	DOT_SI_DI(dotdone)
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+
+dot32:
+	CMPQ CX, $32
+	JL   dot8
+	VMOVUPS     (SI), Y4
+	VMOVUPS     32(SI), Y5
+	VMOVUPS     64(SI), Y6
+	VMOVUPS     96(SI), Y7
+	VFMADD231PS (DI), Y4, Y0
+	VFMADD231PS 32(DI), Y5, Y1
+	VFMADD231PS 64(DI), Y6, Y2
+	VFMADD231PS 96(DI), Y7, Y3
+	ADDQ        $128, SI
+	ADDQ        $128, DI
+	SUBQ        $32, CX
+	JMP         dot32
+
+dot8:
+	CMPQ CX, $8
+	JL   dotreduce
+	VMOVUPS     (SI), Y4
+	VFMADD231PS (DI), Y4, Y0
+	ADDQ        $32, SI
+	ADDQ        $32, DI
+	SUBQ        $8, CX
+	JMP         dot8
+
+dotreduce:
+	VADDPS       Y1, Y0, Y0
+	VADDPS       Y3, Y2, Y2
+	VADDPS       Y2, Y0, Y0
+	VEXTRACTF128 $1, Y0, X1
+	VADDPS       X1, X0, X0
+	VHADDPS      X0, X0, X0
+	VHADDPS      X0, X0, X0
+
+dottail:
+	TESTQ CX, CX
+	JE    dotdone
+	VMOVSS      (SI), X4
+	VFMADD231SS (DI), X4, X0
+	ADDQ        $4, SI
+	ADDQ        $4, DI
+	DECQ        CX
+	JMP         dottail
 
 dotdone:
 	VZEROUPPER
@@ -134,13 +90,23 @@ axpy16:
 
 axpy8:
 	CMPQ CX, $8
-	JL   axpytail
+	JL   axpy4
 	VMOVUPS     (DI), Y0
 	VFMADD231PS (SI), Y15, Y0
 	VMOVUPS     Y0, (DI)
 	ADDQ        $32, SI
 	ADDQ        $32, DI
 	SUBQ        $8, CX
+
+axpy4:
+	CMPQ        CX, $4
+	JL          axpytail
+	VMOVUPS     (DI), X0
+	VFMADD231PS (SI), X15, X0
+	VMOVUPS     X0, (DI)
+	ADDQ        $16, SI
+	ADDQ        $16, DI
+	SUBQ        $4, CX
 
 axpytail:
 	TESTQ CX, CX
@@ -166,7 +132,69 @@ TEXT ·pairUpdateAVX2(SB), NOSPLIT, $0-36
 	MOVQ         n+24(FP), CX
 	VBROADCASTSS scale+32(FP), Y15
 
-	PAIR_AX_DI_SI(pairdone)
+pair16:
+	CMPQ CX, $16
+	JL   pair8
+	VMOVUPS     (DI), Y0
+	VMOVUPS     32(DI), Y1
+	VMOVUPS     (AX), Y2
+	VMOVUPS     32(AX), Y3
+	VFMADD231PS Y0, Y15, Y2
+	VFMADD231PS Y1, Y15, Y3
+	VFMADD231PS (SI), Y15, Y0
+	VFMADD231PS 32(SI), Y15, Y1
+	VMOVUPS     Y2, (AX)
+	VMOVUPS     Y3, 32(AX)
+	VMOVUPS     Y0, (DI)
+	VMOVUPS     Y1, 32(DI)
+	ADDQ        $64, AX
+	ADDQ        $64, DI
+	ADDQ        $64, SI
+	SUBQ        $16, CX
+	JMP         pair16
+
+pair8:
+	CMPQ CX, $8
+	JL   pair4
+	VMOVUPS     (DI), Y0
+	VMOVUPS     (AX), Y2
+	VFMADD231PS Y0, Y15, Y2
+	VFMADD231PS (SI), Y15, Y0
+	VMOVUPS     Y2, (AX)
+	VMOVUPS     Y0, (DI)
+	ADDQ        $32, AX
+	ADDQ        $32, DI
+	ADDQ        $32, SI
+	SUBQ        $8, CX
+
+pair4:
+	CMPQ        CX, $4
+	JL          pairtail
+	VMOVUPS     (DI), X0
+	VMOVUPS     (AX), X2
+	VFMADD231PS X0, X15, X2
+	VFMADD231PS (SI), X15, X0
+	VMOVUPS     X2, (AX)
+	VMOVUPS     X0, (DI)
+	ADDQ        $16, AX
+	ADDQ        $16, DI
+	ADDQ        $16, SI
+	SUBQ        $4, CX
+
+pairtail:
+	TESTQ CX, CX
+	JE    pairdone
+	VMOVSS      (DI), X0
+	VMOVSS      (AX), X2
+	VFMADD231SS X0, X15, X2
+	VFMADD231SS (SI), X15, X0
+	VMOVSS      X2, (AX)
+	VMOVSS      X0, (DI)
+	ADDQ        $4, AX
+	ADDQ        $4, DI
+	ADDQ        $4, SI
+	DECQ        CX
+	JMP         pairtail
 
 pairdone:
 	VZEROUPPER
@@ -333,14 +361,29 @@ axpbydone:
 	RET
 
 // func dot2AVX2(x, a, b *float32, n int) (sa, sb float32)
-// Two dot products sharing the loads of x, each summed exactly as dotAVX2
-// sums it (four accumulators over 32 floats, then one over 8, then the
-// tail), so that DotMany and Dot agree bit for bit.
-TEXT ·dot2AVX2(SB), NOSPLIT, $0-40
-	MOVQ   x+0(FP), SI
-	MOVQ   a+8(FP), DI
-	MOVQ   b+16(FP), DX
-	MOVQ   n+24(FP), CX
+// func dotManyAVX2(dst, x *float32, ys *[]float32, m, n int)
+// dst[j] = x . ys[j] for the m rows, two at a time sharing the loads of x,
+// each summed exactly as dotAVX2 sums it (four accumulators over 32 floats,
+// then one over 8, then the tail), so that DotMany and Dot agree bit for
+// bit. An odd last row is summed twice, as its own pair. ys points at m
+// slice headers (24 bytes each), whose data pointers it reads.
+TEXT ·dotManyAVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), R8
+	MOVQ ys+16(FP), R11
+	MOVQ m+24(FP), R10
+
+dmpair:
+	TESTQ R10, R10
+	JE    dmdone
+	MOVQ  x+8(FP), SI
+	MOVQ  (R11), DI
+	MOVQ  DI, DX
+	CMPQ  R10, $1
+	JE    dmrows
+	MOVQ  24(R11), DX
+
+dmrows:
+	MOVQ   n+32(FP), CX
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
 	VXORPS Y2, Y2, Y2
@@ -350,9 +393,9 @@ TEXT ·dot2AVX2(SB), NOSPLIT, $0-40
 	VXORPS Y6, Y6, Y6
 	VXORPS Y7, Y7, Y7
 
-dot2_32:
+dm32:
 	CMPQ        CX, $32
-	JL          dot2_8
+	JL          dm8
 	VMOVUPS     (SI), Y8
 	VMOVUPS     32(SI), Y9
 	VMOVUPS     64(SI), Y10
@@ -369,11 +412,11 @@ dot2_32:
 	ADDQ        $128, DI
 	ADDQ        $128, DX
 	SUBQ        $32, CX
-	JMP         dot2_32
+	JMP         dm32
 
-dot2_8:
+dm8:
 	CMPQ        CX, $8
-	JL          dot2reduce
+	JL          dmreduce
 	VMOVUPS     (SI), Y8
 	VFMADD231PS (DI), Y8, Y0
 	VFMADD231PS (DX), Y8, Y4
@@ -381,9 +424,9 @@ dot2_8:
 	ADDQ        $32, DI
 	ADDQ        $32, DX
 	SUBQ        $8, CX
-	JMP         dot2_8
+	JMP         dm8
 
-dot2reduce:
+dmreduce:
 	VADDPS       Y1, Y0, Y0
 	VADDPS       Y3, Y2, Y2
 	VADDPS       Y2, Y0, Y0
@@ -399,9 +442,9 @@ dot2reduce:
 	VHADDPS      X4, X4, X4
 	VHADDPS      X4, X4, X4
 
-dot2tail:
+dmtail:
 	TESTQ       CX, CX
-	JE          dot2done
+	JE          dmstore
 	VMOVSS      (SI), X8
 	VFMADD231SS (DI), X8, X0
 	VFMADD231SS (DX), X8, X4
@@ -409,12 +452,20 @@ dot2tail:
 	ADDQ        $4, DI
 	ADDQ        $4, DX
 	DECQ        CX
-	JMP         dot2tail
+	JMP         dmtail
 
-dot2done:
+dmstore:
+	VMOVSS X0, (R8)
+	CMPQ   R10, $1
+	JE     dmdone
+	VMOVSS X4, 4(R8)
+	ADDQ   $8, R8
+	ADDQ   $48, R11
+	SUBQ   $2, R10
+	JMP    dmpair
+
+dmdone:
 	VZEROUPPER
-	MOVSS X0, sa+32(FP)
-	MOVSS X4, sb+36(FP)
 	RET
 
 // func axpyManyAVX2(y *float32, xs *[]float32, gs *float32, m, n int)
@@ -584,62 +635,74 @@ muladddone:
 	VZEROUPPER
 	RET
 
-// func addRowsAVX2(rows *[]float32, x *float32, m, n int)
-// rows[j][:n] += x[:n] for j < m, one row after another, so a row that
-// appears twice gets x twice.
-TEXT ·addRowsAVX2(SB), NOSPLIT, $0-32
+// func axpyRowsAVX2(rows *[]float32, x, gs *float32, m, n int)
+// rows[j] += gs[j]*x for each of the m rows in turn.
+TEXT ·axpyRowsAVX2(SB), NOSPLIT, $0-40
 	MOVQ rows+0(FP), SI
 	MOVQ x+8(FP), DX
-	MOVQ m+16(FP), R8
+	MOVQ gs+16(FP), R9
+	MOVQ m+24(FP), R8
 
-addrow:
-	TESTQ R8, R8
-	JE    addrowsdone
-	MOVQ  (SI), DI
-	MOVQ  DX, BX
-	MOVQ  n+24(FP), CX
+axrow:
+	TESTQ        R8, R8
+	JE           axrowsdone
+	MOVQ         (SI), DI
+	MOVQ         DX, BX
+	MOVQ         n+32(FP), CX
+	VBROADCASTSS (R9), Y15
 
-addrow16:
-	CMPQ    CX, $16
-	JL      addrow8
-	VMOVUPS (DI), Y0
-	VMOVUPS 32(DI), Y1
-	VADDPS  (BX), Y0, Y0
-	VADDPS  32(BX), Y1, Y1
-	VMOVUPS Y0, (DI)
-	VMOVUPS Y1, 32(DI)
-	ADDQ    $64, DI
-	ADDQ    $64, BX
-	SUBQ    $16, CX
-	JMP     addrow16
+axrow16:
+	CMPQ        CX, $16
+	JL          axrow8
+	VMOVUPS     (DI), Y0
+	VMOVUPS     32(DI), Y1
+	VFMADD231PS (BX), Y15, Y0
+	VFMADD231PS 32(BX), Y15, Y1
+	VMOVUPS     Y0, (DI)
+	VMOVUPS     Y1, 32(DI)
+	ADDQ        $64, DI
+	ADDQ        $64, BX
+	SUBQ        $16, CX
+	JMP         axrow16
 
-addrow8:
-	CMPQ    CX, $8
-	JL      addrowtail
-	VMOVUPS (DI), Y0
-	VADDPS  (BX), Y0, Y0
-	VMOVUPS Y0, (DI)
-	ADDQ    $32, DI
-	ADDQ    $32, BX
-	SUBQ    $8, CX
+axrow8:
+	CMPQ        CX, $8
+	JL          axrow4
+	VMOVUPS     (DI), Y0
+	VFMADD231PS (BX), Y15, Y0
+	VMOVUPS     Y0, (DI)
+	ADDQ        $32, DI
+	ADDQ        $32, BX
+	SUBQ        $8, CX
 
-addrowtail:
-	TESTQ  CX, CX
-	JE     addrownext
-	VMOVSS (DI), X0
-	VADDSS (BX), X0, X0
-	VMOVSS X0, (DI)
-	ADDQ   $4, DI
-	ADDQ   $4, BX
-	DECQ   CX
-	JMP    addrowtail
+axrow4:
+	CMPQ        CX, $4
+	JL          axrowtail
+	VMOVUPS     (DI), X0
+	VFMADD231PS (BX), X15, X0
+	VMOVUPS     X0, (DI)
+	ADDQ        $16, DI
+	ADDQ        $16, BX
+	SUBQ        $4, CX
 
-addrownext:
+axrowtail:
+	TESTQ       CX, CX
+	JE          axrownext
+	VMOVSS      (DI), X0
+	VFMADD231SS (BX), X15, X0
+	VMOVSS      X0, (DI)
+	ADDQ        $4, DI
+	ADDQ        $4, BX
+	DECQ        CX
+	JMP         axrowtail
+
+axrownext:
 	ADDQ $24, SI
+	ADDQ $4, R9
 	DECQ R8
-	JMP  addrow
+	JMP  axrow
 
-addrowsdone:
+axrowsdone:
 	VZEROUPPER
 	RET
 
@@ -682,81 +745,155 @@ scaledone:
 	VZEROUPPER
 	RET
 
-// func scorePairsAVX2(acc, in *float32, outs *[]float32, pos *bool, m, n int, t *SigmoidTable, alpha float32) float32
-// For each of the m outputs in turn, as Dot, SigmoidTable.Gradient and
-// PairUpdate in a row would: x = in . out; g and the loss from the table;
-// acc += g*out; out += g*in. Returns the summed loss. The dot product and
-// the update run the instructions of dotAVX2 and pairUpdateAVX2, so the
-// bits are theirs.
-TEXT ·scorePairsAVX2(SB), NOSPLIT, $0-68
-	MOVQ  acc+0(FP), R13
-	MOVQ  in+8(FP), R14
-	MOVQ  outs+16(FP), R11
-	MOVQ  pos+24(FP), R12
-	MOVQ  m+32(FP), R8
-	MOVQ  t+48(FP), R10
-	VMOVSS alpha+56(FP), X10
-	VXORPS X9, X9, X9   // the loss
-	VXORPS X8, X8, X8   // 0
-	MOVL  $0x41000000, AX // 8, maxExp
-	VMOVD AX, X11
-	MOVL  $0x43800000, AX // 256, tableStep
-	VMOVD AX, X12
-	MOVL  $0x3f800000, AX // 1
-	VMOVD AX, X13
-	MOVL  $0x457ff000, AX // 4095, the last cell
-	VMOVD AX, X14
+// func pairsManyAVX2(acc, in *float32, outs *[]float32, gs *float32, m, n int)
+// For each of the m rows in turn: acc += gs[j]*outs[j], then outs[j] +=
+// gs[j]*in, so acc sums the rows as they were. One pass over the rows
+// with acc held in registers, where AxpyMany and AxpyRows take two.
+TEXT ·pairsManyAVX2(SB), NOSPLIT, $0-48
+	MOVQ acc+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ outs+16(FP), DX
+	MOVQ gs+24(FP), R13
+	MOVQ m+32(FP), R8
+	MOVQ n+40(FP), CX
+	XORQ R9, R9        // byte offset into the rows
 
-spnext:
-	TESTQ R8, R8
-	JE    spdone
-	MOVQ  (R11), DI // out
-	MOVQ  R14, SI   // in
-	MOVQ  n+40(FP), CX
-	DOT_SI_DI(spindex)
+pm32:
+	CMPQ    CX, $32
+	JL      pm8
+	VMOVUPS (DI)(R9*1), Y0
+	VMOVUPS 32(DI)(R9*1), Y1
+	VMOVUPS 64(DI)(R9*1), Y2
+	VMOVUPS 96(DI)(R9*1), Y3
+	VMOVUPS (SI)(R9*1), Y4
+	VMOVUPS 32(SI)(R9*1), Y5
+	VMOVUPS 64(SI)(R9*1), Y6
+	VMOVUPS 96(SI)(R9*1), Y7
+	MOVQ    DX, R11
+	MOVQ    R13, R12
+	MOVQ    R8, R10
 
-spindex:
-	// cell = (x+8)*256 clipped to [0, 4095] before truncation: MAXSS
-	// returns its source, 0, when x is NaN, as SigmoidTable.index does.
-	VADDSS    X11, X0, X1
-	VMULSS    X12, X1, X1
-	VMAXSS    X8, X1, X1
-	VMINSS    X14, X1, X1
-	VCVTTSS2SI X1, AX
-	VMOVSS    (R10)(AX*4), X2 // sigma at the cell
-	MOVBLZX   (R12), BX
-	TESTL     BX, BX
-	JE        spnegative
-	VSUBSS    X2, X13, X3      // 1 - sigma
-	VMULSS    X10, X3, X3      // g
-	VMOVSS    16384(R10)(AX*4), X4 // -log sigma(x)
-	JMP       spupdate
+pm32j:
+	TESTQ        R10, R10
+	JE           pm32store
+	MOVQ         (R11), BX
+	VBROADCASTSS (R12), Y15
+	VMOVUPS      (BX)(R9*1), Y8
+	VMOVUPS      32(BX)(R9*1), Y9
+	VMOVUPS      64(BX)(R9*1), Y10
+	VMOVUPS      96(BX)(R9*1), Y11
+	VFMADD231PS  Y8, Y15, Y0
+	VFMADD231PS  Y9, Y15, Y1
+	VFMADD231PS  Y10, Y15, Y2
+	VFMADD231PS  Y11, Y15, Y3
+	VFMADD231PS  Y4, Y15, Y8
+	VFMADD231PS  Y5, Y15, Y9
+	VFMADD231PS  Y6, Y15, Y10
+	VFMADD231PS  Y7, Y15, Y11
+	VMOVUPS      Y8, (BX)(R9*1)
+	VMOVUPS      Y9, 32(BX)(R9*1)
+	VMOVUPS      Y10, 64(BX)(R9*1)
+	VMOVUPS      Y11, 96(BX)(R9*1)
+	ADDQ         $24, R11
+	ADDQ         $4, R12
+	DECQ         R10
+	JMP          pm32j
 
-spnegative:
-	VMULSS X10, X2, X3 // sigma * alpha
-	MOVL   $0x80000000, BX
-	VMOVD  BX, X5
-	VXORPS X5, X3, X3  // g = -sigma * alpha
-	NEGQ   AX
-	VMOVSS (16384+4095*4)(R10)(AX*4), X4 // -log sigma(-x), cell 4095-i
+pm32store:
+	VMOVUPS Y0, (DI)(R9*1)
+	VMOVUPS Y1, 32(DI)(R9*1)
+	VMOVUPS Y2, 64(DI)(R9*1)
+	VMOVUPS Y3, 96(DI)(R9*1)
+	ADDQ    $128, R9
+	SUBQ    $32, CX
+	JMP     pm32
 
-spupdate:
-	VADDSS       X4, X9, X9
-	VBROADCASTSS X3, Y15
-	MOVQ         (R11), DI // out
-	MOVQ         R14, SI   // in
-	MOVQ         R13, AX   // acc
-	MOVQ         n+40(FP), CX
+pm8:
+	CMPQ    CX, $8
+	JL      pm4
+	VMOVUPS (DI)(R9*1), Y0
+	VMOVUPS (SI)(R9*1), Y4
+	MOVQ    DX, R11
+	MOVQ    R13, R12
+	MOVQ    R8, R10
 
-	PAIR_AX_DI_SI(sppairdone)
+pm8j:
+	TESTQ        R10, R10
+	JE           pm8store
+	MOVQ         (R11), BX
+	VBROADCASTSS (R12), Y15
+	VMOVUPS      (BX)(R9*1), Y8
+	VFMADD231PS  Y8, Y15, Y0
+	VFMADD231PS  Y4, Y15, Y8
+	VMOVUPS      Y8, (BX)(R9*1)
+	ADDQ         $24, R11
+	ADDQ         $4, R12
+	DECQ         R10
+	JMP          pm8j
 
-sppairdone:
-	ADDQ $24, R11
-	INCQ R12
-	DECQ R8
-	JMP  spnext
+pm8store:
+	VMOVUPS Y0, (DI)(R9*1)
+	ADDQ    $32, R9
+	SUBQ    $8, CX
+	JMP     pm8
 
-spdone:
+pm4:
+	CMPQ    CX, $4
+	JL      pmtail
+	VMOVUPS (DI)(R9*1), X0
+	VMOVUPS (SI)(R9*1), X4
+	MOVQ    DX, R11
+	MOVQ    R13, R12
+	MOVQ    R8, R10
+
+pm4j:
+	TESTQ        R10, R10
+	JE           pm4store
+	MOVQ         (R11), BX
+	VBROADCASTSS (R12), X15
+	VMOVUPS      (BX)(R9*1), X8
+	VFMADD231PS  X8, X15, X0
+	VFMADD231PS  X4, X15, X8
+	VMOVUPS      X8, (BX)(R9*1)
+	ADDQ         $24, R11
+	ADDQ         $4, R12
+	DECQ         R10
+	JMP          pm4j
+
+pm4store:
+	VMOVUPS X0, (DI)(R9*1)
+	ADDQ    $16, R9
+	SUBQ    $4, CX
+
+pmtail:
+	TESTQ  CX, CX
+	JE     pmdone
+	VMOVSS (DI)(R9*1), X0
+	VMOVSS (SI)(R9*1), X4
+	MOVQ   DX, R11
+	MOVQ   R13, R12
+	MOVQ   R8, R10
+
+pmtailj:
+	TESTQ       R10, R10
+	JE          pmtailstore
+	MOVQ        (R11), BX
+	VMOVSS      (R12), X15
+	VMOVSS      (BX)(R9*1), X8
+	VFMADD231SS X8, X15, X0
+	VFMADD231SS X4, X15, X8
+	VMOVSS      X8, (BX)(R9*1)
+	ADDQ        $24, R11
+	ADDQ        $4, R12
+	DECQ        R10
+	JMP         pmtailj
+
+pmtailstore:
+	VMOVSS X0, (DI)(R9*1)
+	ADDQ   $4, R9
+	DECQ   CX
+	JMP    pmtail
+
+pmdone:
 	VZEROUPPER
-	VMOVSS X9, ret+64(FP)
 	RET

@@ -2,7 +2,11 @@
 
 package kernel
 
-import "golang.org/x/sys/cpu"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // hasAVX2FMA selects the assembly kernels; it is read-only after init, like
 // the feature flags of klauspost/compress.
@@ -117,7 +121,7 @@ func PrefetchW(row []float32) {
 }
 
 //go:noescape
-func dot2AVX2(x, a, b *float32, n int) (sa, sb float32)
+func dotManyAVX2(dst, x *float32, ys *[]float32, m, n int)
 
 //go:noescape
 func axpyManyAVX2(y *float32, xs *[]float32, gs *float32, m, n int)
@@ -127,22 +131,15 @@ func axpyManyAVX2(y *float32, xs *[]float32, gs *float32, m, n int)
 // each product equals Dot(x, ys[j]) bit for bit.
 func DotMany(dst, x []float32, ys [][]float32) {
 	n := len(x)
-	if !hasAVX2FMA || n < 8 {
+	if !hasAVX2FMA || n < 8 || len(ys) == 0 {
 		dotManyGeneric(dst, x, ys)
 		return
 	}
-	dst = dst[:len(ys)]
-	j := 0
-	for ; j+1 < len(ys); j += 2 {
-		a, b := ys[j], ys[j+1]
-		_, _ = a[n-1], b[n-1]
-		dst[j], dst[j+1] = dot2AVX2(&x[0], &a[0], &b[0], n)
+	_ = dst[len(ys)-1]
+	for _, y := range ys {
+		_ = y[n-1]
 	}
-	if j < len(ys) {
-		a := ys[j]
-		_ = a[n-1]
-		dst[j] = dotAVX2(&x[0], &a[0], n)
-	}
+	dotManyAVX2(&dst[0], &x[0], &ys[0], len(ys), n)
 }
 
 // AxpyMany adds g[0]*xs[0] + ... + g[m-1]*xs[m-1] to y, with m = len(xs);
@@ -178,21 +175,22 @@ func MulAdd(y, w, x []float32) {
 }
 
 //go:noescape
-func addRowsAVX2(rows *[]float32, x *float32, m, n int)
+func axpyRowsAVX2(rows *[]float32, x, gs *float32, m, n int)
 
-// AddRows adds x to each of rows, one row after another: a row listed twice
-// gets x twice, and each element rounds as Axpy(row, x, 1) rounds it. Each
-// row is at least as long as x.
-func AddRows(rows [][]float32, x []float32) {
+// AxpyRows adds gs[j]*x to rows[j], one row after another: a row listed
+// twice gets both, and each element rounds as Axpy(rows[j], x, gs[j])
+// rounds it. Each row is at least as long as x, gs as long as rows.
+func AxpyRows(rows [][]float32, x, gs []float32) {
 	n := len(x)
 	if !hasAVX2FMA || n < 8 || len(rows) == 0 {
-		addRowsGeneric(rows, x)
+		axpyRowsGeneric(rows, x, gs)
 		return
 	}
+	_ = gs[len(rows)-1]
 	for _, r := range rows {
 		_ = r[n-1]
 	}
-	addRowsAVX2(&rows[0], &x[0], len(rows), n)
+	axpyRowsAVX2(&rows[0], &x[0], &gs[0], len(rows), n)
 }
 
 //go:noescape
@@ -208,16 +206,24 @@ func Scale(x []float32, a float32) {
 }
 
 //go:noescape
-func scorePairsAVX2(acc, in *float32, outs *[]float32, pos *bool, m, n int, t *SigmoidTable, alpha float32) float32
+func pairsManyAVX2(acc, in *float32, outs *[]float32, gs *float32, m, n int)
+
+// scoreChunk is how many targets ScorePairs scores before it steps them.
+const scoreChunk = 8
 
 // ScorePairs scores in against each of outs in turn and steps both, as
 // Dot, t.Gradient and PairUpdate in a row would, bit for bit: the score
 // in . out, the gradient g of a positive where pos says so, acc += g*out,
-// out += g*in. It returns the summed loss. One call for a whole window's
-// targets, not two a target: CBOW's window is short enough that the calls
-// cost as much as the arithmetic. acc and every out are at least as long
-// as in, pos as outs.
-func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32) float32 {
+// out += g*in. It returns the summed loss. acc and every out are at least
+// as long as in, pos as outs.
+//
+// The targets go in chunks whose scores do not depend on each other's
+// steps (chunkEnd): every score of a chunk is taken first, two rows at a
+// time (DotMany), then acc sums their rows (AxpyMany) and the rows move
+// (AxpyRows). The products then overlap, where one after another each
+// waited on its sum, and acc is loaded and stored once a chunk, not once
+// a target; see docs/cbow-hs.md.
+func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32) (loss float32) {
 	n := len(in)
 	if !hasAVX2FMA || n < 8 || len(outs) == 0 {
 		return scorePairsGeneric(t, acc, in, outs, pos, alpha)
@@ -226,5 +232,48 @@ func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool
 	for _, o := range outs {
 		_ = o[n-1]
 	}
-	return scorePairsAVX2(&acc[0], &in[0], &outs[0], &pos[0], len(outs), n, t, alpha)
+	var scores, gs [scoreChunk]float32
+	for start := 0; start < len(outs); {
+		end := chunkEnd(in, outs, start)
+		chunk := outs[start:end]
+		m := len(chunk)
+		dotManyAVX2(&scores[0], &in[0], &chunk[0], m, n)
+		p := pos[start:end]
+		for j := range m {
+			g, l := t.Gradient(scores[j], p[j], alpha)
+			gs[j] = g
+			loss += l
+		}
+		pairsManyAVX2(&acc[0], &in[0], &chunk[0], &gs[0], m, n)
+		start = end
+	}
+	return loss
+}
+
+// chunkEnd returns where the chunk of outs that starts at start ends: at
+// most scoreChunk rows, none listed twice, and none after a row that is in
+// itself, so that no score in it depends on another's step. A row is
+// compared with the chunk's others only when its bit in a 64-bit filter
+// of their addresses is taken: noise words repeat in a window rarely.
+func chunkEnd(in []float32, outs [][]float32, start int) int {
+	self := &in[0]
+	var seen uint64
+	end := start
+	for end < len(outs) && end-start < scoreChunk {
+		o := &outs[end][0]
+		bit := uint64(1) << (uintptr(unsafe.Pointer(o)) >> 6 & 63)
+		if seen&bit != 0 {
+			for _, prev := range outs[start:end] {
+				if &prev[0] == o {
+					return end
+				}
+			}
+		}
+		seen |= bit
+		end++
+		if o == self {
+			break
+		}
+	}
+	return end
 }

@@ -73,7 +73,7 @@ func TestAssemblyMatchesGeneric(t *testing.T) {
 }
 
 // TestManyMatchOneByOne: DotMany gives Dot's products bit for bit, and
-// AxpyMany and AddRows round as Axpy calls in a row do, on every length up
+// AxpyMany and AxpyRows round as Axpy calls in a row do, on every length up
 // to 67 and for one to seven rows, without writing outside their rows.
 func TestManyMatchOneByOne(t *testing.T) {
 	if !hasAVX2FMA {
@@ -114,14 +114,14 @@ func TestManyMatchOneByOne(t *testing.T) {
 					t.Fatalf("AxpyMany n=%d m=%d wrote outside y", n, m)
 				}
 			}
-			addRowsMatchesAxpy(t, r, n, m)
+			axpyRowsMatchesAxpy(t, r, n, m)
 		}
 	}
 }
 
-// addRowsMatchesAxpy checks AddRows on m rows of n values, the first listed
-// twice when m > 2, against Axpy(row, x, 1) row after row.
-func addRowsMatchesAxpy(t *testing.T, r *rand.Rand, n, m int) {
+// axpyRowsMatchesAxpy checks AxpyRows on m rows of n values, the first
+// listed twice when m > 2, against Axpy(row, x, g) row after row.
+func axpyRowsMatchesAxpy(t *testing.T, r *rand.Rand, n, m int) {
 	t.Helper()
 	const guard = 8
 	bufs := make([][]float32, m)
@@ -133,7 +133,7 @@ func addRowsMatchesAxpy(t *testing.T, r *rand.Rand, n, m int) {
 	if m > 2 {
 		rows[m-1] = rows[0] // a word twice in one window
 	}
-	x := randVec(r, n, 1)
+	x, gs := randVec(r, n, 1), randVec(r, m, 0.5)
 	for j := range rows {
 		wants[j] = append([]float32(nil), bufs[j]...)
 	}
@@ -142,80 +142,98 @@ func addRowsMatchesAxpy(t *testing.T, r *rand.Rand, n, m int) {
 		if m > 2 && j == m-1 {
 			k = 0
 		}
-		Axpy(wants[k][guard:guard+n], x, 1)
+		Axpy(wants[k][guard:guard+n], x, gs[j])
 	}
-	AddRows(rows, x)
+	AxpyRows(rows, x, gs)
 	for j := range bufs {
 		for i := range bufs[j] {
 			if bufs[j][i] != wants[j][i] {
-				t.Fatalf("AddRows n=%d m=%d row %d cell %d: %v, Axpy in a row %v", n, m, j, i-guard, bufs[j][i], wants[j][i])
+				t.Fatalf("AxpyRows n=%d m=%d row %d cell %d: %v, Axpy in a row %v", n, m, j, i-guard, bufs[j][i], wants[j][i])
 			}
 		}
 	}
 }
 
 // TestScorePairsIsItsParts: ScorePairs gives the bits of Dot, Gradient and
-// PairUpdate called in a row, on every length up to 67, for one to seven
-// outputs (one listed twice), with scores from well inside the table to
-// beyond both its ends, and NaN.
+// PairUpdate called in a row, on every length up to 67, for one to 19
+// outputs (one listed twice; the input one of them or not), with scores
+// from well inside the table to beyond both its ends, and NaN.
 func TestScorePairsIsItsParts(t *testing.T) {
 	if !hasAVX2FMA {
 		t.Skip("no AVX2+FMA on this CPU: the generic kernels are in use")
 	}
 	r := rand.New(rand.NewPCG(9, 9))
 	sig := NewSigmoidTable()
-	nan := float32(math.NaN())
 	for n := 1; n <= 67; n++ {
-		for m := 1; m <= 7; m++ {
+		for _, m := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 17, 19} {
 			for _, scale := range []float32{0.1, 1, 3, 50} {
-				in := randVec(r, n, scale)
-				if scale == 50 && m == 7 {
-					in[n-1] = nan
+				for _, aliased := range []bool{false, true} {
+					scorePairsMatchesParts(t, r, sig, n, m, scale, aliased, scale == 50 && m == 7)
 				}
-				outs := make([][]float32, m)
-				pos := make([]bool, m)
-				for j := range outs {
-					outs[j] = randVec(r, n+j, 1)
-					pos[j] = r.IntN(2) == 0
-				}
-				if m > 2 {
-					outs[m-1] = outs[1]
-				}
-				// The parts, on copies that keep the repeat.
-				outs2 := make([][]float32, m)
-				for j := range outs {
-					outs2[j] = append([]float32(nil), outs[j]...)
-				}
-				if m > 2 {
-					outs2[m-1] = outs2[1]
-				}
-				acc, acc2 := randVec(r, n, 1), []float32(nil)
-				acc2 = append(acc2, acc...)
-				var want float32
-				for j, out := range outs2 {
-					g, l := sig.Gradient(Dot(in, out[:n]), pos[j], 0.025)
-					want += l
-					PairUpdate(acc2, out[:n], in, g)
-				}
-				got := ScorePairs(sig, acc, in, outs, pos, 0.025)
-				same := func(a, b float32) bool {
-					return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
-				}
-				if !same(got, want) {
-					t.Fatalf("n=%d m=%d scale %v: loss %v, the parts' %v", n, m, scale, got, want)
-				}
-				for i := range acc {
-					if !same(acc[i], acc2[i]) {
-						t.Fatalf("n=%d m=%d scale %v: acc[%d] %v, the parts' %v", n, m, scale, i, acc[i], acc2[i])
-					}
-				}
-				for j := range outs {
-					for i := range outs[j] {
-						if !same(outs[j][i], outs2[j][i]) {
-							t.Fatalf("n=%d m=%d scale %v: out %d [%d] %v, the parts' %v", n, m, scale, j, i, outs[j][i], outs2[j][i])
-						}
-					}
-				}
+			}
+		}
+	}
+}
+
+// scorePairsMatchesParts checks ScorePairs on m outputs of n values against
+// Dot, Gradient and PairUpdate in a row. With more than two outputs the
+// second is listed again last; aliased makes the input one of the outputs,
+// as a one-view model's context may be its centre or a noise word; nan
+// puts a NaN in the input.
+func scorePairsMatchesParts(t *testing.T, r *rand.Rand, sig *SigmoidTable, n, m int, scale float32, aliased, nan bool) {
+	t.Helper()
+	in := randVec(r, n, scale)
+	if nan {
+		in[n-1] = float32(math.NaN())
+	}
+	outs := make([][]float32, m)
+	pos := make([]bool, m)
+	for j := range outs {
+		outs[j] = randVec(r, n+j, 1)
+		pos[j] = r.IntN(2) == 0
+	}
+	if m > 2 {
+		outs[m-1] = outs[1]
+	}
+	// The parts, on copies that keep the repeat and the alias.
+	outs2 := make([][]float32, m)
+	for j := range outs {
+		outs2[j] = append([]float32(nil), outs[j]...)
+	}
+	if m > 2 {
+		outs2[m-1] = outs2[1]
+	}
+	in2 := append([]float32(nil), in...)
+	if aliased {
+		k := min(2, m-1)
+		copy(outs[k], in)
+		copy(outs2[k], in)
+		in, in2 = outs[k][:n], outs2[k][:n]
+	}
+	acc, acc2 := randVec(r, n, 1), []float32(nil)
+	acc2 = append(acc2, acc...)
+	var want float32
+	for j, out := range outs2 {
+		g, l := sig.Gradient(Dot(in2, out[:n]), pos[j], 0.025)
+		want += l
+		PairUpdate(acc2, out[:n], in2, g)
+	}
+	got := ScorePairs(sig, acc, in, outs, pos, 0.025)
+	same := func(a, b float32) bool {
+		return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
+	}
+	if !same(got, want) {
+		t.Fatalf("n=%d m=%d scale %v aliased %v: loss %v, the parts' %v", n, m, scale, aliased, got, want)
+	}
+	for i := range acc {
+		if !same(acc[i], acc2[i]) {
+			t.Fatalf("n=%d m=%d scale %v aliased %v: acc[%d] %v, the parts' %v", n, m, scale, aliased, i, acc[i], acc2[i])
+		}
+	}
+	for j := range outs {
+		for i := range outs[j] {
+			if !same(outs[j][i], outs2[j][i]) {
+				t.Fatalf("n=%d m=%d scale %v aliased %v: out %d [%d] %v, the parts' %v", n, m, scale, aliased, j, i, outs[j][i], outs2[j][i])
 			}
 		}
 	}

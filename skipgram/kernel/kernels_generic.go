@@ -189,13 +189,10 @@ func mulAddGeneric(y, w, x []float32) {
 	}
 }
 
-// addRowsGeneric adds x to each of rows in turn.
-func addRowsGeneric(rows [][]float32, x []float32) {
-	for _, r := range rows {
-		r = r[:len(x)]
-		for i, v := range x {
-			r[i] += v
-		}
+// axpyRowsGeneric adds gs[j]*x to each rows[j] in turn.
+func axpyRowsGeneric(rows [][]float32, x, gs []float32) {
+	for j, r := range rows {
+		axpyGeneric(r[:len(x)], x, gs[j])
 	}
 }
 

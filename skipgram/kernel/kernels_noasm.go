@@ -41,9 +41,9 @@ func AxpyMany(y []float32, xs [][]float32, g []float32) { axpyManyGeneric(y, xs,
 // MulAdd adds w*x to y elementwise (IPDS's signed step).
 func MulAdd(y, w, x []float32) { mulAddGeneric(y, w, x) }
 
-// AddRows adds x to each of rows, one row after another: a row listed twice
-// gets x twice. Each row is at least as long as x.
-func AddRows(rows [][]float32, x []float32) { addRowsGeneric(rows, x) }
+// AxpyRows adds gs[j]*x to rows[j], one row after another: a row listed
+// twice gets both.
+func AxpyRows(rows [][]float32, x, gs []float32) { axpyRowsGeneric(rows, x, gs) }
 
 // Scale multiplies every element of x by a.
 func Scale(x []float32, a float32) { scaleGeneric(x, a) }

@@ -91,6 +91,15 @@ func BenchmarkKernels(b *testing.B) {
 				}
 			}
 		})
+		// A CBOW window's targets: the mean against the centre and five
+		// noise words, scored and stepped.
+		sig, pos := NewSigmoidTable(), []bool{true, false, false, false, false, false}
+		b.Run("score-pairs/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				clear(acc)
+				sink += ScorePairs(sig, acc, x, outs, pos, 1e-6)
+			}
+		})
 		b.Run("window-many/"+strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
 				for i, c := range ctxs {

@@ -219,10 +219,10 @@ const scoreChunk = 8
 //
 // The targets go in chunks whose scores do not depend on each other's
 // steps (chunkEnd): every score of a chunk is taken first, two rows at a
-// time (DotMany), then acc sums their rows (AxpyMany) and the rows move
-// (AxpyRows). The products then overlap, where one after another each
-// waited on its sum, and acc is loaded and stored once a chunk, not once
-// a target; see docs/cbow-hs.md.
+// time (dotManyAVX2), then one pass over the rows adds them to acc and
+// moves them (pairsManyAVX2). The products then overlap, where one after
+// another each waited on its sum, and acc stays in registers across the
+// chunk; docs/cbow-hs.md has the measurements.
 func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32) (loss float32) {
 	n := len(in)
 	if !hasAVX2FMA || n < 8 || len(outs) == 0 {

@@ -251,8 +251,9 @@ func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool
 }
 
 // chunkEnd returns where the chunk of outs that starts at start ends: at
-// most scoreChunk rows, none listed twice, and none after a row that is in
-// itself, so that no score in it depends on another's step. A row is
+// most scoreChunk rows, none listed twice, and none after the input's own
+// row (a one-view model's context may be a target), so that no score in
+// it depends on another's step. A row is
 // compared with the chunk's others only when its bit in a 64-bit filter
 // of their addresses is taken: noise words repeat in a window rarely.
 func chunkEnd(in []float32, outs [][]float32, start int) int {

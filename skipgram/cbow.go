@@ -65,17 +65,12 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	if k.DW != nil {
 		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc
 	}
-	switch {
-	case s.Sub != nil:
+	if s.Sub != nil {
 		for _, c := range ctxs {
 			s.StepRows(&k.Form, c, k.Acc)
 		}
-	case k.U == nil && k.W == nil:
-		kernel.AxpyRows(ins, k.Acc, k.ones[:len(ins)])
-	default:
-		for _, in := range ins {
-			k.Step(in, k.Acc)
-		}
+	} else {
+		k.Form.StepRows(ins, k.Acc, k.ones)
 	}
 	return loss
 }

@@ -38,6 +38,19 @@ func (f *Form) Step(row, acc []float32) {
 	kernel.Axpy(row, acc, 1)
 }
 
+// StepRows moves each of rows by acc as Step moves one; an unweighted form
+// steps them all in one call, with ones (at least len(rows) of them) as
+// their weights.
+func (f *Form) StepRows(rows [][]float32, acc, ones []float32) {
+	if f.U == nil && f.W == nil {
+		kernel.AxpyRows(rows, acc, ones[:len(rows)])
+		return
+	}
+	for _, r := range rows {
+		f.Step(r, acc)
+	}
+}
+
 // Single is the scratch of a kernel that scores one input vector at a time
 // against its output rows (CBOW's mean, a pair of hierarchical softmax).
 type Single struct {

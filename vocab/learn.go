@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -192,10 +193,10 @@ func LearnChunksStats(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, Lea
 // the distinct ones.
 type Counter struct {
 	opt LearnOptions
-	// ids maps each live word to its provisional id, an index into counts.
+	// ids gives each live word its provisional id, an index into counts.
 	// Pruned words leave ids, but their provisional ids are never reused,
 	// because the stream still holds them.
-	ids       map[string]int32
+	ids       *wordTable
 	counts    []int64
 	tokens    int64
 	minReduce int64
@@ -213,7 +214,7 @@ func NewCounter(opt LearnOptions) *Counter {
 	if opt.MaxWords <= 0 {
 		opt.MaxWords = DefaultMaxWords
 	}
-	return &Counter{opt: opt, ids: make(map[string]int32), minReduce: 1, atEnd: true}
+	return &Counter{opt: opt, ids: newWordTable(), minReduce: 1, atEnd: true}
 }
 
 // Tokens returns the number of word tokens read so far, the invalid ones
@@ -356,10 +357,10 @@ func (c *Counter) countBatch(b *tokenBatch, cur []int32, emit func([]int32) ([]i
 		} else {
 			tokens++
 			id = b.ids[i]
-			ok := id != missed && !pruned
-			if !ok {
-				id, ok = ids[string(tok)] // no allocation on a hit
+			if id == missed || pruned {
+				id = ids.find(tok)
 			}
+			ok := id != missed
 			if !ok {
 				// A new word (or a pruned one seen again): checked
 				// here, never on a hit.
@@ -369,13 +370,12 @@ func (c *Counter) countBatch(b *tokenBatch, cur []int32, emit func([]int32) ([]i
 				if len(counts) == math.MaxInt32 {
 					return cur, fmt.Errorf("more than %d distinct words counted (corpus too large for 32-bit ids)", math.MaxInt32)
 				}
-				id = int32(len(counts))
-				ids[string(tok)] = id
+				id = ids.add(tok)
 				counts = append(counts, 0)
 			}
 			counts[id]++
 			atEnd = false
-			if !ok && len(ids) > maxWords {
+			if !ok && ids.live > maxWords {
 				// As in word2vec.c, the word just added (count 1) is
 				// pruned too; its occurrence is then dropped.
 				prune(ids, counts, minReduce)
@@ -440,18 +440,16 @@ func (b *tokenBatch) fill(src TokenSource) bool {
 }
 
 // lookup sets ids[lo:hi] from the table, which it only reads.
-func (b *tokenBatch) lookup(table map[string]int32, lo, hi int) {
+func (b *tokenBatch) lookup(table *wordTable, lo, hi int) {
 	start := uint32(0)
 	if lo > 0 {
 		start = b.ends[lo-1]
 	}
 	for i := lo; i < hi; i++ {
 		end := b.ends[i]
-		id, ok := table[string(b.text[start:end])]
-		if !ok {
-			id = missed
+		if end > start {
+			b.ids[i] = table.find(b.text[start:end])
 		}
-		b.ids[i] = id
 		start = end
 	}
 }
@@ -459,7 +457,7 @@ func (b *tokenBatch) lookup(table map[string]int32, lo, hi int) {
 // lookupShared looks b up on the caller's goroutine and helpers others,
 // each a contiguous share, and returns when all are done. The table is
 // only read until then.
-func lookupShared(table map[string]int32, b *tokenBatch, helpers int) {
+func lookupShared(table *wordTable, b *tokenBatch, helpers int) {
 	n := len(b.ends)
 	share := (n + helpers) / (helpers + 1)
 	var wg sync.WaitGroup
@@ -533,15 +531,30 @@ func (c *Counter) Finish() (*Vocab, *Remap, error) {
 		return nil, nil, fmt.Errorf("none of the corpus's %d tokens is valid UTF-8 (%s): is it in another encoding, such as Latin-1?", c.tokens, c.inv.detail())
 	}
 	var (
-		es  = make([]entry, 0, len(c.ids))
-		top int64
+		kept []int32
+		size int
+		top  int64
 	)
-	for w, id := range c.ids {
+	c.ids.each(func(id int32) {
 		n := c.counts[id]
 		top = max(top, n)
 		if n >= c.opt.MinCount {
-			es = append(es, entry{word: w, count: n, id: id})
+			kept = append(kept, id)
+			size += len(c.ids.word(id))
 		}
+	})
+	// The kept words are cut from one string, one allocation.
+	var all strings.Builder
+	all.Grow(size)
+	for _, id := range kept {
+		all.Write(c.ids.word(id))
+	}
+	joined, at := all.String(), 0
+	es := make([]entry, len(kept))
+	for i, id := range kept {
+		n := len(c.ids.word(id))
+		es[i] = entry{word: joined[at : at+n], count: c.counts[id], id: id}
+		at += n
 	}
 	c.ids, c.invalid = nil, nil
 	if len(es) == 0 {
@@ -600,12 +613,8 @@ const chunkLen = 1 << 20
 
 // prune deletes the words counted at most minReduce times from ids
 // (word2vec.c's ReduceVocab).
-func prune(ids map[string]int32, counts []int64, minReduce int64) {
-	for w, id := range ids {
-		if counts[id] <= minReduce {
-			delete(ids, w)
-		}
-	}
+func prune(ids *wordTable, counts []int64, minReduce int64) {
+	ids.rebuild(len(ids.slots), func(id int32) bool { return counts[id] > minReduce })
 }
 
 // Encode maps a corpus to ids of an existing vocabulary, as for word2vec's

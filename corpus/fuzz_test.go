@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -146,6 +147,14 @@ func FuzzScanner(f *testing.F) {
 				if want := refScan(in); !reflect.DeepEqual(sents, want) && !(len(sents) == 0 && len(want) == 0) {
 					t.Fatalf("%s: sentences %q, want %q", how, sents, want)
 				}
+			}
+		}
+		// AppendEvents gives Scan's events and error, whole and in pieces.
+		for _, n := range []int{1, 5, 1 << 14} {
+			ref, s := NewScanner(strings.NewReader(in)), NewScanner(iotest.HalfReader(strings.NewReader(in)))
+			want, got := scanEvents(ref, "|"), blockEvents(s, "|", n)
+			if !reflect.DeepEqual(got, want) || fmt.Sprint(s.Err()) != fmt.Sprint(ref.Err()) {
+				t.Fatalf("blocks of %d: events %q, %v; want %q, %v", n, got, s.Err(), want, ref.Err())
 			}
 		}
 	})

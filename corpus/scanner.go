@@ -248,6 +248,50 @@ func (s *Scanner) fill() bool {
 	}
 }
 
+// AppendEvents reads events until ends holds n of them or the input ends,
+// as a counter reads a block: a token's bytes are appended to text, and
+// after each event, a token or a sentence boundary (which adds no bytes),
+// the length of text is appended to ends. It returns the extended slices
+// and whether more may follow; Err tells an end from an error. The events
+// are Scan's; Token and Boundary describe none of them afterwards.
+//
+// Tokens that lie whole in the buffer, short enough and inside a
+// sentence, which is almost all of them, are taken in one loop, without a
+// call a token; the rest go through Scan.
+func (s *Scanner) AppendEvents(text []byte, ends []uint32, n int) ([]byte, []uint32, bool) {
+	for len(ends) < n {
+		buf := s.buf[:s.end]
+		i := s.pos
+		for len(ends) < n && s.ntok < MaxSentenceTokens {
+			for i < len(buf) && buf[i] == ' ' {
+				i++
+			}
+			if i == len(buf) || isSep(buf[i]) {
+				break
+			}
+			j := tokenEnd(buf, i)
+			if j == len(buf) || j-i > MaxTokenBytes || buf[j] == 0 {
+				break
+			}
+			text = append(text, buf[i:j]...)
+			ends = append(ends, uint32(len(text)))
+			s.ntok++
+			i = j
+		}
+		s.pos = i
+		if len(ends) == n {
+			break
+		}
+		if !s.Scan() {
+			return text, ends, false
+		}
+		text = append(text, s.tok...)
+		ends = append(ends, uint32(len(text)))
+	}
+	s.tok, s.boundary = nil, false
+	return text, ends, true
+}
+
 // Boundary reports whether the current event is a sentence end rather
 // than a token.
 func (s *Scanner) Boundary() bool { return s.boundary }

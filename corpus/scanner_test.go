@@ -537,3 +537,65 @@ func TestEnwikiSample(t *testing.T) {
 	}
 	t.Logf("%d tokens, %d sentences in %d bytes", tokens, sentences, s.Offset())
 }
+
+// blockEvents reads s to its end with AppendEvents, n events a call, and
+// returns what scanEvents would.
+func blockEvents(s *Scanner, boundary string, n int) []string {
+	var got []string
+	for more := true; more; {
+		var text []byte
+		var ends []uint32
+		text, ends, more = s.AppendEvents(text, ends, n)
+		if len(ends) > n || more && len(ends) != n {
+			panic(fmt.Sprintf("AppendEvents gave %d events of %d, more %v", len(ends), n, more))
+		}
+		start := uint32(0)
+		for _, end := range ends {
+			if end == start {
+				got = append(got, boundary)
+			} else {
+				got = append(got, string(text[start:end]))
+			}
+			start = end
+		}
+	}
+	return got
+}
+
+// TestAppendEvents checks that AppendEvents gives Scan's events and error,
+// in blocks of several sizes, on text that straddles refills, cuts long
+// sentences, truncates long tokens and ends in a NUL, fed whole and in
+// pieces.
+func TestAppendEvents(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	long := randomText(rng, 2*bufSize+999) + " " + strings.Repeat("b", bufSize+7) + " " + strings.Repeat("w ", 2500) + "end"
+	for _, in := range []string{"", " \n ", "a", "one two\nthree\r\n\n four", long, long[:bufSize+50] + "\x00 after", "a bc\x00d e", "a b\x00", "x " + strings.Repeat("é", 60) + "\n"} {
+		for _, n := range []int{1, 3, 1000, 1 << 14} {
+			for how, mk := range map[string]func() io.Reader{
+				"whole": func() io.Reader { return strings.NewReader(in) },
+				"7":     func() io.Reader { return &chunkReader{data: []byte(in), size: 7} },
+				"4093":  func() io.Reader { return &chunkReader{data: []byte(in), size: 4093} },
+			} {
+				ref := NewScanner(mk())
+				want := scanEvents(ref, "|")
+				s := NewScanner(mk())
+				got := blockEvents(s, "|", n)
+				if !reflect.DeepEqual(got, want) {
+					t.Fatalf("%d bytes, %s, blocks of %d: %d events, want %d (first difference at %d)", len(in), how, n, len(got), len(want), firstDiff(got, want))
+				}
+				if fmt.Sprint(s.Err()) != fmt.Sprint(ref.Err()) || s.Offset() != ref.Offset() {
+					t.Fatalf("%d bytes, %s, blocks of %d: Err %v at %d, want %v at %d", len(in), how, n, s.Err(), s.Offset(), ref.Err(), ref.Offset())
+				}
+			}
+		}
+	}
+}
+
+func firstDiff(a, b []string) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}

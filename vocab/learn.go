@@ -418,11 +418,23 @@ func newTokenBatch() *tokenBatch {
 	}
 }
 
+// blockSource is a TokenSource that gives a block of events in one call,
+// as corpus.Scanner does (AppendEvents, whose doc says how); it never
+// gives an empty token. Counting reads it so, without a call a token.
+type blockSource interface {
+	AppendEvents(text []byte, ends []uint32, n int) ([]byte, []uint32, bool)
+}
+
 // fill reads up to batchTokens events from src, leaving out empty tokens
 // (which are not words), and reports whether src may have more.
 func (b *tokenBatch) fill(src TokenSource) bool {
 	text, ends := b.text[:0], b.ends[:0]
 	defer func() { b.text, b.ends, b.ids = text, ends, b.ids[:len(ends)] }()
+	if bs, ok := src.(blockSource); ok {
+		var more bool
+		text, ends, more = bs.AppendEvents(text, ends, batchTokens)
+		return more
+	}
 	for len(ends) < batchTokens {
 		if !src.Scan() {
 			return false

@@ -360,7 +360,6 @@ axpbydone:
 	MOVSS X2, ret+32(FP)
 	RET
 
-// func dot2AVX2(x, a, b *float32, n int) (sa, sb float32)
 // func dotManyAVX2(dst, x *float32, ys *[]float32, m, n int)
 // dst[j] = x . ys[j] for the m rows, two at a time sharing the loads of x,
 // each summed exactly as dotAVX2 sums it (four accumulators over 32 floats,

@@ -80,7 +80,8 @@ func TestLearnEnwiki(t *testing.T) {
 
 // BenchmarkLearnEnwiki measures Learn on the real corpus, decompressed into
 // memory first so that only scanning and counting are timed. The "scan"
-// sub-benchmark times the scanner alone, for comparison.
+// sub-benchmark times the scanner alone, for comparison; "encode" reads the
+// text with its vocabulary known (Encode, a resumed run's reading).
 func BenchmarkLearnEnwiki(b *testing.B) {
 	r := openEnwiki(b)
 	text, err := io.ReadAll(r)
@@ -93,6 +94,18 @@ func BenchmarkLearnEnwiki(b *testing.B) {
 		for b.Loop() {
 			sc := corpus.NewScanner(bytes.NewReader(text))
 			for sc.Scan() {
+			}
+		}
+	})
+	b.Run("encode", func(b *testing.B) {
+		v, _, err := Learn(corpus.NewScanner(bytes.NewReader(text)), LearnOptions{MinCount: 5})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			if _, err := Encode(corpus.NewScanner(bytes.NewReader(text)), v); err != nil {
+				b.Fatal(err)
 			}
 		}
 	})

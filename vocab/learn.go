@@ -299,27 +299,12 @@ func (c *Counter) Count(src TokenSource, buf []int32, emit func([]int32) ([]int3
 		workers = runtime.GOMAXPROCS(0)
 	}
 	cur := buf
-	var err error
-	if workers == 1 {
-		b := newTokenBatch()
-		for more := true; more; {
-			more = b.fill(src)
-			b.lookup(c.ids, 0, len(b.ids))
-			if cur, err = c.countBatch(b, cur, emit); err != nil {
-				return err
-			}
-		}
-	} else {
-		r := readAhead(src)
-		defer r.stop()
-		for b := range r.full {
-			lookupShared(c.ids, b, workers-1)
-			cur, err = c.countBatch(b, cur, emit)
-			r.free <- b
-			if err != nil {
-				return err
-			}
-		}
+	err := readBatches(src, c.ids, workers, func(b *tokenBatch) (err error) {
+		cur, err = c.countBatch(b, cur, emit)
+		return err
+	})
+	if err != nil {
+		return err
 	}
 	if _, err = emit(cur); err != nil {
 		return err
@@ -449,6 +434,36 @@ func (b *tokenBatch) fill(src TokenSource) bool {
 		ends = append(ends, uint32(len(text)))
 	}
 	return true
+}
+
+// readBatches reads src in blocks, looks each up in table and hands it to
+// f, in stream order, until src ends or f fails. With several workers a
+// goroutine reads the next block while f takes one, and the lookups of a
+// block are shared out (lookupShared); the table is only read while a
+// block is looked up, so f may add to it.
+func readBatches(src TokenSource, table *wordTable, workers int, f func(*tokenBatch) error) error {
+	if workers <= 1 {
+		b := newTokenBatch()
+		for more := true; more; {
+			more = b.fill(src)
+			b.lookup(table, 0, len(b.ends))
+			if err := f(b); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	r := readAhead(src)
+	defer r.stop()
+	for b := range r.full {
+		lookupShared(table, b, workers-1)
+		err := f(b)
+		r.free <- b
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // lookup sets ids[lo:hi] from the table, which it only reads.
@@ -632,29 +647,43 @@ func prune(ids *wordTable, counts []int64, minReduce int64) {
 // Encode maps a corpus to ids of an existing vocabulary, as for word2vec's
 // -read-vocab. Tokens not in the vocabulary are dropped; the stream follows
 // the rules of Learn's. It fails if the corpus has no words, or none of them
-// is in the vocabulary.
+// is in the vocabulary. It reads as counting does (readBatches), with the
+// vocabulary's words in a table of their own.
 func Encode(src TokenSource, v *Vocab) ([]int32, error) {
+	return encode(src, v, runtime.GOMAXPROCS(0))
+}
+
+// encode is Encode on workers goroutines.
+func encode(src TokenSource, v *Vocab, workers int) ([]int32, error) {
+	table := newWordTable()
+	for _, w := range v.Words {
+		table.add([]byte(w)) // ids in the vocabulary's order
+	}
 	var (
 		stream []int32
 		tokens int64
 	)
-	for src.Scan() {
-		if src.Boundary() {
-			if n := len(stream); n > 0 && stream[n-1] != SentenceEnd {
-				stream = append(stream, SentenceEnd)
+	err := readBatches(src, table, workers, func(b *tokenBatch) error {
+		start := uint32(0)
+		for i, end := range b.ends {
+			if end == start { // a sentence boundary
+				if n := len(stream); n > 0 && stream[n-1] != SentenceEnd {
+					stream = append(stream, SentenceEnd)
+				}
+				continue
 			}
-			continue
+			start = end
+			tokens++
+			if id := b.ids[i]; id != missed {
+				stream = append(stream, id)
+			}
 		}
-		tok := src.Token()
-		if len(tok) == 0 {
-			continue
-		}
-		tokens++
-		if id, ok := v.index[string(tok)]; ok {
-			stream = append(stream, id)
-		}
+		return nil
+	})
+	if err == nil {
+		err = src.Err()
 	}
-	if err := src.Err(); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("after %d tokens: %w", tokens, err)
 	}
 	if tokens == 0 {

@@ -234,12 +234,30 @@ func TestEncodeMatchesLearn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc, err := Encode(tokenSource(tokens, 13), v)
+	for _, workers := range []int{1, 2, 3} {
+		enc, err := encode(tokenSource(tokens, 13), v, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(enc, stream) {
+			t.Errorf("Encode stream on %d workers differs from Learn stream", workers)
+		}
+	}
+	// The same through a Scanner, which hands out blocks of events, with
+	// words the vocabulary lacks and long ones.
+	text := strings.Join(tokens, " ") + "\nnever-seen " + strings.Repeat("x", 300) + "\n" + strings.Join(tokens[:999], " ")
+	v, stream, err = Learn(corpus.NewScanner(strings.NewReader(text)), LearnOptions{MinCount: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(enc, stream) {
-		t.Errorf("Encode stream differs from Learn stream")
+	for _, workers := range []int{1, 2} {
+		enc, err := encode(corpus.NewScanner(strings.NewReader(text)), v, workers)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(enc, stream) {
+			t.Errorf("Encode of a Scanner on %d workers differs from Learn's stream", workers)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -40,12 +41,13 @@ type LearnOptions struct {
 	// ReduceVocab does, which makes the counts of the words that survive
 	// approximate. 0 means DefaultMaxWords.
 	MaxWords int
-	// Workers is how many goroutines, the caller's among them, look each
-	// block of tokens up in the table; above one, another goroutine reads
-	// the source ahead. New words, counts and pruning stay in stream order
-	// on the caller's goroutine, so the vocabulary and the stream are the
-	// same for any number. 0 means runtime.GOMAXPROCS; 1 reads, looks up
-	// and counts on the caller's goroutine alone.
+	// Workers is how many goroutines look each block of tokens up in a
+	// snapshot of the table; above one, another goroutine reads the
+	// source ahead and the caller's counts the blocks already looked up.
+	// New words, counts and pruning stay in stream order on the caller's
+	// goroutine, so the vocabulary and the stream are the same for any
+	// number. 0 means runtime.GOMAXPROCS; 1 reads, looks up and counts on
+	// the caller's goroutine alone.
 	Workers int
 }
 
@@ -181,7 +183,8 @@ func LearnChunksStats(src TokenSource, opt LearnOptions) (*Vocab, [][]int32, Lea
 // counts the words of a token source while handing out the stream of
 // provisional ids in chunks, and Finish then gives the vocabulary and the
 // Remap that turns provisional ids into final ones. Its memory is that of
-// the distinct words, not of the corpus.
+// the distinct words, not of the corpus (with several workers, their table
+// twice: the lookups read a snapshot of it).
 //
 // A token that is not valid UTF-8 is never counted as a word: it is dropped
 // from the stream (no id, as if out of vocabulary) and counted in Invalid.
@@ -289,18 +292,33 @@ func (c *Counter) dropInvalid(tok []byte) {
 //
 // The tokens are read in blocks (tokenBatch). Looking a word up waits on
 // memory, the table being tens of megabytes, and it is most of the cost of
-// a pass; with several workers the lookups of a block are shared out while
-// the table is only read, and the block is then counted in order. A word
-// the lookups missed (new, or pruned and seen again), and every word after
-// a pruning in the same block, is looked up again on the way.
+// a pass; with several workers the blocks are looked up on other
+// goroutines, in a snapshot of the table (wordTable.snapshot), while this
+// one counts the blocks before them in order. A word the lookups missed
+// (new since the snapshot, or pruned and seen again), and every word of a
+// block looked up before a pruning, is looked up again on the way.
 func (c *Counter) Count(src TokenSource, buf []int32, emit func([]int32) ([]int32, error)) error {
 	workers := c.opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	var snap atomic.Pointer[wordTable]
+	publish := func() { snap.Store(c.ids.snapshot()) }
+	if workers == 1 {
+		publish = func() { snap.Store(c.ids) } // nothing runs beside the counting
+	}
+	publish()
+	published := c.ids.Len()
 	cur := buf
-	err := readBatches(src, c.ids, workers, func(b *tokenBatch) (err error) {
+	err := readBatches(src, snap.Load, workers, func(b *tokenBatch) (err error) {
 		cur, err = c.countBatch(b, cur, emit)
+		// A new snapshot once the words added since the last one are a
+		// good part of the table (few copies, each of a larger table), and
+		// at once after a pruning.
+		if t := c.ids; t.gen != snap.Load().gen || t.Len()-published >= max(minPublish, t.live/2) {
+			publish()
+			published = t.Len()
+		}
 		return err
 	})
 	if err != nil {
@@ -325,7 +343,6 @@ func (c *Counter) countBatch(b *tokenBatch, cur []int32, emit func([]int32) ([]i
 		minReduce = c.minReduce
 		tokens    = c.tokens
 		atEnd     = c.atEnd
-		pruned    = false // the lookups of the rest of the block may be stale
 		start     uint32
 		err       error
 	)
@@ -342,7 +359,7 @@ func (c *Counter) countBatch(b *tokenBatch, cur []int32, emit func([]int32) ([]i
 		} else {
 			tokens++
 			id = b.ids[i]
-			if id == missed || pruned {
+			if id == missed || b.gen != ids.gen { // new since the lookup, or a pruning since
 				id = ids.find(tok)
 			}
 			ok := id != missed
@@ -365,7 +382,6 @@ func (c *Counter) countBatch(b *tokenBatch, cur []int32, emit func([]int32) ([]i
 				// pruned too; its occurrence is then dropped.
 				prune(ids, counts, minReduce)
 				minReduce++
-				pruned = true
 			}
 		}
 		if len(cur) == cap(cur) {
@@ -393,6 +409,7 @@ type tokenBatch struct {
 	text []byte
 	ends []uint32 // event i is text[ends[i-1]:ends[i]]
 	ids  []int32  // the tokens' ids, or missed; a boundary's is unused
+	gen  int      // the generation of the table the ids come from
 }
 
 func newTokenBatch() *tokenBatch {
@@ -436,34 +453,105 @@ func (b *tokenBatch) fill(src TokenSource) bool {
 	return true
 }
 
-// readBatches reads src in blocks, looks each up in table and hands it to
-// f, in stream order, until src ends or f fails. With several workers a
-// goroutine reads the next block while f takes one, and the lookups of a
-// block are shared out (lookupShared); the table is only read while a
-// block is looked up, so f may add to it.
-func readBatches(src TokenSource, table *wordTable, workers int, f func(*tokenBatch) error) error {
+// readBatches reads src in blocks, looks each up in the table that table
+// returns when the block's lookup starts, and hands it to f, in stream
+// order, until src ends or f fails. With one worker the three happen one
+// after another on the caller's goroutine. With more they are a pipeline:
+// a goroutine fills the next blocks, another looks the filled ones up
+// (lookupShared, its share of the workers helping), and f takes the
+// looked-up ones; the table a lookup reads must then be one nobody changes
+// (a snapshot).
+func readBatches(src TokenSource, table func() *wordTable, workers int, f func(*tokenBatch) error) error {
 	if workers <= 1 {
 		b := newTokenBatch()
 		for more := true; more; {
 			more = b.fill(src)
-			b.lookup(table, 0, len(b.ends))
+			t := table()
+			b.gen = t.gen
+			b.lookup(t, 0, len(b.ends))
 			if err := f(b); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	r := readAhead(src)
-	defer r.stop()
-	for b := range r.full {
-		lookupShared(table, b, workers-1)
+	p := startPipeline(src, table, workers-1)
+	defer p.stop()
+	for b := range p.looked {
 		err := f(b)
-		r.free <- b
+		p.free <- b
 		if err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// pipelineBlocks is how many blocks circulate in a pipeline: one in each
+// stage and one waiting.
+const pipelineBlocks = 4
+
+// pipeline is readBatches' reading and lookup stages, each a goroutine,
+// and the blocks they pass on.
+type pipeline struct {
+	free   chan *tokenBatch // blocks to fill
+	looked chan *tokenBatch // looked-up blocks, in stream order; closed at the end
+	done   chan struct{}    // closed by stop
+	left   sync.WaitGroup   // the stages' goroutines
+}
+
+// startPipeline starts reading src and looking its blocks up in table()
+// with helpers goroutines beside the lookup stage's own.
+func startPipeline(src TokenSource, table func() *wordTable, helpers int) *pipeline {
+	p := &pipeline{
+		free:   make(chan *tokenBatch, pipelineBlocks),
+		looked: make(chan *tokenBatch, 1),
+		done:   make(chan struct{}),
+	}
+	for range pipelineBlocks {
+		p.free <- newTokenBatch()
+	}
+	filled := make(chan *tokenBatch, 1)
+	p.left.Go(func() {
+		defer close(filled)
+		for more := true; more; {
+			var b *tokenBatch
+			select {
+			case b = <-p.free:
+			case <-p.done:
+				return
+			}
+			more = b.fill(src)
+			select {
+			case filled <- b:
+			case <-p.done:
+				return
+			}
+		}
+	})
+	p.left.Go(func() {
+		defer close(p.looked)
+		for b := range filled {
+			t := table()
+			b.gen = t.gen
+			lookupShared(t, b, helpers)
+			select {
+			case p.looked <- b:
+			case <-p.done:
+				return
+			}
+		}
+	})
+	return p
+}
+
+// stop ends the pipeline and waits for its goroutines to leave, so that src
+// is the caller's again.
+func (p *pipeline) stop() {
+	close(p.done)
+	for range p.looked { // a lookup stage blocked on a full channel
+	}
+	p.left.Wait()
 }
 
 // lookup sets ids[lo:hi] from the table, which it only reads.
@@ -493,54 +581,6 @@ func lookupShared(table *wordTable, b *tokenBatch, helpers int) {
 	}
 	b.lookup(table, 0, min(share, n))
 	wg.Wait()
-}
-
-// reader reads a TokenSource ahead on a goroutine of its own, in blocks
-// sent on full; the consumer returns each block on free when done with it.
-type reader struct {
-	full chan *tokenBatch
-	free chan *tokenBatch
-	done chan struct{} // closed by stop
-	left chan struct{} // closed when the goroutine has returned
-}
-
-// readAhead starts reading src. Two blocks circulate: one filled while
-// the other is counted.
-func readAhead(src TokenSource) *reader {
-	r := &reader{
-		full: make(chan *tokenBatch, 1),
-		free: make(chan *tokenBatch, 2),
-		done: make(chan struct{}),
-		left: make(chan struct{}),
-	}
-	r.free <- newTokenBatch()
-	r.free <- newTokenBatch()
-	go func() {
-		defer close(r.left)
-		defer close(r.full)
-		for more := true; more; {
-			var b *tokenBatch
-			select {
-			case b = <-r.free:
-			case <-r.done:
-				return
-			}
-			more = b.fill(src)
-			select {
-			case r.full <- b:
-			case <-r.done:
-				return
-			}
-		}
-	}()
-	return r
-}
-
-// stop ends the reading and waits for the goroutine to leave, so that src
-// is the caller's again.
-func (r *reader) stop() {
-	close(r.done)
-	<-r.left
 }
 
 // Finish drops the words that occur fewer than MinCount times, orders the
@@ -642,7 +682,13 @@ const chunkLen = 1 << 20
 // (word2vec.c's ReduceVocab).
 func prune(ids *wordTable, counts []int64, minReduce int64) {
 	ids.rebuild(len(ids.slots), func(id int32) bool { return counts[id] > minReduce })
+	ids.gen++
 }
+
+// minPublish is the fewest words added to the table before Count takes a
+// new snapshot for the lookups (a few blocks' worth of new words early in
+// a text).
+const minPublish = 4096
 
 // Encode maps a corpus to ids of an existing vocabulary, as for word2vec's
 // -read-vocab. Tokens not in the vocabulary are dropped; the stream follows
@@ -663,7 +709,7 @@ func encode(src TokenSource, v *Vocab, workers int) ([]int32, error) {
 		stream []int32
 		tokens int64
 	)
-	err := readBatches(src, table, workers, func(b *tokenBatch) error {
+	err := readBatches(src, func() *wordTable { return table }, workers, func(b *tokenBatch) error {
 		start := uint32(0)
 		for i, end := range b.ends {
 			if end == start { // a sentence boundary

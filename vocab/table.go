@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // wordTable is the Counter's table of words: it gives each distinct word a
@@ -25,6 +26,10 @@ type wordTable struct {
 
 	words []byte   // every word added, end to end
 	ends  []uint64 // word id is words[ends[id-1]:ends[id]] (from 0 for id 0)
+
+	// gen counts the prunings: an id looked up in a table of another
+	// generation may have been pruned since.
+	gen int
 }
 
 // slot is one word of the table, or empty (meta 0).
@@ -168,6 +173,17 @@ func (t *wordTable) rebuild(n int, keep func(id int32) bool) {
 			t.put(t.word(id), id)
 		}
 	}
+}
+
+// snapshot returns a copy of t that later changes to t leave as it is, for
+// lookups on other goroutines: the slots are copied, and the words, only
+// ever appended to, are shared up to their present length.
+func (t *wordTable) snapshot() *wordTable {
+	s := *t
+	s.slots = slices.Clone(t.slots)
+	s.words = t.words[:len(t.words):len(t.words)]
+	s.ends = t.ends[:len(t.ends):len(t.ends)]
+	return &s
 }
 
 // each calls f with every live word's id.

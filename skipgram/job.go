@@ -131,8 +131,20 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	if r.vocab != nil {
 		names = r.vocab.Words
 	}
+	// The data is attached (its blocks cut, the noise and subsampling
+	// tables made) while the parameters are made: both only read the data
+	// and the plan's layout, and each takes tens of milliseconds of a
+	// text run's start (docs/performance.md).
+	var attachErr error
+	attached := make(chan struct{})
+	go func() {
+		defer close(attached)
+		attachErr = r.attach(in)
+	}()
 	var err error
-	if r.model, r.origin, err = begin(r.plan, names, r.fingerprint, graph, inputData(in, r.opt)); err != nil {
+	r.model, r.origin, err = begin(r.plan, names, r.fingerprint, graph, inputData(in, r.opt))
+	<-attached
+	if err != nil {
 		return nil, err
 	}
 	if s := opt.Resume; s != nil {
@@ -140,8 +152,8 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 			return nil, err
 		}
 	}
-	if err := r.attach(in); err != nil {
-		return nil, err
+	if attachErr != nil {
+		return nil, attachErr
 	}
 	if opt.HS {
 		r.tree = newHuffman(j.Vocab.Counts)

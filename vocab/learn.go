@@ -343,6 +343,7 @@ func (c *Counter) countBatch(b *tokenBatch, cur []int32, emit func([]int32) ([]i
 		minReduce = c.minReduce
 		tokens    = c.tokens
 		atEnd     = c.atEnd
+		stale     = b.gen != ids.gen // a pruning since the lookups: every id is checked again
 		start     uint32
 		err       error
 	)
@@ -359,7 +360,7 @@ func (c *Counter) countBatch(b *tokenBatch, cur []int32, emit func([]int32) ([]i
 		} else {
 			tokens++
 			id = b.ids[i]
-			if id == missed || b.gen != ids.gen { // new since the lookup, or a pruning since
+			if id == missed || stale { // new since the lookup, or pruned since
 				id = ids.find(tok)
 			}
 			ok := id != missed
@@ -382,6 +383,7 @@ func (c *Counter) countBatch(b *tokenBatch, cur []int32, emit func([]int32) ([]i
 				// pruned too; its occurrence is then dropped.
 				prune(ids, counts, minReduce)
 				minReduce++
+				stale = true
 			}
 		}
 		if len(cur) == cap(cur) {

@@ -89,9 +89,8 @@ func Negatives(v *vocab.Vocab, chunks [][]int32, k int, opt Options) (q int, top
 // absolute value) a negative one must be to count: a negative weight takes
 // a coordinate from a positive direction, and the loss skip-gram fits
 // weighs the two unlike the matrix norm that ranks them, so a negative
-// eigenvalue only a little above the one it displaces costs fit. Measured
-// in docs/wips-lambda.md: the counts it drops there (1.12-1.32 times) fit
-// worse kept, those it keeps (1.8 times and more) better.
+// eigenvalue only a little above the one it displaces costs fit
+// (docs/wips-lambda.md, "The margin").
 const displaceMargin = 1.5
 
 // negativeEigenvalues counts the negative eigenvalues beyond edge, and at

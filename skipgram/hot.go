@@ -2,35 +2,43 @@ package skipgram
 
 import "github.com/wipsvec/wipsvec/skipgram/hogwild"
 
-// The rows a worker replicates are sized by hogwild's policy (hogwild.HotRows,
-// hogwild.TargetRows): a model that keeps replicas (model.replicas) keeps
-// the frequent words' rows apart on two threads or more.
+// By default only CBOW's context rows and hierarchical softmax's top inner
+// nodes are replicated, which every window writes: on two threads that
+// was 4% of CBOW's and of hierarchical softmax's speed in the present
+// kernels, and more on more threads, with CBOW's loss and benchmarks held
+// (docs/cbow-hs.md). A model's own rows are not: a merge by projection or
+// by the mean gives a replicated row about one worker's learning where
+// plain Hogwild gives it every worker's, and on two threads that cost the
+// models that kept them fit (IPDS 0.008 of the loss at K = 100) for 5-13%
+// of speed (docs/scaling.md).
 
 // HotReplicaRows is how many rows of each matrix a worker of a run with
-// these options replicates, merged every HotSync tokens (hogwild.HotRows).
-// CBOW writes every context row of every window, the frequent words' all
-// the time, and keeps them whatever the model (docs/cbow-hs.md).
+// these options replicates, merged every HotSync tokens: none on one
+// thread; on n more, HotRows as given, or by default (DefaultHotRows)
+// ArchHotRows*2/n with CBOW and none otherwise.
 func (o *Options) HotReplicaRows() int {
-	return hogwild.HotRows(o.Threads, o.HotRows, o.Model.def().replicas || o.CBOW)
-}
-
-// TargetReplicaRows is how many of the rows its targets are drawn from (a
-// one-view model's one matrix, SG's output matrix) each worker of a run on
-// text with these options keeps apart (hogwild.TargetRows); CBOW's hot rows
-// are its contexts'.
-func (o *Options) TargetReplicaRows(graph bool) int {
-	return hogwild.TargetRows(o.Threads, o.HotRows, o.Model.def().replicas && !graph)
+	switch {
+	case o.Threads < 2:
+		return 0
+	case o.HotRows == DefaultHotRows && o.CBOW:
+		return ArchHotRows * 2 / o.Threads
+	case o.HotRows == DefaultHotRows:
+		return 0
+	}
+	return o.HotRows
 }
 
 // TreeReplicaRows is how many of hierarchical softmax's inner nodes' rows,
 // the top of the tree's, which every path writes, each worker replicates:
-// with HS, as many as hot rows whatever the model (the root is written by
-// every window of every worker).
+// with HS, as many as HotRows gives, by default ArchHotRows*2/n.
 func (o *Options) TreeReplicaRows() int {
-	if !o.HS {
+	switch {
+	case !o.HS || o.Threads < 2:
 		return 0
+	case o.HotRows == DefaultHotRows:
+		return ArchHotRows * 2 / o.Threads
 	}
-	return hogwild.HotRows(o.Threads, o.HotRows, true)
+	return o.HotRows
 }
 
 // views sets the worker's views of the matrices and its replicas, as the
@@ -39,15 +47,14 @@ func (w *worker) views() {
 	m, p := w.r.model, w.r.plan
 	def := m.Kind.def()
 	w.replicas = hogwild.NewReplicas(&w.r.hotMu, hogwild.Merge{Mean: def.meanMerge, Project: def.project, Workers: p.Threads}, m.Dim, m.Stride)
-	a, far := &w.scratch, p.TargetSync
+	a := &w.scratch
 	if m.Tree != nil {
-		w.Tree = w.replicas.View(a, m.Tree, p.TreeRows, 0, p.HotSync, far)
+		w.Tree = w.replicas.View(a, m.Tree, p.TreeRows, p.HotSync)
 	}
+	w.In = w.replicas.View(a, m.In, p.HotRows, p.HotSync)
 	if m.Out == nil {
-		w.In = w.replicas.View(a, m.In, p.HotRows, p.TargetRows, p.HotSync, far)
 		w.Out = w.In
 		return
 	}
-	w.In = w.replicas.View(a, m.In, p.HotRows, 0, p.HotSync, far)
-	w.Out = w.replicas.View(a, m.Out, p.HotRows, p.TargetRows, p.HotSync, far)
+	w.Out = w.replicas.View(a, m.Out, p.HotRows, p.HotSync)
 }

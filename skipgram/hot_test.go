@@ -13,39 +13,35 @@ import (
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
-// TestReplicasByModel: by default a model that keeps replicas has, on n >=
-// 2 threads, DefaultReplicaHotRows*2/n hot rows and, on text,
-// DefaultReplicaTargetRows*2/n target rows apart; SG and WIPS keep none;
-// one thread none; a count given is kept on two threads and more, capped
-// by the rows, with no target rows beyond it.
+// TestReplicasByModel: by default no model's own rows are replicated, on
+// any number of threads, and CBOW's context rows and hierarchical softmax's
+// top inner nodes are, ArchHotRows*2/n of them; a count given is kept on
+// two threads and more, capped by the rows, and none on one.
 func TestReplicasByModel(t *testing.T) {
 	for _, c := range []struct {
-		model               Kind
-		hot, threads, rows  int
-		graph               bool
-		wantHot, wantTarget int
+		model              Kind
+		hot, threads, rows int
+		want, arch         int // the rows replicated; with -cbow 1 -hs 1 (hot rows and tree rows)
 	}{
-		{SIPS, DefaultHotRows, 1, 10000, false, 0, 0},
-		{SIPS, DefaultHotRows, 2, 10000, false, DefaultReplicaHotRows, DefaultReplicaTargetRows},
-		{SIPS, DefaultHotRows, 16, 10000, false, DefaultReplicaHotRows / 8, DefaultReplicaTargetRows / 8},
-		{SIPS, DefaultHotRows, 64, 10000, false, DefaultReplicaHotRows / 32, DefaultReplicaTargetRows / 32},
-		{SIPS, DefaultHotRows, 2, 10000, true, DefaultReplicaHotRows, 0},
-		{SIPS, DefaultHotRows, 2, 10, false, 10, 10},
-		{IPS, DefaultHotRows, 3, 10000, false, DefaultReplicaHotRows * 2 / 3, DefaultReplicaTargetRows * 2 / 3},
-		{IPDS, DefaultHotRows, 8, 10000, false, DefaultReplicaHotRows / 4, DefaultReplicaTargetRows / 4},
-		{HSG, DefaultHotRows, 2, 10000, false, DefaultReplicaHotRows, DefaultReplicaTargetRows},
-		{SG, DefaultHotRows, 2, 10000, false, 0, 0},
-		{WIPS, DefaultHotRows, 16, 10000, false, 0, 0},
-		{SIPS, 0, 2, 10000, false, 0, 0},
-		{SG, 300, 1, 1000, false, 0, 0},
-		{SG, 300, 4, 1000, false, 300, 0},
-		{WIPS, 300, 4, 100, false, 100, 0},
+		{SIPS, DefaultHotRows, 1, 10000, 0, 0},
+		{SIPS, DefaultHotRows, 2, 10000, 0, ArchHotRows},
+		{IPS, DefaultHotRows, 16, 10000, 0, ArchHotRows / 8},
+		{IPDS, DefaultHotRows, 2, 10000, 0, ArchHotRows},
+		{SG, DefaultHotRows, 4, 10000, 0, ArchHotRows / 2},
+		{WIPS, DefaultHotRows, 2, 10, 0, 10},
+		{SG, 300, 1, 1000, 0, 0},
+		{SG, 300, 4, 1000, 300, 300},
+		{WIPS, 300, 4, 100, 100, 100},
+		{SIPS, 0, 2, 10000, 0, 0},
 	} {
 		o := DefaultOptions()
 		o.Model, o.HotRows, o.Threads = c.model, c.hot, c.threads
-		if h, tr := hotRows(o, c.rows), targetRows(o, c.rows, c.graph); h != c.wantHot || tr != c.wantTarget {
-			t.Errorf("%s, -hot-rows %d on %d threads, %d rows, graph %v: %d hot rows and %d target rows apart, want %d and %d",
-				c.model, c.hot, c.threads, c.rows, c.graph, h, tr, c.wantHot, c.wantTarget)
+		if h := hotRows(o, c.rows); h != c.want {
+			t.Errorf("%s, -hot-rows %d on %d threads, %d rows: %d hot rows, want %d", c.model, c.hot, c.threads, c.rows, h, c.want)
+		}
+		o.CBOW, o.HS = true, true
+		if h, tr := hotRows(o, c.rows), min(o.TreeReplicaRows(), c.rows); h != c.arch || tr != c.arch {
+			t.Errorf("%s with -cbow 1 -hs 1, -hot-rows %d on %d threads: %d hot rows, %d tree rows, want %d", c.model, c.hot, c.threads, h, tr, c.arch)
 		}
 	}
 }
@@ -187,9 +183,3 @@ func TestSettleLiftsEveryRow(t *testing.T) {
 // hotRows is how many of rows rows each worker of a run with options o
 // replicates per matrix (the plan's HotRows).
 func hotRows(o Options, rows int) int { return min(o.HotReplicaRows(), rows) }
-
-// targetRows is how many of rows target rows each worker of a run with
-// options o keeps apart (the plan's TargetRows).
-func targetRows(o Options, rows int, graph bool) int {
-	return min(o.TargetReplicaRows(graph), rows)
-}

@@ -7,7 +7,7 @@ import "github.com/wipsvec/wipsvec/skipgram/embedding"
 const IPS Kind = "ips"
 
 var ipsModel = modelDef{
-	kind: IPS, about: "<y, y'>", views: 1, minDim: 1, replicas: true,
+	kind: IPS, about: "<y, y'>", views: 1, minDim: 1,
 	kernels: dotKernels,
 	forms:   func(*Model) []embedding.Form { return []embedding.Form{{Name: "ip"}} },
 }

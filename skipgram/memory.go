@@ -39,7 +39,7 @@ func workerBytes(o Options, rows int) int64 {
 		return 0
 	}
 	full := newPlan(o, rows, 0, false)
-	n := max(1, full.HotRows, full.TargetRows)
+	n := max(1, full.HotRows)
 	at := func(dim int) int64 {
 		o.Dim = dim
 		p := newPlan(o, n, 0, false)

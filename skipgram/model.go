@@ -52,10 +52,6 @@ type modelDef struct {
 	// 2 trains one thread 7% faster with its quality held; the one-view
 	// models lost quality with it (docs/scaling.md).
 	shareNoise int
-	// replicas: on two threads or more, every worker keeps replicas of
-	// the rows the workers write most (hot.go), merged by projection, or
-	// by the mean with meanMerge; set where they pay (docs/scaling.md).
-	replicas bool
 	// params are the model's parameter vectors beyond its rows, each Dim
 	// long (WIPS's lambda, IPDS's signs). A new model fills them in this
 	// order, drawing from the random stream after the rows; checkpoints,

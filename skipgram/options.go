@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
-	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
@@ -105,9 +104,8 @@ type Settings struct {
 	// threads or more keeps a replica of, merged into the shared rows every
 	// HotSync tokens (hogwild.Replica): the rows every worker writes then
 	// cross between cores once per merge instead of once per window. 0 is
-	// plain Hogwild on every row; DefaultHotRows leaves it to the model
-	// (HotReplicaRows), whose default also keeps apart the rest of the rows
-	// its targets are drawn from up to TargetReplicaRows.
+	// plain Hogwild on every row; DefaultHotRows, the architecture's
+	// (HotReplicaRows, hot.go).
 	HotRows int
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.
@@ -148,17 +146,13 @@ func DefaultOptions() Options {
 	}}
 }
 
-// The defaults of Options.HotRows and HotSync, and the rows a model that
-// keeps replicas keeps apart by default on two threads or more: the first
-// DefaultReplicaHotRows merged every HotSync tokens, the rest up to
-// DefaultReplicaTargetRows of the rows its targets are drawn from every
-// ReplicaTargetSync tokens (docs/scaling.md).
+// The defaults of Options.HotRows and HotSync, and the rows CBOW's
+// contexts and hierarchical softmax's tree keep apart by default on two
+// threads (hot.go).
 const (
-	DefaultHotRows           = hogwild.ModelRows // the model's
-	DefaultHotSync           = 10_000
-	DefaultReplicaHotRows    = hogwild.DefaultHotRows
-	DefaultReplicaTargetRows = hogwild.DefaultTargetRows
-	ReplicaTargetSync        = hogwild.TargetSync
+	DefaultHotRows = -1 // the architecture's: ArchHotRows*2/n with CBOW or HS, none otherwise
+	DefaultHotSync = 10_000
+	ArchHotRows    = 64
 )
 
 // DefaultCBOWAlpha is the starting learning rate of CBOW, word2vec.c's:
@@ -205,7 +199,7 @@ func (o *Options) Validate() error {
 	case o.ShareNoise < 0:
 		return fmt.Errorf("-share-noise must not be negative, got %d", o.ShareNoise)
 	case o.HotRows < DefaultHotRows:
-		return fmt.Errorf("-hot-rows must be at least %d (the model's default), got %d", DefaultHotRows, o.HotRows)
+		return fmt.Errorf("-hot-rows must be at least %d (the architecture's default), got %d", DefaultHotRows, o.HotRows)
 	case (o.HotReplicaRows() > 0 || o.TreeReplicaRows() > 0) && o.HotSync < 1:
 		return fmt.Errorf("-hot-sync must be positive, got %d", o.HotSync)
 	case o.CBOW && def.noMean != "":

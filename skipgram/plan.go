@@ -26,11 +26,9 @@ type Plan struct {
 	Graph bool // the rows are a graph's nodes
 	Rows  int  // words, or nodes
 
-	// TargetRows of the rows its targets are drawn from each worker keeps
-	// apart (Options.TargetReplicaRows, at most the rows), the first
-	// HotRows merged every HotSync tokens and the rest every TargetSync;
-	// TreeRows of hierarchical softmax's inner nodes (TreeReplicaRows).
-	TargetRows, TargetSync, TreeRows int
+	// TreeRows of hierarchical softmax's inner nodes each worker
+	// replicates (Options.TreeReplicaRows, at most the nodes).
+	TreeRows int
 	// SyncWords is how many tokens (pairs of a graph) a worker trains
 	// between two syncs of its kernel's private copies (WIPS's lambda).
 	SyncWords int
@@ -48,7 +46,7 @@ type Plan struct {
 // begin resolves it into the plan.
 func newPlan(o Options, rows, edges int, graph bool) *Plan {
 	p := &Plan{Options: o, Given: o.Settings, Graph: graph, Rows: rows,
-		TargetSync: ReplicaTargetSync, SyncWords: syncWords, Lanes: o.Threads}
+		SyncWords: syncWords, Lanes: o.Threads}
 	s := &p.Settings
 	if graph {
 		s.Batch = false // every pair is its own window
@@ -56,7 +54,6 @@ func newPlan(o Options, rows, edges int, graph bool) *Plan {
 	s.ShareNoise = p.SharedNoise()
 	s.Batch = s.Batch && !s.CBOW // a CBOW window is one example whatever Batch says
 	s.HotRows = min(o.HotReplicaRows(), rows)
-	p.TargetRows = min(o.TargetReplicaRows(graph), rows)
 	p.TreeRows = min(o.TreeReplicaRows(), innerNodes(rows))
 	switch {
 	case o.Resume != nil:
@@ -79,6 +76,6 @@ func newPlan(o Options, rows, edges int, graph bool) *Plan {
 // info is the plan as a sidecar records it.
 func (p *Plan) info() *embedding.Plan {
 	return &embedding.Plan{Batch: p.Batch, ShareNoise: p.ShareNoise, HotRows: p.HotRows, HotSync: p.HotSync,
-		TargetRows: p.TargetRows, TargetSync: p.TargetSync, TreeRows: p.TreeRows, SyncWords: p.SyncWords,
+		TreeRows: p.TreeRows, SyncWords: p.SyncWords,
 		Lanes: p.Lanes, Tail: p.Tail, Block: p.Block, LambdaInit: p.LambdaInit}
 }

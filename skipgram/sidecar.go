@@ -41,9 +41,6 @@ func (p *Plan) sidecar(m *Model, st Stats, src Source) *embedding.Meta {
 	if p.HotRows > 0 {
 		meta.Hyper.HotRows, meta.Hyper.HotSync = p.HotRows, p.HotSync
 	}
-	if p.TargetRows > 0 {
-		meta.Hyper.HotOutRows, meta.Hyper.HotOutSync = p.TargetRows, p.TargetSync
-	}
 	if p.Graph {
 		// A window and subsampling do not apply to the edges of a graph.
 		meta.Hyper.Window, meta.Hyper.Sample = 0, 0

@@ -12,7 +12,7 @@ import (
 const SIPS Kind = "sips"
 
 var sipsModel = modelDef{
-	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2, replicas: true,
+	kind: SIPS, about: "<y~, y~'> + u + u', the last coordinate a bias u", views: 1, minDim: 2,
 	kernels: func(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
 		return func(a *hogwild.Scratch) windowKernel {
 			if k := newLinear(s, a); k != nil {

@@ -195,7 +195,7 @@ func TestTrainRejectsBadOptions(t *testing.T) {
 		"alpha negative": func(o *Options) { o.Alpha = -1 },
 		"share negative": func(o *Options) { o.ShareNoise = -1 },
 		"hot rows -2":    func(o *Options) { o.HotRows = -2 },
-		"hot sync 0":     func(o *Options) { o.Model, o.Threads, o.HotSync = SIPS, 2, 0 },
+		"hot sync 0":     func(o *Options) { o.Model, o.Threads, o.HotRows, o.HotSync = SIPS, 2, 64, 0 },
 	}
 	for name, mod := range bad {
 		opt := testOptions(SG)

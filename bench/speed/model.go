@@ -27,7 +27,7 @@ type Model struct {
 
 	Batch      bool // batch: -batch
 	Exact      bool // exact: -batch=false (with HotRows 0)
-	HotRows    int  // hotN, exact: -hot-rows; skipgram.DefaultHotRows: the model's own
+	HotRows    int  // hotN, exact: -hot-rows; skipgram.DefaultHotRows: the architecture's
 	HotSync    int  // syncN: -hot-sync; 0: train's default
 	ShareNoise int  // shareN: -share-noise; 0: the model's own
 

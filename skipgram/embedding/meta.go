@@ -110,10 +110,10 @@ type Hyper struct {
 	// (tokens) it merged them; none when one thread trained.
 	HotRows int `json:"hot_rows,omitempty"`
 	HotSync int `json:"hot_sync,omitempty"`
-	// HotOutRows and HotOutSync: the rows the targets are drawn from (SG's
-	// output matrix, a one-view model's one matrix) each thread replicated
-	// (on two threads; the first HotRows of them merged every HotSync
-	// tokens) and how often (tokens) it merged the rest.
+	// HotOutRows and HotOutSync: the rows the targets are drawn from each
+	// thread replicated beyond HotRows, and how often (tokens) it merged
+	// them: read from the sidecars of runs whose models kept replicas by
+	// default; no run writes them now.
 	HotOutRows int `json:"hot_out_rows,omitempty"`
 	HotOutSync int `json:"hot_out_sync,omitempty"`
 	// InitVectors is the vectors file (train -init FILE) the words it

@@ -8,8 +8,8 @@ type Plan struct {
 	ShareNoise int    `json:"share_noise"` // consecutive windows that shared a draw of noise words
 	HotRows    int    `json:"hot_rows"`    // rows of each matrix every worker replicated, merged every HotSync tokens
 	HotSync    int    `json:"hot_sync"`
-	TargetRows int    `json:"target_rows"` // rows the targets are drawn from each worker kept apart, past HotRows merged every TargetSync
-	TargetSync int    `json:"target_sync"`
+	TargetRows int    `json:"target_rows,omitempty"` // rows the targets are drawn from each worker kept apart past HotRows (older runs; none now)
+	TargetSync int    `json:"target_sync,omitempty"`
 	TreeRows   int    `json:"tree_rows,omitempty"` // hierarchical softmax's inner nodes each worker replicated
 	SyncWords  int    `json:"sync_words"`          // tokens between two syncs of a kernel's private copies (WIPS's lambda)
 	Lanes      int    `json:"lanes"`               // regions of the data the blocks were dealt from

@@ -72,31 +72,18 @@ func NewReplicas(mu *sync.Mutex, m Merge, dim, stride int) *Replicas {
 }
 
 // View returns the worker's view of matrix: its first hot rows in replicas
-// merged every hotEvery tokens and, if far is more, the rows up to far in
-// replicas merged every farEvery tokens, both on pages allocated from a.
-// With neither, the view is the shared matrix.
-func (r *Replicas) View(a *Scratch, matrix []float32, hot, far, hotEvery, farEvery int) Rows {
+// merged every every tokens, on pages allocated from a. With none, the view
+// is the shared matrix.
+func (r *Replicas) View(a *Scratch, matrix []float32, hot, every int) Rows {
 	v := Rows{shared: matrix, stride: r.str, dim: r.dim}
-	n := max(hot, far)
-	if n == 0 {
+	if hot == 0 {
 		return v
 	}
-	size := n * r.str
-	rep := &replica{shared: matrix[:size], priv: a.Float32s(size), base: a.Float32s(size), every: hotEvery}
+	size := hot * r.str
+	rep := &replica{shared: matrix[:size], priv: a.Float32s(size), base: a.Float32s(size), every: every}
 	copy(rep.priv, rep.shared)
 	copy(rep.base, rep.shared)
-	v.priv, v.hot = rep.priv, int32(n)
-	if far > hot {
-		// One buffer for both, so that the view has one boundary to
-		// compare a row against; the first hot rows merge apart.
-		rep.every = farEvery
-		if hot > 0 {
-			k := hot * r.str
-			head := &replica{shared: rep.shared[:k:k], priv: rep.priv[:k:k], base: rep.base[:k:k], every: hotEvery}
-			rep.shared, rep.priv, rep.base = rep.shared[k:], rep.priv[k:], rep.base[k:]
-			r.list = append(r.list, head)
-		}
-	}
+	v.priv, v.hot = rep.priv, int32(hot)
 	r.list = append(r.list, rep)
 	return v
 }

@@ -14,7 +14,7 @@ func workers(n int, m Merge, matrix []float32, rows, stride, dim int) ([]*Replic
 	reps, views := make([]*Replicas, n), make([]Rows, n)
 	for i := range reps {
 		reps[i] = NewReplicas(mu, m, dim, stride)
-		views[i] = reps[i].View(&Scratch{}, matrix, rows, 0, 1, 1)
+		views[i] = reps[i].View(&Scratch{}, matrix, rows, 1)
 	}
 	return reps, views
 }
@@ -116,28 +116,6 @@ func TestManyWorkersMergeWithoutOvershoot(t *testing.T) {
 				t.Errorf("mean %v, %d workers: the shared row ended %v from where it settles, and went %v past it; want under 0.05 and 0.5", mean, n, d, worst)
 			}
 		}
-	}
-}
-
-// TestViewSplitsNearAndFar: a view with far rows beyond the hot ones keeps
-// them all in one buffer, in two replicas merged at their own intervals;
-// Due merges each when its interval is reached.
-func TestViewSplitsNearAndFar(t *testing.T) {
-	const stride, dim = 4, 4
-	matrix := make([]float32, 10*stride)
-	reps := NewReplicas(new(sync.Mutex), Merge{}, dim, stride)
-	v := reps.View(&Scratch{}, matrix, 2, 6, 10, 100)
-	if v.hot != 6 || reps.Len() != 2 {
-		t.Fatalf("a view of 2 hot and 6 far rows: %d rows apart in %d replicas, want 6 in 2", v.hot, reps.Len())
-	}
-	v.priv[0], v.priv[3*stride] = 1, 1 // a hot row and a far one
-	reps.Due(10)
-	if matrix[0] != 1 || matrix[3*stride] != 0 {
-		t.Fatalf("after 10 tokens: hot row %v, far row %v; want 1 and 0", matrix[0], matrix[3*stride])
-	}
-	reps.Due(90)
-	if matrix[3*stride] != 1 {
-		t.Fatalf("after 100 tokens the far row is %v, want 1", matrix[3*stride])
 	}
 }
 

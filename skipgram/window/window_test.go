@@ -17,7 +17,7 @@ func TestTargets(t *testing.T) {
 		s := &Step{RNG: kernel.NewRNG(1, 0), Noise: vocab.NewNoise([]int64{5, 4, 3, 2, 1}, 0.75), Negative: 3}
 		var a hogwild.Scratch
 		rows := hogwild.NewReplicas(new(sync.Mutex), hogwild.Merge{Workers: 1}, 4, 16)
-		s.In = rows.View(&a, make([]float32, 5*16), 0, 0, 1, 1)
+		s.In = rows.View(&a, make([]float32, 5*16), 0, 1)
 		s.Out = s.In
 		return s
 	}

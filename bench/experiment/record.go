@@ -39,6 +39,9 @@ type Setup struct {
 	// LambdaRecipe is skipgram.LambdaRecipe when the runs were made: WIPS
 	// runs of another recipe (or of none recorded) are trained again.
 	LambdaRecipe int `json:"-"`
+	// PlainRows: the runs were made since the default replicas left the
+	// models' own rows to plain Hogwild (setupFile.PlainRows).
+	PlainRows bool `json:"-"`
 }
 
 // setupFile is a Setup as a record writes it, and as records are matched:
@@ -65,6 +68,11 @@ type setupFile struct {
 	// recorded) for the model's own. SG's own was 1 before 2026-11-25 and
 	// is 2 since, with the same quality.
 	ShareNoise int `json:"share_noise,omitempty"`
+	// PlainRows: the default replicas (HotRows -1) left the model's own
+	// rows to plain Hogwild, as they do since 2026-11-28; before, IPS,
+	// SIPS, IPDS and HSG replicated theirs on two threads, and their
+	// records of the default, which lack it, are trained again (keyOf).
+	PlainRows bool `json:"plain_rows,omitempty"`
 }
 
 // file is s as a record writes it.
@@ -72,12 +80,13 @@ func (s Setup) file() setupFile {
 	t := &s.Settings
 	return setupFile{Corpus: s.Corpus, CorpusTokens: s.CorpusTokens, Vocab: s.Vocab, MinCount: s.MinCount,
 		Window: t.Window, Negative: t.Negative, Sample: t.Sample, LambdaInit: t.LambdaInit, LambdaAlpha: t.LambdaAlpha,
-		LambdaRecipe: s.LambdaRecipe, Batch: t.Batch, HotRows: t.HotRows, HotSync: t.HotSync, ShareNoise: t.ShareNoise}
+		LambdaRecipe: s.LambdaRecipe, Batch: t.Batch, HotRows: t.HotRows, HotSync: t.HotSync, ShareNoise: t.ShareNoise,
+		PlainRows: s.PlainRows && t.HotRows == skipgram.DefaultHotRows}
 }
 
 // setup is the Setup f records; the settings it does not record are zero.
 func (f setupFile) setup() Setup {
-	return Setup{Corpus: f.Corpus, CorpusTokens: f.CorpusTokens, Vocab: f.Vocab, MinCount: f.MinCount, LambdaRecipe: f.LambdaRecipe,
+	return Setup{Corpus: f.Corpus, CorpusTokens: f.CorpusTokens, Vocab: f.Vocab, MinCount: f.MinCount, LambdaRecipe: f.LambdaRecipe, PlainRows: f.PlainRows,
 		Settings: skipgram.Settings{Window: f.Window, Negative: f.Negative, Sample: f.Sample, LambdaInit: f.LambdaInit,
 			LambdaAlpha: f.LambdaAlpha, Batch: f.Batch, HotRows: f.HotRows, HotSync: f.HotSync, ShareNoise: f.ShareNoise}}
 }
@@ -198,6 +207,9 @@ func keyOf(setup Setup, spec RunSpec) runKey {
 	if spec.HS {
 		f.Negative = 0
 	}
+	if !replicatedOwnRows(spec) {
+		f.PlainRows = false // trained the same before and after the change
+	}
 	return runKey{f, spec}
 }
 
@@ -266,4 +278,17 @@ func AppendResult(path string, rec RunRecord) error {
 		return fmt.Errorf("append result %s: %w", path, err)
 	}
 	return nil
+}
+
+// replicatedOwnRows reports whether the run spec, under the default
+// replicas on two threads, replicated its model's own rows before
+// 2026-11-28 (setupFile.PlainRows): IPS, SIPS, IPDS and HSG did, in
+// skip-gram with negative sampling; CBOW's and hierarchical softmax's
+// defaults are the same rows before and after.
+func replicatedOwnRows(spec RunSpec) bool {
+	switch spec.Model {
+	case skipgram.IPS, skipgram.SIPS, skipgram.IPDS, skipgram.HSG:
+		return !spec.CBOW && !spec.HS
+	}
+	return false
 }

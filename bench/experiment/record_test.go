@@ -53,3 +53,39 @@ func TestOldRecordsResume(t *testing.T) {
 		}
 	}
 }
+
+// TestReplicatedRecordsTrainAgain: a record of IPS, SIPS, IPDS or HSG
+// trained under the default replicas before they left the models' own
+// rows stands for no run today; SG's, WIPS's and CBOW's, trained the same
+// then, still do.
+func TestReplicatedRecordsTrainAgain(t *testing.T) {
+	settings := skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "spectral", LambdaAlpha: 0.001,
+		Batch: true, HotRows: -1, HotSync: 10000, ShareNoise: 2}
+	for _, c := range []struct {
+		model skipgram.Kind
+		cbow  bool
+		stale bool
+	}{
+		{skipgram.IPDS, false, true},
+		{skipgram.SIPS, false, true},
+		{skipgram.HSG, false, true},
+		{skipgram.IPS, true, false},
+		{skipgram.SG, false, false},
+		{skipgram.WIPS, false, false},
+	} {
+		var rec RunRecord
+		if err := json.Unmarshal([]byte(oldLines[1]), &rec); err != nil {
+			t.Fatal(err)
+		}
+		rec.Model, rec.CBOW = c.model, c.cbow
+		today := Setup{Corpus: "small.txt", CorpusTokens: 463137, Vocab: 8682, MinCount: 5, LambdaRecipe: 4, Settings: settings, PlainRows: true}
+		if got := rec.Matches(today, rec.RunSpec); got == c.stale {
+			t.Errorf("%s (cbow %v), recorded under the old default replicas: stands for today's run %v, want %v", c.model, c.cbow, got, !c.stale)
+		}
+		again := rec
+		again.Setup = today
+		if !again.Matches(today, again.RunSpec) {
+			t.Errorf("%s (cbow %v), recorded today: does not stand for today's run", c.model, c.cbow)
+		}
+	}
+}

@@ -86,11 +86,12 @@ const (
 // same flags. It is raised whenever a change to the trainer makes the same
 // -lambda-* flags train lambda differently, so that results recorded under
 // an earlier recipe (bench/experiment's resume) are not taken for this
-// one's. 5: the spectral start counts a negative eigenvalue only where it
+// one's. 6: the spectral start counts negative eigenvalues within the
+// sampling noise too; 5: the spectral start counts a negative eigenvalue only where it
 // clearly beats the one it displaces (spectrum's displaceMargin); 4:
 // gauge-fixed steps, lambda's own a damped Newton step (weightedKernel);
 // 3 and before: plain steps on raw weights, floored.
-const LambdaRecipe = 5
+const LambdaRecipe = 6
 
 // lambdaRun is what the workers of one WIPS run share: the model's lambda
 // and the mean squares of its gradient, under a lock.

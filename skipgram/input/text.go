@@ -37,8 +37,7 @@ func (t Text) Fingerprint() checkpoint.Fingerprint {
 }
 
 func (t Text) Spectrum(k, negative, window int) (int, []float64, error) {
-	q, eig, _, err := spectrum.Negatives(t.Vocab, t.Stream, k, spectrum.Options{Window: window, Negative: negative})
-	return q, eig, err
+	return spectrum.Negatives(t.Vocab, t.Stream, k, spectrum.Options{Window: window, Negative: negative})
 }
 
 // Attach cuts the text into blocks of whole sentences dealt to the

@@ -94,34 +94,31 @@ func BenchmarkSymmetricEigenvalues(b *testing.B) {
 }
 
 // TestNegativeEigenvaluesDisplace: a negative eigenvalue among the k largest
-// counts only where it is displaceMargin times the k-th, beyond the noise
-// edge: one just above the positive it displaces, or inside the noise, is
-// left to a positive weight.
+// counts only where it is displaceMargin times the k-th: one just above the
+// positive it displaces is left to a positive weight.
 func TestNegativeEigenvaluesDisplace(t *testing.T) {
 	for _, tc := range []struct {
 		diag []float32
 		k    int
-		edge float64
 		want int
 	}{
-		{[]float32{100, -60, 50, 40, -12, 10, 3}, 5, 0, 1},      // -12 is the k-th itself
-		{[]float32{100, -60, 50, 40, -13, 10, 3}, 6, 0, 1},      // -13: 1.3 times the k-th, 10
-		{[]float32{100, -60, 50, 40, -15, 10, 3}, 6, 0, 2},      // -15: 1.5 times
-		{[]float32{100, -60, 50, 40, -15, 10, 3}, 6, 20, 1},     // -15 is within the noise edge
-		{[]float32{-100, -60, -50, -40, -30, -20, -3}, 3, 0, 1}, // the k-th never counts: a weight stays positive
-		{[]float32{-100, -90, -3}, 2, 0, 0},                     // the bar is the k-th, negative or not
+		{[]float32{100, -60, 50, 40, -12, 10, 3}, 5, 1},      // -12 is the k-th itself
+		{[]float32{100, -60, 50, 40, -13, 10, 3}, 6, 1},      // -13: 1.3 times the k-th, 10
+		{[]float32{100, -60, 50, 40, -15, 10, 3}, 6, 2},      // -15: 1.5 times
+		{[]float32{-100, -60, -50, -40, -30, -20, -3}, 3, 1}, // the k-th never counts: a weight stays positive
+		{[]float32{-100, -90, -3}, 2, 0},                     // the bar is the k-th, negative or not
 	} {
 		n := len(tc.diag)
 		m := make([]float32, n*n)
 		for i, x := range tc.diag {
 			m[i*n+i] = x
 		}
-		q, top, _, err := negativeEigenvalues(m, n, tc.k, tc.edge)
+		q, top, err := negativeEigenvalues(m, n, tc.k)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if q != tc.want {
-			t.Errorf("diag %v, k %d, edge %g: %d negative weights (top %v), want %d", tc.diag, tc.k, tc.edge, q, top, tc.want)
+			t.Errorf("diag %v, k %d: %d negative weights (top %v), want %d", tc.diag, tc.k, q, top, tc.want)
 		}
 	}
 }

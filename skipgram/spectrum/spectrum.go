@@ -52,37 +52,30 @@ func words(k int) int { return min(max(20*k, 1000), 2000) }
 // eigenvalues among the K largest in absolute value that clearly beat the
 // K-th (displaceMargin).
 //
-// Only eigenvalues above the sampling noise count. A count c estimates its
-// PMI to about 1/sqrt(c), and a symmetric matrix of independent errors has
-// its spectrum within about twice the square root of its largest row sum of
-// variances; the edge used is half again that (three times the root),
-// since the largest noise eigenvalues of a finite matrix reach the
-// asymptotic edge (seen on the planted corpus) and an unseen pair's error
-// is larger than its stand-in count says. Beyond the data's significant
-// rank (a corpus of two-word sentences with a rank-4 similarity, a small
-// corpus at a large K) the remaining eigenvalues are that noise, with
-// random signs; their weights start positive, as IPS would use the spare
-// coordinates. An unseen pair
-// counts as half an occurrence, which keeps its PMI finite and low where
-// the pair was expected often and near zero where it was not.
+// A negative eigenvalue counts whatever the sampling noise around it, as
+// a positive one keeps its weight positive: an edge below which the
+// eigenvalues were taken for noise (three times the root of the largest
+// row sum of the counts' variances) left negative directions the loss
+// wanted to positive weights at K = 100 (docs/wips-lambda.md). An unseen
+// pair counts as half an occurrence, which keeps its PMI finite and low
+// where the pair was expected often and near zero where it was not.
 //
 // It returns the count and the K largest eigenvalues (by absolute value,
-// largest first) with the noise edge, for the run's record.
-func Negatives(v *vocab.Vocab, chunks [][]int32, k int, opt Options) (q int, top []float64, edge float64, err error) {
+// largest first), for the run's record.
+func Negatives(v *vocab.Vocab, chunks [][]int32, k int, opt Options) (q int, top []float64, err error) {
 	n := opt.Words
 	if n <= 0 {
 		n = words(k)
 	}
 	n = min(n, v.Len())
 	if n < 2 || k < 1 {
-		return 0, nil, 0, nil
+		return 0, nil, nil
 	}
 	c, err := countWindows(v, chunks, n, opt)
 	if err != nil {
-		return 0, nil, 0, err
+		return 0, nil, err
 	}
-	m, edge := c.shiftedPMI(max(opt.Negative, 1), 0.75, false)
-	return negativeEigenvalues(m, n, k, edge)
+	return negativeEigenvalues(c.shiftedPMI(max(opt.Negative, 1), 0.75), n, k)
 }
 
 // displaceMargin is how many times the k-th largest eigenvalue (by
@@ -93,26 +86,26 @@ func Negatives(v *vocab.Vocab, chunks [][]int32, k int, opt Options) (q int, top
 // (docs/wips-lambda.md, "The margin").
 const displaceMargin = 1.5
 
-// negativeEigenvalues counts the negative eigenvalues beyond edge, and at
-// least displaceMargin times the k-th, among the k largest (by absolute
-// value) of the symmetric n x n matrix m, and returns those k.
-func negativeEigenvalues(m []float32, n, k int, edge float64) (q int, top []float64, _ float64, err error) {
+// negativeEigenvalues counts the negative eigenvalues at least
+// displaceMargin times the k-th among the k largest (by absolute value) of
+// the symmetric n x n matrix m, and returns those k.
+func negativeEigenvalues(m []float32, n, k int) (q int, top []float64, err error) {
 	eig, err := symmetricEigenvalues(m, n)
 	if err != nil {
-		return 0, nil, 0, fmt.Errorf("spectral start: %w", err)
+		return 0, nil, fmt.Errorf("spectral start: %w", err)
 	}
 	slices.SortFunc(eig, cmpAbsDesc)
 	top = eig[:min(k, len(eig))]
 	least := displaceMargin * math.Abs(top[len(top)-1])
 	for _, x := range top {
-		if x < -edge && -x >= least {
+		if x < 0 && -x >= least {
 			q++
 		}
 	}
 	// The k-th never counts (it is not displaceMargin times itself), so a
 	// weight stays positive: a model with every weight negative would
 	// score every pair by minus an inner product.
-	return q, top, edge, nil
+	return q, top, nil
 }
 
 func cmpAbsDesc(a, b float64) int {
@@ -195,10 +188,9 @@ walk:
 
 // shiftedPMI returns the symmetric matrix PMI - log k of the counted items,
 // with the context's probability taken from the noise distribution
-// (frequency^power), and the edge of its sampling noise's spectrum (zero
-// when the counts are exact, as a graph's edges are). An unseen pair counts
-// as half an occurrence. It turns c's counts into the matrix in place.
-func (c *cooccurrence) shiftedPMI(negative int, power float64, exact bool) ([]float32, float64) {
+// (frequency^power). An unseen pair counts as half an occurrence. It turns
+// c's counts into the matrix in place.
+func (c *cooccurrence) shiftedPMI(negative int, power float64) []float32 {
 	n := c.n
 	var total, noiseTotal float64
 	for _, f := range c.freq {
@@ -221,25 +213,16 @@ func (c *cooccurrence) shiftedPMI(negative int, power float64, exact bool) ([]fl
 	// is read once and then overwritten, so the counting and the
 	// eigenvalue problem share one n x n float32 array.
 	m := c.pair
-	rowVar := make([]float64, n)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
 			cnt := max(float64(m[i*n+j])+float64(m[j*n+i]), unseen)
-			rowVar[i] += 1 / cnt
-			if j != i {
-				rowVar[j] += 1 / cnt
-			}
 			logc := math.Log(cnt) - logPairs - logShift
 			x := float32(logc - (logW[i]+logC[j]+logW[j]+logC[i])/2)
 			m[i*n+j], m[j*n+i] = x, x
 		}
 	}
 	c.pair = nil // consumed
-	maxVar := slices.Max(rowVar)
-	if exact {
-		return m, 0
-	}
-	return m, 3 * math.Sqrt(maxVar)
+	return m
 }
 
 // Edges is the edge list GraphNegatives reads: edge e is
@@ -302,7 +285,5 @@ func GraphNegatives(g Edges, k, negative int, power float64) (int, []float64, er
 			c.pair[int(sv)*n+int(su)] += float32(w)
 		}
 	}
-	m, _ := c.shiftedPMI(negative, power, true)
-	q, top, _, err := negativeEigenvalues(m, n, k, 0)
-	return q, top, err
+	return negativeEigenvalues(c.shiftedPMI(negative, power), n, k)
 }

@@ -25,7 +25,6 @@ func newBatchRows(a *hogwild.Scratch, window, targets int) batchRows {
 // (step.windowOutputs) and its context rows, as the worker trains them.
 func (b *batchRows) rows(s *step, center int32, ctxs []int32) (outs [][]float32, pos []bool, ins [][]float32) {
 	outs, pos = s.WindowOutputs(center, b.outs[:0], b.pos[:0])
-	s.FetchAhead()
 	ins = b.ins[:len(ctxs)]
 	for i, c := range ctxs {
 		ins[i] = s.In.At(c)

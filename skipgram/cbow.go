@@ -62,7 +62,6 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	kernel.Scale(h, 1/float32(n))
 	outs, pos := s.WindowOutputs(center, k.outs[:0], k.pos[:0])
 	loss := k.Score(&k.Form, s.Sig, h, outs, pos, alpha)
-	s.FetchAhead() // after scoring, not before (docs/cbow-hs.md)
 	if k.DW != nil {
 		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc
 	}

@@ -93,9 +93,7 @@ func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float3
 		kernel.PairUpdate(acc, out, h, g)
 	}
 	m := float32(len(ctxs))
-	targets := s.WindowTargets(center)
-	s.FetchAhead()
-	for _, n := range targets[1:] {
+	for _, n := range s.WindowTargets(center)[1:] {
 		out := s.Out.At(n)
 		g, l := sig.Gradient(kernel.Dot(h, out), false, alpha)
 		loss += m * l

@@ -44,15 +44,13 @@ type Step struct {
 // Lookahead is a worker's targets, drawn one context (or one window)
 // ahead so that their rows are fetched while the current one trains.
 type Lookahead struct {
-	Targets    []int32  // the current targets: centre word, then noise words
-	Next       []int32  // the next context's targets, or a batch window's next noise words
-	More       bool     // text: another window of the sentence follows this one
-	NextRows   [2]int32 // text: the next window's centre word and the context it brings in (-1: none)
-	NoiseOK    bool     // batch windows: next holds the noise words drawn for this window
-	Share      int      // batch windows: how many windows a draw of noise words serves (the plan's ShareNoise)
-	Reuse      int      // batch windows: how many more windows the noise words in next serve
-	Fetch      bool     // batch windows: FetchAhead has the next window's rows to prefetch
-	FetchNoise bool     // batch windows: and its noise words', drawn for it
+	Targets  []int32  // the current targets: centre word, then noise words
+	Next     []int32  // the next context's targets, or a batch window's next noise words
+	More     bool     // text: another window of the sentence follows this one
+	NextRows [2]int32 // text: the next window's centre word and the context it brings in (-1: none)
+	NoiseOK  bool     // batch windows: next holds the noise words drawn for this window
+	Share    int      // batch windows: how many windows a draw of noise words serves (the plan's ShareNoise)
+	Reuse    int      // batch windows: how many more windows the noise words in next serve
 }
 
 // EdgeDraws is what a worker on a graph's edges draws its targets with.
@@ -73,12 +71,16 @@ func (s *Step) Targets(center int32) []int32 {
 
 // WindowTargets returns a batch window's targets: the centre word, then
 // the noise words drawn one window ahead (a draw of the centre word
-// skipped). It then draws the next window's noise words, whose rows
-// FetchAhead prefetches. The draws are as many and as distributed as
-// without the look-ahead, taken from the random stream in another order.
-// The last window of a sentence draws none ahead, so no draw outlives its
-// sentence (and a snapshot, taken between blocks, needs only the random
-// state).
+// skipped). It then draws the next window's noise words and prefetches
+// their rows, with the next centre word's and that of the context the next
+// window brings in (the worker names both in Look.NextRows), which arrive
+// while this window computes: without it the window waits for its rows one
+// after another. The rows are
+// fetched for writing: the frequent words' were often written last by
+// another thread. The draws are as many and as distributed as without the
+// look-ahead, taken from the random stream in another order. The last
+// window of a sentence draws none ahead, so no draw outlives its sentence
+// (and a snapshot, taken between blocks, needs only the random state).
 //
 // A draw serves Look.Share windows in a row, counted from the
 // sentence's first: the windows after the first find its rows already in
@@ -96,43 +98,22 @@ func (s *Step) WindowTargets(center int32) []int32 {
 	}
 	s.Look.Targets = t
 	s.Look.NoiseOK = s.Look.More
-	s.Look.Fetch, s.Look.FetchNoise = s.Look.More, false
 	if s.Look.More {
 		if s.Look.Reuse > 0 {
 			s.Look.Reuse--
 		} else {
 			s.Look.Next = s.DrawNoise(s.Look.Next[:0])
 			s.Look.Reuse = s.Look.Share - 1
-			s.Look.FetchNoise = true
+			for _, n := range s.Look.Next {
+				kernel.PrefetchW(s.Out.At(n))
+			}
+		}
+		kernel.PrefetchW(s.Out.At(s.Look.NextRows[0]))
+		if c := s.Look.NextRows[1]; c >= 0 {
+			kernel.PrefetchW(s.In.At(c))
 		}
 	}
 	return t
-}
-
-// FetchAhead prefetches the rows of the window after this one that
-// WindowTargets drew: its noise words' (when newly drawn), its centre
-// word's and that of the context it brings in (the worker names both in
-// Look.NextRows), so that they arrive while this window computes; without
-// it the window waits for its rows one after another. The rows are
-// fetched for writing: the frequent words' were often written last by
-// another thread. A kernel that calls WindowTargets calls FetchAhead once
-// per window, where it pays: CBOW after scoring, since a window's worth of
-// prefetches issued before it competed with the scoring's own loads
-// (docs/cbow-hs.md); the others at once.
-func (s *Step) FetchAhead() {
-	if !s.Look.Fetch {
-		return
-	}
-	s.Look.Fetch = false
-	if s.Look.FetchNoise {
-		for _, n := range s.Look.Next {
-			kernel.PrefetchW(s.Out.At(n))
-		}
-	}
-	kernel.PrefetchW(s.Out.At(s.Look.NextRows[0]))
-	if c := s.Look.NextRows[1]; c >= 0 {
-		kernel.PrefetchW(s.In.At(c))
-	}
 }
 
 // WindowOutputs appends to outs the output rows a window scores its

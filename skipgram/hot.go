@@ -3,14 +3,11 @@ package skipgram
 import "github.com/wipsvec/wipsvec/skipgram/hogwild"
 
 // By default only CBOW's context rows and hierarchical softmax's top inner
-// nodes are replicated, which every window writes: on two threads that
-// was 4% of CBOW's and of hierarchical softmax's speed in the present
-// kernels, and more on more threads, with CBOW's loss and benchmarks held
-// (docs/cbow-hs.md). A model's own rows are not: a merge by projection or
-// by the mean gives a replicated row about one worker's learning where
-// plain Hogwild gives it every worker's, and on two threads that cost the
-// models that kept them fit (IPDS 0.008 of the loss at K = 100) for 5-13%
-// of speed (docs/scaling.md).
+// nodes are replicated, the rows every window writes; a model's own rows
+// are not: a merge by projection or by the mean gives a replicated row
+// about one worker's learning where plain Hogwild gives it every worker's,
+// which cost the models that kept them more fit than their speed was worth
+// (docs/scaling.md, "Replicas").
 
 // HotReplicaRows is how many rows of each matrix a worker of a run with
 // these options replicates, merged every HotSync tokens: none on one

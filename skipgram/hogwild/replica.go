@@ -71,9 +71,9 @@ func NewReplicas(mu *sync.Mutex, m Merge, dim, stride int) *Replicas {
 	return &Replicas{mu: mu, mean: m.Mean, project: m.Project, workers: max(m.Workers, 1), dim: dim, str: stride}
 }
 
-// View returns the worker's view of matrix: its first hot rows in replicas
-// merged every every tokens, on pages allocated from a. With none, the view
-// is the shared matrix.
+// View returns the worker's view of matrix: its first hot rows in a
+// replica merged each time every tokens have trained, on pages allocated
+// from a. With none, the view is the shared matrix.
 func (r *Replicas) View(a *Scratch, matrix []float32, hot, every int) Rows {
 	v := Rows{shared: matrix, stride: r.str, dim: r.dim}
 	if hot == 0 {

@@ -10,32 +10,33 @@ import "github.com/wipsvec/wipsvec/skipgram/hogwild"
 // (docs/scaling.md, "Replicas").
 
 // HotReplicaRows is how many rows of each matrix a worker of a run with
-// these options replicates, merged every HotSync tokens: none on one
-// thread; on n more, HotRows as given, or by default (DefaultHotRows)
-// ArchHotRows*2/n with CBOW and none otherwise.
-func (o *Options) HotReplicaRows() int {
-	switch {
-	case o.Threads < 2:
-		return 0
-	case o.HotRows == DefaultHotRows && o.CBOW:
-		return ArchHotRows * 2 / o.Threads
-	case o.HotRows == DefaultHotRows:
-		return 0
-	}
-	return o.HotRows
-}
+// these options replicates, merged every HotSync tokens (replicaRows; by
+// default CBOW's, whose every window writes its context rows).
+func (o *Options) HotReplicaRows() int { return o.replicaRows(o.CBOW) }
 
 // TreeReplicaRows is how many of hierarchical softmax's inner nodes' rows,
 // the top of the tree's, which every path writes, each worker replicates:
-// with HS, as many as HotRows gives, by default ArchHotRows*2/n.
+// with HS, as many as HotReplicaRows would by default for CBOW.
 func (o *Options) TreeReplicaRows() int {
-	switch {
-	case !o.HS || o.Threads < 2:
+	if !o.HS {
 		return 0
-	case o.HotRows == DefaultHotRows:
+	}
+	return o.replicaRows(true)
+}
+
+// replicaRows is the rows a worker keeps replicas of: none on one thread;
+// on n more, HotRows as given, or by default (DefaultHotRows)
+// ArchHotRows*2/n where every window writes them and none otherwise.
+func (o *Options) replicaRows(everyWindow bool) int {
+	switch {
+	case o.Threads < 2:
+		return 0
+	case o.HotRows != DefaultHotRows:
+		return o.HotRows
+	case everyWindow:
 		return ArchHotRows * 2 / o.Threads
 	}
-	return o.HotRows
+	return 0
 }
 
 // views sets the worker's views of the matrices and its replicas, as the

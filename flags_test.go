@@ -130,9 +130,12 @@ func TestWord2vecCommandLine(t *testing.T) {
 	if h := meta.Hyper; !h.CBOW || h.HS || h.Alpha != 0.05 || h.Negative != 25 || h.Window != 8 || h.Iter != 15 {
 		t.Errorf("demo-word.sh's line trained %+v: want CBOW at -alpha 0.05, -negative 25, -window 8, -iter 15", h)
 	}
+	if !strings.Contains(stderr, "trained sg (CBOW): ") {
+		t.Errorf("demo-word.sh's line: the summary does not name CBOW:\n%s", stderr)
+	}
 	hs := filepath.Join(dir, "hs.bin")
 	args := append(append([]string(nil), line...), "-cbow", "0", "-hs", "1", "-negative", "0", "-output", hs)
-	if _, stderr, err := runCmd(args...); err != nil {
+	if _, stderr, err := runCmd(args...); err != nil || !strings.Contains(stderr, "trained sg (hierarchical softmax): ") {
 		t.Fatalf("-cbow 0 -hs 1 -negative 0: %v\n%s", err, stderr)
 	}
 	if meta, err := embedding.ReadMeta(hs, nil); err != nil || meta.Hyper.CBOW || !meta.Hyper.HS || meta.Hyper.Alpha != 0.025 {

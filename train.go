@@ -380,7 +380,11 @@ func (f *trainFlags) finish(res *skipgram.Result, std stdio, ran string) error {
 	if meta.Lambda != nil {
 		logf(std.err, false, "wips: lambda start %s; %s\n", meta.Hyper.StartedLambda(), embedding.SummarizeLambda(meta.Lambda))
 	}
-	logf(std.err, false, "trained %s: %s, loss %.4f; %s\n", m.Kind, ran, st.Loss, f.wrote(len(res.Words), m.Dim))
+	name := string(m.Kind)
+	if a := meta.Hyper.Architecture(); a != "" {
+		name += " (" + a + ")"
+	}
+	logf(std.err, false, "trained %s: %s, loss %.4f; %s\n", name, ran, st.Loss, f.wrote(len(res.Words), m.Dim))
 	return nil
 }
 

@@ -141,6 +141,26 @@ func (m *Meta) check() error {
 	return nil
 }
 
+// Architecture names how the run composed its contexts and scored its
+// centre words where that is not skip-gram with negative sampling, the
+// default: "CBOW", "hierarchical softmax", "CBOW, hierarchical softmax",
+// each with "and negative sampling" when hierarchical softmax had noise
+// words beside it. It is "" for the default.
+func (h Hyper) Architecture() string {
+	var parts []string
+	if h.CBOW {
+		parts = append(parts, "CBOW")
+	}
+	if h.HS {
+		hs := "hierarchical softmax"
+		if h.Negative > 0 {
+			hs += " and negative sampling"
+		}
+		parts = append(parts, hs)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // StartedLambda says how WIPS's lambda started: LambdaInit as given, and
 // what it resolved to where that differs ("spectral -> neg:3").
 func (h Hyper) StartedLambda() string {

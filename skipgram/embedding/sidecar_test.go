@@ -188,6 +188,23 @@ func TestSubwordsInSidecar(t *testing.T) {
 	}
 }
 
+func TestArchitecture(t *testing.T) {
+	for _, tc := range []struct {
+		h    Hyper
+		want string
+	}{
+		{Hyper{Negative: 5}, ""},
+		{Hyper{Negative: 5, CBOW: true}, "CBOW"},
+		{Hyper{HS: true}, "hierarchical softmax"},
+		{Hyper{Negative: 5, HS: true}, "hierarchical softmax and negative sampling"},
+		{Hyper{CBOW: true, HS: true}, "CBOW, hierarchical softmax"},
+	} {
+		if got := tc.h.Architecture(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.h, got, tc.want)
+		}
+	}
+}
+
 func TestStartedLambda(t *testing.T) {
 	for _, tc := range []struct{ init, start, want string }{
 		{"spectral", "neg:3", "spectral -> neg:3"},

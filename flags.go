@@ -251,7 +251,7 @@ func (t trainerFlags) define(fs *flags) {
 		intFlag(fs, t.shareNoise, "share-noise", 0, maxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words; 1: a fresh draw per window; 0: the model's ("+start.SharedNoiseDefaults()+")")
 	}
 	if t.hotRows != nil {
-		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "n >= 2 threads replicate the most frequent `rows`, merged every -hot-sync; 0: none, plain Hogwild; -1: the architecture's (with -cbow 1 or -hs 1 64*2/n, none otherwise)")
+		intFlag(fs, t.hotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "n >= 2 threads replicate the most frequent `rows`, merged every -hot-sync; 0: none; -1: the architecture's and the model's (-cbow 1 or -hs 1: 64*2/n; HSG on text: 4096*2/n; else none)")
 	}
 	if t.hotSync != nil {
 		intFlag(fs, t.hotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")

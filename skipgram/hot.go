@@ -2,17 +2,35 @@ package skipgram
 
 import "github.com/wipsvec/wipsvec/skipgram/hogwild"
 
-// By default only CBOW's context rows and hierarchical softmax's top inner
-// nodes are replicated, the rows every window writes; a model's own rows
-// are not: a merge by projection or by the mean gives a replicated row
-// about one worker's learning where plain Hogwild gives it every worker's,
-// which cost the models that kept them more fit than their speed was worth
-// (docs/scaling.md, "Replicas").
+// By default CBOW's context rows and hierarchical softmax's top inner
+// nodes are replicated, the rows every window writes, and HSG's most
+// frequent words on text; the other models' own rows are not: a merge by
+// projection or by the mean gives a replicated row about one worker's
+// learning where plain Hogwild gives it every worker's, which cost the
+// linear models and HSG on a graph more fit than their speed was worth,
+// and fit HSG's frequent words better on text (docs/scaling.md,
+// "Replicas").
 
 // HotReplicaRows is how many rows of each matrix a worker of a run with
-// these options replicates, merged every HotSync tokens (replicaRows; by
-// default CBOW's, whose every window writes its context rows).
-func (o *Options) HotReplicaRows() int { return o.replicaRows(o.CBOW) }
+// these options on text replicates, merged every HotSync tokens
+// (replicaRows; by default CBOW's, whose every window writes its context
+// rows, and the model's own, modelDef.textReplicas).
+func (o *Options) HotReplicaRows() int { return o.hotReplicaRows(false) }
+
+// hotReplicaRows is HotReplicaRows for a graph's nodes when graph: a
+// model's own replicas are for text.
+func (o *Options) hotReplicaRows(graph bool) int {
+	own := 0
+	if !graph && !o.CBOW && !o.HS {
+		own = o.Model.def().textReplicas
+	}
+	return o.replicaRows(o.CBOW, own)
+}
+
+// ReplicatesOwnRows reports whether a run of model k in skip-gram with
+// negative sampling on text replicates the model's own most frequent rows
+// by default on several threads.
+func (k Kind) ReplicatesOwnRows() bool { return k.def().textReplicas > 0 }
 
 // TreeReplicaRows is how many of hierarchical softmax's inner nodes' rows,
 // the top of the tree's, which every path writes, each worker replicates:
@@ -21,13 +39,14 @@ func (o *Options) TreeReplicaRows() int {
 	if !o.HS {
 		return 0
 	}
-	return o.replicaRows(true)
+	return o.replicaRows(true, 0)
 }
 
 // replicaRows is the rows a worker keeps replicas of: none on one thread;
 // on n more, HotRows as given, or by default (DefaultHotRows)
-// ArchHotRows*2/n where every window writes them and none otherwise.
-func (o *Options) replicaRows(everyWindow bool) int {
+// ArchHotRows*2/n where every window writes them, own*2/n where the model
+// keeps its own, and none otherwise.
+func (o *Options) replicaRows(everyWindow bool, own int) int {
 	switch {
 	case o.Threads < 2:
 		return 0
@@ -36,7 +55,7 @@ func (o *Options) replicaRows(everyWindow bool) int {
 	case everyWindow:
 		return ArchHotRows * 2 / o.Threads
 	}
-	return 0
+	return own * 2 / o.Threads
 }
 
 // views sets the worker's views of the matrices and its replicas, as the

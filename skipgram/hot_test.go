@@ -14,9 +14,10 @@ import (
 )
 
 // TestReplicasByModel: by default no model's own rows are replicated, on
-// any number of threads, and CBOW's context rows and hierarchical softmax's
-// top inner nodes are, ArchHotRows*2/n of them; a count given is kept on
-// two threads and more, capped by the rows, and none on one.
+// any number of threads, but HSG's on text (4,096*2/n, none of a graph's
+// nodes), and CBOW's context rows and hierarchical softmax's top inner
+// nodes are, ArchHotRows*2/n of them; a count given is kept on two threads
+// and more, capped by the rows, and none on one.
 func TestReplicasByModel(t *testing.T) {
 	for _, c := range []struct {
 		model              Kind
@@ -33,11 +34,22 @@ func TestReplicasByModel(t *testing.T) {
 		{SG, 300, 4, 1000, 300, 300},
 		{WIPS, 300, 4, 100, 100, 100},
 		{SIPS, 0, 2, 10000, 0, 0},
+		{HSG, DefaultHotRows, 1, 10000, 0, 0},
+		{HSG, DefaultHotRows, 2, 10000, 4096, ArchHotRows},
+		{HSG, DefaultHotRows, 4, 10000, 2048, ArchHotRows / 2},
+		{HSG, DefaultHotRows, 2, 1000, 1000, ArchHotRows},
+		{HSG, 0, 2, 10000, 0, 0},
 	} {
 		o := DefaultOptions()
 		o.Model, o.HotRows, o.Threads = c.model, c.hot, c.threads
 		if h := hotRows(o, c.rows); h != c.want {
 			t.Errorf("%s, -hot-rows %d on %d threads, %d rows: %d hot rows, want %d", c.model, c.hot, c.threads, c.rows, h, c.want)
+		}
+		if p := newPlan(o, c.rows, 1000, true); p.HotRows != min(max(c.hot, 0), c.rows) && c.threads > 1 {
+			t.Errorf("%s, -hot-rows %d on %d threads, a graph of %d nodes: %d hot rows, want %d", c.model, c.hot, c.threads, c.rows, p.HotRows, min(max(c.hot, 0), c.rows))
+		}
+		if p := newPlan(o, c.rows, 0, false); p.HotRows != c.want {
+			t.Errorf("%s, -hot-rows %d on %d threads, a text of %d words: the plan's %d hot rows, want %d", c.model, c.hot, c.threads, c.rows, p.HotRows, c.want)
 		}
 		o.CBOW, o.HS = true, true
 		if h, tr := hotRows(o, c.rows), min(o.TreeReplicaRows(), c.rows); h != c.arch || tr != c.arch {

@@ -23,7 +23,7 @@ const HSG Kind = "hsg"
 
 var hsgModel = modelDef{
 	kind: HSG, about: "sigma(<y, y'>_M + 3) on the hyperboloid, the last coordinate time-like", views: 1, minDim: 2,
-	project: hyperboloid.Lift, meanMerge: true,
+	project: hyperboloid.Lift, meanMerge: true, textReplicas: 4096,
 	noMean: "the mean of points on the hyperboloid lies inside it, not on it",
 	kernels: func(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
 		if o := s.opt; o.Batch {

@@ -47,6 +47,12 @@ type modelDef struct {
 	// a point's coordinates grow exponentially with its distance, a sum
 	// of changes threw HSG's hub nodes far out (docs/scaling.md).
 	meanMerge bool
+	// textReplicas is how many of its most frequent words' rows the model
+	// replicates on text on two threads (2/n of it on n), merged every
+	// HotSync tokens, in skip-gram with negative sampling: HSG's 4,096
+	// fit better the more rows they held (docs/scaling.md, "Replicas").
+	// 0: none, plain Hogwild.
+	textReplicas int
 	// shareNoise is how many consecutive windows share a draw of noise
 	// words when Options.ShareNoise leaves it to the model (0: one). SG's
 	// 2 trains one thread 7% faster with its quality held; the one-view

@@ -104,8 +104,8 @@ type Settings struct {
 	// threads or more keeps a replica of, merged into the shared rows every
 	// HotSync tokens (hogwild.Replica): the rows every worker writes then
 	// cross between cores once per merge instead of once per window. 0 is
-	// plain Hogwild on every row; DefaultHotRows, the architecture's
-	// (HotReplicaRows, hot.go).
+	// plain Hogwild on every row; DefaultHotRows, the architecture's and
+	// the model's (HotReplicaRows, hot.go).
 	HotRows int
 	// HotSync is how many tokens (pairs of a graph) a worker trains between
 	// two merges of its hot rows.
@@ -150,7 +150,7 @@ func DefaultOptions() Options {
 // contexts and hierarchical softmax's tree keep apart by default on two
 // threads (hot.go).
 const (
-	DefaultHotRows = -1 // the architecture's: ArchHotRows*2/n with CBOW or HS, none otherwise
+	DefaultHotRows = -1 // the architecture's and the model's: ArchHotRows*2/n with CBOW or HS, HSG's 4,096*2/n on text, none otherwise
 	DefaultHotSync = 10_000
 	ArchHotRows    = 64
 )

@@ -16,7 +16,8 @@ type Plan struct {
 	// Batch false where a window is one pair (a graph's edge) or one
 	// example (CBOW); ShareNoise the windows one draw of noise words
 	// serves (Options.SharedNoise); HotRows the rows of each matrix every
-	// worker replicates (Options.HotReplicaRows, at most the rows);
+	// worker replicates (Options.HotReplicaRows, none of a graph's
+	// nodes by the model's own default, at most the rows);
 	// LambdaInit, for a new run, the start it resolved to ("neg:Q" for
 	// WIPS's spectral start).
 	Options
@@ -53,7 +54,7 @@ func newPlan(o Options, rows, edges int, graph bool) *Plan {
 	}
 	s.ShareNoise = p.SharedNoise()
 	s.Batch = s.Batch && !s.CBOW // a CBOW window is one example whatever Batch says
-	s.HotRows = min(o.HotReplicaRows(), rows)
+	s.HotRows = min(o.hotReplicaRows(graph), rows)
 	p.TreeRows = min(o.TreeReplicaRows(), innerNodes(rows))
 	switch {
 	case o.Resume != nil:

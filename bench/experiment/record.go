@@ -42,6 +42,9 @@ type Setup struct {
 	// PlainRows: the runs were made since the default replicas left the
 	// models' own rows to plain Hogwild (setupFile.PlainRows).
 	PlainRows bool `json:"-"`
+	// OwnReplicas: the runs were made since HSG's default replicas of its
+	// frequent rows on text came back (setupFile.OwnReplicas).
+	OwnReplicas bool `json:"-"`
 }
 
 // setupFile is a Setup as a record writes it, and as records are matched:
@@ -73,6 +76,12 @@ type setupFile struct {
 	// SIPS, IPDS and HSG replicated theirs on two threads, and their
 	// records of the default, which lack it, are trained again (keyOf).
 	PlainRows bool `json:"plain_rows,omitempty"`
+	// OwnReplicas: the default replicas held the model's own most
+	// frequent rows on text (skipgram.Kind.ReplicatesOwnRows: HSG's, again
+	// since the afternoon of 2026-11-28); its records of the default
+	// without it, trained with none or with the replicas before, are
+	// trained again (keyOf).
+	OwnReplicas bool `json:"own_replicas,omitempty"`
 }
 
 // file is s as a record writes it.
@@ -81,12 +90,12 @@ func (s Setup) file() setupFile {
 	return setupFile{Corpus: s.Corpus, CorpusTokens: s.CorpusTokens, Vocab: s.Vocab, MinCount: s.MinCount,
 		Window: t.Window, Negative: t.Negative, Sample: t.Sample, LambdaInit: t.LambdaInit, LambdaAlpha: t.LambdaAlpha,
 		LambdaRecipe: s.LambdaRecipe, Batch: t.Batch, HotRows: t.HotRows, HotSync: t.HotSync, ShareNoise: t.ShareNoise,
-		PlainRows: s.PlainRows && t.HotRows == skipgram.DefaultHotRows}
+		PlainRows: s.PlainRows && t.HotRows == skipgram.DefaultHotRows, OwnReplicas: s.OwnReplicas && t.HotRows == skipgram.DefaultHotRows}
 }
 
 // setup is the Setup f records; the settings it does not record are zero.
 func (f setupFile) setup() Setup {
-	return Setup{Corpus: f.Corpus, CorpusTokens: f.CorpusTokens, Vocab: f.Vocab, MinCount: f.MinCount, LambdaRecipe: f.LambdaRecipe, PlainRows: f.PlainRows,
+	return Setup{Corpus: f.Corpus, CorpusTokens: f.CorpusTokens, Vocab: f.Vocab, MinCount: f.MinCount, LambdaRecipe: f.LambdaRecipe, PlainRows: f.PlainRows, OwnReplicas: f.OwnReplicas,
 		Settings: skipgram.Settings{Window: f.Window, Negative: f.Negative, Sample: f.Sample, LambdaInit: f.LambdaInit,
 			LambdaAlpha: f.LambdaAlpha, Batch: f.Batch, HotRows: f.HotRows, HotSync: f.HotSync, ShareNoise: f.ShareNoise}}
 }
@@ -209,6 +218,9 @@ func keyOf(setup Setup, spec RunSpec) runKey {
 	}
 	if !replicatedOwnRows(spec) {
 		f.PlainRows = false // trained the same before and after the change
+	}
+	if !spec.Model.ReplicatesOwnRows() || spec.CBOW || spec.HS {
+		f.OwnReplicas = false // none by default, before and after
 	}
 	return runKey{f, spec}
 }

@@ -59,6 +59,18 @@ func TestOldRecordsResume(t *testing.T) {
 // rows stands for no run today; SG's, WIPS's and CBOW's, trained the same
 // then, still do.
 func TestReplicatedRecordsTrainAgain(t *testing.T) {
+	plainHSG := Setup{Corpus: "small.txt", CorpusTokens: 463137, Vocab: 8682, MinCount: 5, LambdaRecipe: 4, PlainRows: true,
+		Settings: skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "spectral", LambdaAlpha: 0.001, Batch: true, HotRows: -1, HotSync: 10000, ShareNoise: 2}}
+	spec := RunSpec{Model: skipgram.HSG, Dim: 10, Alpha: 0.025, Seed: 1, Epochs: 5}
+	now := plainHSG
+	now.OwnReplicas = true
+	if (RunRecord{Setup: plainHSG, RunSpec: spec}).Matches(now, spec) {
+		t.Error("HSG recorded in plain Hogwild stands for a run with its replicas")
+	}
+	if spec.Model = skipgram.SIPS; !(RunRecord{Setup: plainHSG, RunSpec: spec}).Matches(now, spec) {
+		t.Error("SIPS recorded before HSG's replicas came back does not stand for today's run")
+	}
+
 	settings := skipgram.Settings{Window: 5, Negative: 5, Sample: 1e-4, LambdaInit: "spectral", LambdaAlpha: 0.001,
 		Batch: true, HotRows: -1, HotSync: 10000, ShareNoise: 2}
 	for _, c := range []struct {
@@ -78,7 +90,7 @@ func TestReplicatedRecordsTrainAgain(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec.Model, rec.CBOW = c.model, c.cbow
-		today := Setup{Corpus: "small.txt", CorpusTokens: 463137, Vocab: 8682, MinCount: 5, LambdaRecipe: 4, Settings: settings, PlainRows: true}
+		today := Setup{Corpus: "small.txt", CorpusTokens: 463137, Vocab: 8682, MinCount: 5, LambdaRecipe: 4, Settings: settings, PlainRows: true, OwnReplicas: true}
 		if got := rec.Matches(today, rec.RunSpec); got == c.stale {
 			t.Errorf("%s (cbow %v), recorded under the old default replicas: stands for today's run %v, want %v", c.model, c.cbow, got, !c.stale)
 		}

@@ -63,7 +63,7 @@ type Config struct {
 // CPU, its results in out/table3.jsonl.
 func DefaultConfig() *Config {
 	return &Config{Grid: PaperGrid(), Threads: runtime.NumCPU(),
-		Setup:   Setup{Settings: skipgram.DefaultOptions().Settings, MinCount: vocab.DefaultMinCount, LambdaRecipe: skipgram.LambdaRecipe, PlainRows: true},
+		Setup:   Setup{Settings: skipgram.DefaultOptions().Settings, MinCount: vocab.DefaultMinCount, LambdaRecipe: skipgram.LambdaRecipe, PlainRows: true, OwnReplicas: true},
 		Results: filepath.Join("out", "table3.jsonl"), CheckpointEvery: skipgram.DefaultCheckpointEvery}
 }
 

@@ -21,16 +21,19 @@ func (o *Options) HotReplicaRows() int { return o.hotReplicaRows(false) }
 // model's own replicas are for text.
 func (o *Options) hotReplicaRows(graph bool) int {
 	own := 0
-	if !graph && !o.CBOW && !o.HS {
+	if !graph && o.ReplicatesOwnRows() {
 		own = o.Model.def().textReplicas
 	}
 	return o.replicaRows(o.CBOW, own)
 }
 
-// ReplicatesOwnRows reports whether a run of model k in skip-gram with
-// negative sampling on text replicates the model's own most frequent rows
-// by default on several threads.
-func (k Kind) ReplicatesOwnRows() bool { return k.def().textReplicas > 0 }
+// ReplicatesOwnRows reports whether a run with these settings on text
+// replicates its model's own most frequent rows by default on several
+// threads: in skip-gram with negative sampling, where the model keeps
+// them (modelDef.textReplicas).
+func (s Settings) ReplicatesOwnRows() bool {
+	return !s.CBOW && !s.HS && s.Model.def().textReplicas > 0
+}
 
 // TreeReplicaRows is how many of hierarchical softmax's inner nodes' rows,
 // the top of the tree's, which every path writes, each worker replicates:

@@ -49,9 +49,8 @@ type modelDef struct {
 	meanMerge bool
 	// textReplicas is how many of its most frequent words' rows the model
 	// replicates on text on two threads (2/n of it on n), merged every
-	// HotSync tokens, in skip-gram with negative sampling: HSG's 4,096
-	// fit better the more rows they held (docs/scaling.md, "Replicas").
-	// 0: none, plain Hogwild.
+	// HotSync tokens, in skip-gram with negative sampling; 0: none, plain
+	// Hogwild. docs/scaling.md ("Replicas") says why HSG keeps 4,096.
 	textReplicas int
 	// shareNoise is how many consecutive windows share a draw of noise
 	// words when Options.ShareNoise leaves it to the model (0: one). SG's

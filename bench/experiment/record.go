@@ -77,7 +77,7 @@ type setupFile struct {
 	// records of the default, which lack it, are trained again (keyOf).
 	PlainRows bool `json:"plain_rows,omitempty"`
 	// OwnReplicas: the default replicas held the model's own most
-	// frequent rows on text (skipgram.Kind.ReplicatesOwnRows: HSG's, again
+	// frequent rows on text (skipgram.Settings.ReplicatesOwnRows: HSG's, again
 	// since the afternoon of 2026-11-28); its records of the default
 	// without it, trained with none or with the replicas before, are
 	// trained again (keyOf).
@@ -219,7 +219,7 @@ func keyOf(setup Setup, spec RunSpec) runKey {
 	if !replicatedOwnRows(spec) {
 		f.PlainRows = false // trained the same before and after the change
 	}
-	if !spec.Model.ReplicatesOwnRows() || spec.CBOW || spec.HS {
+	if !(skipgram.Settings{Model: spec.Model, CBOW: spec.CBOW, HS: spec.HS}).ReplicatesOwnRows() {
 		f.OwnReplicas = false // none by default, before and after
 	}
 	return runKey{f, spec}

@@ -260,7 +260,7 @@ func (t trainerFlags) define(fs *flags) {
 		fs.StringVar(t.lambdaInit, "lambda-init", *t.lambdaInit, "wips: lambda's `start`: spectral (signs from the corpus's shifted-PMI spectrum), neg:Q (Q weights -1), ones, random, uniform, signed or a number; training keeps every sign")
 	}
 	if t.lambdaAlpha != nil {
-		floatFlag(fs, t.lambdaAlpha, "lambda-alpha", 0, 1, "wips: the `fraction` of lambda's step (its gradient over the gradient's mean square) taken at each merge, decayed like -alpha; 0 keeps lambda at its start")
+		floatFlag(fs, t.lambdaAlpha, "lambda-alpha", 0, 1, "wips: the `fraction` of lambda's step (its gradient over the gradient's mean square) taken at each merge in the first fifth of the run, decayed like -alpha; 0 keeps lambda at its start")
 	}
 }
 

@@ -16,17 +16,18 @@ import (
 // times the learning rate over the starting one times the learning rate
 // times the gradient (which carries it) over the mean square, as a factor
 // of the weight held within 1 +- lambda.MaxChange, so that no weight changes
-// sign; the worker's copy and its signs follow.
+// sign; the worker's copy and its signs follow. Past the first fifth of the
+// run (lambdaLearns) a merge drops the gradient and leaves lambda.
 func TestMergeLambdaStep(t *testing.T) {
 	w := testWorker(t, WIPS, 4, 10, 1, 1)
 	r, k := w.r, wipsOf(w)
-	r.opt.Alpha, r.opt.LambdaAlpha = 0.5, 0.2
-	k.alpha = 0.25 // rate 0.2 * 0.25/0.5 * 0.25 = 0.025
+	r.opt.Alpha, r.opt.LambdaAlpha = 0.3125, 0.2
+	k.alpha = 0.25 // 0.8 of the start; rate 0.2 * 0.8 * 0.25 = 0.04
 	copy(r.model.param("lambda"), []float32{1, 0.5, -1, -2})
 	copy(k.dlambda, []float32{5, -10, 0.1, 0})
 	k.sync()
-	// Mean squares d²: 25, 100, 0.01, 0. Factors 1 + 0.025*d/(d²*lambda):
-	// 1.005; 0.995; 1 - 0.25, held at 0.99; none.
+	// Mean squares d²: 25, 100, 0.01, 0. Factors 1 + 0.04*d/(d²*lambda):
+	// 1.008; 0.992; 1 - 0.4, held at 0.99; none.
 	check := func(step string, got, want []float32) {
 		t.Helper()
 		for i := range want {
@@ -35,19 +36,28 @@ func TestMergeLambdaStep(t *testing.T) {
 			}
 		}
 	}
-	check("first merge, lambda", r.model.param("lambda"), []float32{1.005, 0.4975, -0.99, -2})
+	check("first merge, lambda", r.model.param("lambda"), []float32{1.008, 0.496, -0.99, -2})
 	check("first merge, mean squares", r.model.param("lambda_sq"), []float32{25, 100, 0.01, 0})
-	check("first merge, worker's copy", k.lambda, []float32{1.005, 0.4975, -0.99, -2})
+	check("first merge, worker's copy", k.lambda, []float32{1.008, 0.496, -0.99, -2})
 	check("first merge, signs", k.signs, []float32{1, 1, -1, -1})
 	check("first merge, gradient cleared", k.dlambda, []float32{0, 0, 0, 0})
 
 	// The last weight's mean square starts at its first square, 0.25; the
-	// factor 1 + 0.025*0.5/(0.25*-2) = 0.975 is held at 0.99. The others'
+	// factor 1 + 0.04*0.5/(0.25*-2) = 0.96 is held at 0.99. The others'
 	// mean squares decay, their weights stay.
 	k.dlambda[3] = 0.5
 	k.sync()
-	check("second merge, lambda", r.model.param("lambda"), []float32{1.005, 0.4975, -0.99, -1.98})
+	check("second merge, lambda", r.model.param("lambda"), []float32{1.008, 0.496, -0.99, -1.98})
 	check("second merge, mean squares", r.model.param("lambda_sq"), []float32{0.999 * 25, 0.999 * 100, 0.999 * 0.01, 0.25})
+
+	// Just below 0.8 of the start, lambda and its mean squares stay and
+	// the gradient is dropped.
+	k.alpha = 0.2499
+	copy(k.dlambda, []float32{5, -10, 0.1, 0.5})
+	k.sync()
+	check("late merge, lambda", r.model.param("lambda"), []float32{1.008, 0.496, -0.99, -1.98})
+	check("late merge, mean squares", r.model.param("lambda_sq"), []float32{0.999 * 25, 0.999 * 100, 0.999 * 0.01, 0.25})
+	check("late merge, gradient cleared", k.dlambda, []float32{0, 0, 0, 0})
 }
 
 // TestLambdaLearnedFitsAtLeastItsStart: on the synthetic topical corpus,

@@ -86,12 +86,21 @@ const (
 // same flags. It is raised whenever a change to the trainer makes the same
 // -lambda-* flags train lambda differently, so that results recorded under
 // an earlier recipe (bench/experiment's resume) are not taken for this
-// one's. 6: the spectral start counts negative eigenvalues within the
+// one's. 7: lambda steps in the first fifth of the run only
+// (lambdaLearns); 6: the spectral start counts negative eigenvalues within the
 // sampling noise too; 5: the spectral start counts a negative eigenvalue only where it
 // clearly beats the one it displaces (spectrum's displaceMargin); 4:
 // gauge-fixed steps, lambda's own a damped Newton step (weightedKernel);
 // 3 and before: plain steps on raw weights, floored.
-const LambdaRecipe = 6
+const LambdaRecipe = 7
+
+// lambdaLearns is the part of a run in which lambda takes its steps: while
+// the learning rate is at least this fraction of its start, the first fifth
+// of the run. The magnitudes pay while the vectors' columns are still
+// growing; once the vectors settle, their steps left WIPS above lambda
+// frozen on the whole shared corpus at K = 100 (docs/wips-lambda.md, "The
+// recipe").
+const lambdaLearns = 0.8
 
 // lambdaRun is what the workers of one WIPS run share: the model's lambda
 // and the mean squares of its gradient, under a lock.
@@ -173,16 +182,17 @@ func (k *weightedKernel) window(s *step, center int32, ctxs []int32, alpha float
 // "lambda_sq", the fraction LambdaAlpha of it taken, decayed like the
 // learning rate) and refreshes the private copy. Workers score with their
 // private copy between merges, so the hot loop never touches the shared
-// cache line.
+// cache line. Past the first fifth of the run (lambdaLearns) the gradient
+// is dropped and lambda stays where it is.
 func (k *weightedKernel) sync() {
 	l := k.shared
-	if l.opt.LambdaAlpha == 0 || l.opt.Alpha == 0 {
+	alpha := float64(k.alpha)
+	if l.opt.LambdaAlpha == 0 || l.opt.Alpha == 0 || alpha < lambdaLearns*l.opt.Alpha {
 		clear(k.dlambda)
 		return
 	}
 	// The gradient carries the learning rate, its square twice: the
 	// step is alpha * dlambda / LambdaSq.
-	alpha := float64(k.alpha)
 	rate := l.opt.LambdaAlpha * alpha / l.opt.Alpha * alpha
 	l.mu.Lock()
 	lambda.Merge(l.lambda, l.sq, k.dlambda, rate)

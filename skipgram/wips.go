@@ -98,8 +98,8 @@ const LambdaRecipe = 7
 // the learning rate is at least this fraction of its start, the first fifth
 // of the run. The magnitudes pay while the vectors' columns are still
 // growing; once the vectors settle, their steps left WIPS above lambda
-// frozen on the whole shared corpus at K = 100 (docs/wips-lambda.md, "The
-// recipe").
+// frozen on the whole shared corpus at K = 100 (docs/wips-lambda.md,
+// "Where the magnitudes pay").
 const lambdaLearns = 0.8
 
 // lambdaRun is what the workers of one WIPS run share: the model's lambda

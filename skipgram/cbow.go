@@ -39,27 +39,27 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 		return 0
 	}
 	h := k.mean[:len(k.Acc)]
-	clear(h)
-	// Word rows are summed and later stepped in one call each, not one per
-	// context: a window is small, and a call costs as much as a short row.
+	// Word rows are averaged and later stepped in one call each, not one
+	// per context: a window is small, and a call costs as much as a short
+	// row.
 	ins := k.ins[:0]
-	n := 0
 	if s.Sub == nil {
 		for _, c := range ctxs {
 			ins = append(ins, s.In.At(c))
 		}
-		kernel.AxpyMany(h, ins, k.ones[:len(ins)])
-		n = len(ins)
+		kernel.MeanRows(h, ins)
 	} else {
 		// fastText's CBOW: the mean of every row of every context.
+		clear(h)
+		n := 0
 		for _, c := range ctxs {
 			for _, r := range s.Sub.Of(c) {
 				kernel.Axpy(h, s.In.At(r), 1)
 				n++
 			}
 		}
+		kernel.Scale(h, 1/float32(n))
 	}
-	kernel.Scale(h, 1/float32(n))
 	outs, pos := s.WindowOutputs(center, k.outs[:0], k.pos[:0])
 	loss := k.Score(&k.Form, s.Sig, h, outs, pos, alpha)
 	if k.DW != nil {

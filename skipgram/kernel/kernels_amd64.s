@@ -596,6 +596,110 @@ manydone:
 	VZEROUPPER
 	RET
 
+// func meanRowsAVX2(y *float32, xs *[]float32, m, n int, a float32)
+// y = a * (xs[0] + ... + xs[m-1]) over n floats, m >= 1: each chunk of y
+// is summed from zero in registers, the rows added in order, then scaled
+// and stored once, so every element rounds as clearing y, AxpyMany with
+// weights of 1 (an FMA by 1 is an add) and Scale by a would round it.
+TEXT ·meanRowsAVX2(SB), NOSPLIT, $0-36
+	MOVQ         y+0(FP), DI
+	MOVQ         xs+8(FP), SI
+	MOVQ         m+16(FP), R8
+	MOVQ         n+24(FP), CX
+	VBROADCASTSS a+32(FP), Y14
+	XORQ         R9, R9        // byte offset into the rows
+
+mean32:
+	CMPQ   CX, $32
+	JL     mean8
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	MOVQ   SI, R11
+	MOVQ   R8, R10
+
+mean32j:
+	MOVQ   (R11), BX
+	VADDPS (BX)(R9*1), Y0, Y0
+	VADDPS 32(BX)(R9*1), Y1, Y1
+	VADDPS 64(BX)(R9*1), Y2, Y2
+	VADDPS 96(BX)(R9*1), Y3, Y3
+	ADDQ   $24, R11
+	DECQ   R10
+	JNE    mean32j
+	VMULPS  Y14, Y0, Y0
+	VMULPS  Y14, Y1, Y1
+	VMULPS  Y14, Y2, Y2
+	VMULPS  Y14, Y3, Y3
+	VMOVUPS Y0, (DI)(R9*1)
+	VMOVUPS Y1, 32(DI)(R9*1)
+	VMOVUPS Y2, 64(DI)(R9*1)
+	VMOVUPS Y3, 96(DI)(R9*1)
+	ADDQ    $128, R9
+	SUBQ    $32, CX
+	JMP     mean32
+
+mean8:
+	CMPQ   CX, $8
+	JL     mean4
+	VXORPS Y0, Y0, Y0
+	MOVQ   SI, R11
+	MOVQ   R8, R10
+
+mean8j:
+	MOVQ   (R11), BX
+	VADDPS (BX)(R9*1), Y0, Y0
+	ADDQ   $24, R11
+	DECQ   R10
+	JNE    mean8j
+	VMULPS  Y14, Y0, Y0
+	VMOVUPS Y0, (DI)(R9*1)
+	ADDQ    $32, R9
+	SUBQ    $8, CX
+	JMP     mean8
+
+mean4:
+	CMPQ   CX, $4
+	JL     meantail
+	VXORPS X0, X0, X0
+	MOVQ   SI, R11
+	MOVQ   R8, R10
+
+mean4j:
+	MOVQ   (R11), BX
+	VADDPS (BX)(R9*1), X0, X0
+	ADDQ   $24, R11
+	DECQ   R10
+	JNE    mean4j
+	VMULPS  X14, X0, X0
+	VMOVUPS X0, (DI)(R9*1)
+	ADDQ    $16, R9
+	SUBQ    $4, CX
+
+meantail:
+	TESTQ  CX, CX
+	JE     meandone
+	VXORPS X0, X0, X0
+	MOVQ   SI, R11
+	MOVQ   R8, R10
+
+meantailj:
+	MOVQ   (R11), BX
+	VADDSS (BX)(R9*1), X0, X0
+	ADDQ   $24, R11
+	DECQ   R10
+	JNE    meantailj
+	VMULSS X14, X0, X0
+	VMOVSS X0, (DI)(R9*1)
+	ADDQ   $4, R9
+	DECQ   CX
+	JMP    meantail
+
+meandone:
+	VZEROUPPER
+	RET
+
 // func mulAddAVX2(y, w, x *float32, n int)
 // y += w*x.
 TEXT ·mulAddAVX2(SB), NOSPLIT, $0-32

@@ -161,6 +161,25 @@ func AxpyMany(y []float32, xs [][]float32, g []float32) {
 }
 
 //go:noescape
+func meanRowsAVX2(y *float32, xs *[]float32, m, n int, a float32)
+
+// MeanRows sets y to the mean of rows, each at least as long as y: bit for
+// bit what clearing y, AxpyMany with weights of 1 and Scale by
+// 1/len(rows) would leave, in one pass that never reads y. rows must not
+// include y.
+func MeanRows(y []float32, rows [][]float32) {
+	n := len(y)
+	if !hasAVX2FMA || n < 8 || len(rows) == 0 {
+		meanRowsGeneric(y, rows)
+		return
+	}
+	for _, x := range rows {
+		_ = x[n-1]
+	}
+	meanRowsAVX2(&y[0], &rows[0], len(rows), n, 1/float32(len(rows)))
+}
+
+//go:noescape
 func mulAddAVX2(y, w, x *float32, n int)
 
 // MulAdd adds w*x to y elementwise (IPDS's signed step).

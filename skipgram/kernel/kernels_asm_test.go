@@ -238,3 +238,61 @@ func scorePairsMatchesParts(t *testing.T, r *rand.Rand, sig *SigmoidTable, n, m 
 		}
 	}
 }
+
+// TestMeanRowsIsItsParts: MeanRows gives the bits of clearing y, AxpyMany
+// with weights of 1 and Scale by 1/m (the generic kernel too), on every
+// length up to 67 and for one to nine rows, a row twice among them, with
+// signed zeros and a NaN, without writing outside y.
+func TestMeanRowsIsItsParts(t *testing.T) {
+	if !hasAVX2FMA {
+		t.Skip("no AVX2+FMA on this CPU: the generic kernels are in use")
+	}
+	r := rand.New(rand.NewPCG(11, 11))
+	const guard = 8
+	negZero := float32(math.Copysign(0, -1))
+	for n := 1; n <= 67; n++ {
+		for m := 1; m <= 9; m++ {
+			rows := make([][]float32, m)
+			for j := range rows {
+				rows[j] = randVec(r, n+j, 1)
+			}
+			if m > 2 {
+				rows[m-1] = rows[1]
+			}
+			rows[0][0] = negZero // alone it must come out +0, as 0 + -0 does
+			if m == 1 {
+				rows[0][n-1] = negZero
+			}
+			if m == 5 && n > 3 {
+				rows[2][3] = float32(math.NaN())
+			}
+			ones := make([]float32, m)
+			for j := range ones {
+				ones[j] = 1
+			}
+			want := make([]float32, n)
+			AxpyMany(want, rows, ones)
+			Scale(want, 1/float32(m))
+			generic := make([]float32, n)
+			meanRowsGeneric(generic, rows)
+			buf := randVec(r, n+2*guard, 1)
+			y := buf[guard : guard+n : guard+n]
+			before := append([]float32(nil), buf...)
+			MeanRows(y, rows)
+			for i := range y {
+				same := func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) || a != a && b != b }
+				if !same(y[i], want[i]) {
+					t.Fatalf("MeanRows n=%d m=%d i=%d: %v, its parts %v", n, m, i, y[i], want[i])
+				}
+				if !same(generic[i], want[i]) {
+					t.Fatalf("meanRowsGeneric n=%d m=%d i=%d: %v, its parts %v", n, m, i, generic[i], want[i])
+				}
+			}
+			for i := 0; i < guard; i++ {
+				if buf[i] != before[i] || buf[len(buf)-1-i] != before[len(buf)-1-i] {
+					t.Fatalf("MeanRows n=%d m=%d wrote outside y", n, m)
+				}
+			}
+		}
+	}
+}

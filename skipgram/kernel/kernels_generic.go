@@ -196,6 +196,41 @@ func axpyRowsGeneric(rows [][]float32, x, gs []float32) {
 	}
 }
 
+// meanRowsGeneric sets y to the mean of rows: each element summed from
+// zero, the rows in order, then scaled by 1/len(rows), as clearing y,
+// AxpyMany with weights of 1 and Scale would round it. No rows leave y
+// cleared.
+func meanRowsGeneric(y []float32, rows [][]float32) {
+	n := len(y)
+	if len(rows) == 0 {
+		clear(y)
+		return
+	}
+	for _, x := range rows {
+		_ = x[:n]
+	}
+	inv := 1 / float32(len(rows))
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		var y0, y1, y2, y3 float32
+		for _, x := range rows {
+			x := x[i : i+4 : i+4]
+			y0 += x[0]
+			y1 += x[1]
+			y2 += x[2]
+			y3 += x[3]
+		}
+		y[i], y[i+1], y[i+2], y[i+3] = y0*inv, y1*inv, y2*inv, y3*inv
+	}
+	for ; i < n; i++ {
+		var s float32
+		for _, x := range rows {
+			s += x[i]
+		}
+		y[i] = s * inv
+	}
+}
+
 // scaleGeneric multiplies every element of x by a.
 func scaleGeneric(x []float32, a float32) {
 	for i := range x {

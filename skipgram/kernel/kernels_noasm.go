@@ -38,6 +38,10 @@ func DotMany(dst, x []float32, ys [][]float32) { dotManyGeneric(dst, x, ys) }
 // xs are read as they were when the call began, even one that is y itself.
 func AxpyMany(y []float32, xs [][]float32, g []float32) { axpyManyGeneric(y, xs, g) }
 
+// MeanRows sets y to the mean of rows, each at least as long as y; rows
+// must not include y.
+func MeanRows(y []float32, rows [][]float32) { meanRowsGeneric(y, rows) }
+
 // MulAdd adds w*x to y elementwise (IPDS's signed step).
 func MulAdd(y, w, x []float32) { mulAddGeneric(y, w, x) }
 

@@ -61,16 +61,17 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 		kernel.Scale(h, 1/float32(n))
 	}
 	outs, pos := s.WindowOutputs(center, k.outs[:0], k.pos[:0])
-	loss := k.Score(&k.Form, s.Sig, h, outs, pos, alpha)
-	if k.DW != nil {
-		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc
-	}
-	if s.Sub != nil {
+	var loss float32
+	if s.Sub == nil {
+		loss = k.ScoreStep(&k.Form, s.Sig, h, outs, pos, alpha, ins, k.ones)
+	} else {
+		loss = k.Score(&k.Form, s.Sig, h, outs, pos, alpha)
 		for _, c := range ctxs {
 			s.StepRows(&k.Form, c, k.Acc)
 		}
-	} else {
-		k.Form.StepRows(ins, k.Acc, k.ones)
+	}
+	if k.DW != nil {
+		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc
 	}
 	return loss
 }

@@ -243,6 +243,32 @@ const scoreChunk = 8
 // another each waited on its sum, and acc stays in registers across the
 // chunk; docs/cbow-hs.md has the measurements.
 func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32) (loss float32) {
+	return scorePairs(t, acc, in, outs, pos, alpha, nil)
+}
+
+// ScorePairsStep is ScorePairs, then AxpyRows(steps, acc, ones), bit for
+// bit: CBOW's step of its context rows by the mean's gradient. The last
+// chunk moves them in its own pass over the rows, each block of acc as
+// soon as it is summed. A row of steps may be one of outs.
+func ScorePairsStep(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32, steps [][]float32) (loss float32) {
+	n := len(in)
+	if !hasAVX2FMA || n < 8 || len(outs) == 0 {
+		loss = scorePairsGeneric(t, acc, in, outs, pos, alpha)
+		stepRowsGeneric(steps, acc[:n])
+		return loss
+	}
+	for _, r := range steps {
+		_ = r[n-1]
+	}
+	return scorePairs(t, acc, in, outs, pos, alpha, steps)
+}
+
+//go:noescape
+func pairsStepAVX2(acc, in *float32, outs *[]float32, gs *float32, m int, steps *[]float32, k, n int)
+
+// scorePairs is ScorePairs, with steps (nil for none) moved by acc in the
+// last chunk's pass.
+func scorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32, steps [][]float32) (loss float32) {
 	n := len(in)
 	if !hasAVX2FMA || n < 8 || len(outs) == 0 {
 		return scorePairsGeneric(t, acc, in, outs, pos, alpha)
@@ -263,7 +289,11 @@ func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool
 			gs[j] = g
 			loss += l
 		}
-		pairsManyAVX2(&acc[0], &in[0], &chunk[0], &gs[0], m, n)
+		if end == len(outs) && len(steps) > 0 {
+			pairsStepAVX2(&acc[0], &in[0], &chunk[0], &gs[0], m, &steps[0], len(steps), n)
+		} else {
+			pairsManyAVX2(&acc[0], &in[0], &chunk[0], &gs[0], m, n)
+		}
 		start = end
 	}
 	return loss

@@ -296,3 +296,81 @@ func TestMeanRowsIsItsParts(t *testing.T) {
 		}
 	}
 }
+
+// TestScorePairsStepIsItsParts: ScorePairsStep gives the bits of
+// ScorePairs and then AxpyRows with weights of 1, on every length up to 67,
+// for one to 19 outputs (one listed twice, so that they take two chunks)
+// and none to seven rows to step (one listed twice, one an output as a
+// one-view model's context may be), without writing outside the rows.
+func TestScorePairsStepIsItsParts(t *testing.T) {
+	if !hasAVX2FMA {
+		t.Skip("no AVX2+FMA on this CPU: the generic kernels are in use")
+	}
+	r := rand.New(rand.NewPCG(13, 13))
+	sig := NewSigmoidTable()
+	const guard = 8
+	same := func(a, b float32) bool {
+		return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
+	}
+	for n := 1; n <= 67; n++ {
+		for _, m := range []int{1, 2, 5, 6, 8, 9, 19} {
+			for _, k := range []int{0, 1, 3, 6, 7} {
+				// Two copies of every buffer: one for ScorePairsStep, one for
+				// its parts; rows carry guard cells on both sides.
+				var bufs [2][][]float32
+				nb := m + k + 1
+				for c := range bufs {
+					bufs[c] = make([][]float32, nb)
+				}
+				for b := range nb {
+					v := randVec(r, n+2*guard, 3)
+					bufs[0][b], bufs[1][b] = v, append([]float32(nil), v...)
+				}
+				row := func(c, b int) []float32 { return bufs[c][b][guard : guard+n : guard+n] }
+				pos := make([]bool, m)
+				for j := range pos {
+					pos[j] = r.IntN(2) == 0
+				}
+				var outs, steps [2][][]float32
+				for c := range 2 {
+					for j := range m {
+						outs[c] = append(outs[c], row(c, j))
+					}
+					if m > 2 {
+						outs[c][m-1] = outs[c][1]
+					}
+					for i := range k {
+						steps[c] = append(steps[c], row(c, m+i))
+					}
+					if k > 2 {
+						steps[c][k-1] = steps[c][0]
+					}
+					if k > 1 {
+						steps[c][1] = outs[c][0]
+					}
+				}
+				in := [2][]float32{row(0, nb-1), row(1, nb-1)}
+				acc := [2][]float32{make([]float32, n), make([]float32, n)}
+				got := ScorePairsStep(sig, acc[0], in[0], outs[0], pos, 0.025, steps[0])
+				want := ScorePairs(sig, acc[1], in[1], outs[1], pos, 0.025)
+				if len(steps[1]) > 0 {
+					ones := make([]float32, k)
+					for i := range ones {
+						ones[i] = 1
+					}
+					AxpyRows(steps[1], acc[1], ones)
+				}
+				if !same(got, want) {
+					t.Fatalf("n=%d m=%d k=%d: loss %v, the parts' %v", n, m, k, got, want)
+				}
+				for b := range nb {
+					for i := range bufs[0][b] {
+						if !same(bufs[0][b][i], bufs[1][b][i]) {
+							t.Fatalf("n=%d m=%d k=%d: buffer %d cell %d %v, the parts' %v", n, m, k, b, i-guard, bufs[0][b][i], bufs[1][b][i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

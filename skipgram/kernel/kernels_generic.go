@@ -231,6 +231,13 @@ func meanRowsGeneric(y []float32, rows [][]float32) {
 	}
 }
 
+// stepRowsGeneric adds x to each of rows, as AxpyRows with weights of 1.
+func stepRowsGeneric(rows [][]float32, x []float32) {
+	for _, r := range rows {
+		axpyGeneric(r[:len(x)], x, 1)
+	}
+}
+
 // scaleGeneric multiplies every element of x by a.
 func scaleGeneric(x []float32, a float32) {
 	for i := range x {

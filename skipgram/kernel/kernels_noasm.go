@@ -59,3 +59,12 @@ func Scale(x []float32, a float32) { scaleGeneric(x, a) }
 func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32) float32 {
 	return scorePairsGeneric(t, acc, in, outs, pos, alpha)
 }
+
+// ScorePairsStep is ScorePairs, then AxpyRows(steps, acc, ones): CBOW's
+// step of its context rows by the mean's gradient. A row of steps may be
+// one of outs.
+func ScorePairsStep(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32, steps [][]float32) float32 {
+	loss := scorePairsGeneric(t, acc, in, outs, pos, alpha)
+	stepRowsGeneric(steps, acc[:len(in)])
+	return loss
+}

@@ -51,6 +51,9 @@ func (f *Form) StepRows(rows [][]float32, acc, ones []float32) {
 	}
 }
 
+// plain reports whether the form is the plain inner product (SG, IPS).
+func (f *Form) plain() bool { return !f.Bias && f.W == nil && f.U == nil }
+
 // Single is the scratch of a kernel that scores one input vector at a time
 // against its output rows (CBOW's mean, a pair of hierarchical softmax).
 type Single struct {
@@ -85,7 +88,7 @@ func (s *Single) Score(f *Form, sig *kernel.SigmoidTable, in []float32, outs [][
 		kernel.ScaleInto(moved, f.U, in)
 	}
 	clear(acc)
-	if !f.Bias && f.W == nil && f.U == nil {
+	if f.plain() {
 		return kernel.ScorePairs(sig, acc, in, outs, pos, alpha)
 	}
 	for j, out := range outs {
@@ -101,5 +104,19 @@ func (s *Single) Score(f *Form, sig *kernel.SigmoidTable, in []float32, outs [][
 			out[p] += g
 		}
 	}
+	return loss
+}
+
+// ScoreStep is Score, then f.StepRows(steps, s.Acc, ones): CBOW's window,
+// its context rows moved by the mean's gradient. A plain form does both
+// in the pass that moves the output rows (kernel.ScorePairsStep).
+func (s *Single) ScoreStep(f *Form, sig *kernel.SigmoidTable, in []float32, outs [][]float32, pos []bool, alpha float32, steps [][]float32, ones []float32) (loss float32) {
+	if f.plain() {
+		acc := s.Acc[:len(in)]
+		clear(acc)
+		return kernel.ScorePairsStep(sig, acc, in, outs, pos, alpha, steps)
+	}
+	loss = s.Score(f, sig, in, outs, pos, alpha)
+	f.StepRows(steps, s.Acc, ones)
 	return loss
 }

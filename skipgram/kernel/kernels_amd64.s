@@ -848,18 +848,28 @@ scaledone:
 	VZEROUPPER
 	RET
 
-// func pairsManyAVX2(acc, in *float32, outs *[]float32, gs *float32, m, n int)
+// one<>: 1.0, the weight pairsManyAVX2 steps the rows with.
+DATA one<>+0(SB)/4, $1.0
+GLOBL one<>(SB), RODATA|NOPTR, $4
+
+// func pairsManyAVX2(acc, in *float32, outs *[]float32, gs *float32, m int, steps *[]float32, k, n int)
 // For each of the m rows in turn: acc += gs[j]*outs[j], then outs[j] +=
-// gs[j]*in, so acc sums the rows as they were. One pass over the rows
-// with acc held in registers, where AxpyMany and AxpyRows take two.
-TEXT ·pairsManyAVX2(SB), NOSPLIT, $0-48
+// gs[j]*in, so acc sums the rows as they were; one pass over the rows with
+// acc held in registers, where AxpyMany and AxpyRows take two. Then each of
+// the k rows steps points at (none when k is 0) moves by acc as AxpyRows
+// with weights of 1 moves it (the same FMA by 1.0), block by block as soon
+// as acc's block is summed: CBOW's context rows, stepped in the pass that
+// moves the output rows. A row of steps may be one of outs (a one-view
+// model): each element still moves as an output first.
+TEXT ·pairsManyAVX2(SB), NOSPLIT, $0-64
 	MOVQ acc+0(FP), DI
 	MOVQ in+8(FP), SI
 	MOVQ outs+16(FP), DX
 	MOVQ gs+24(FP), R13
 	MOVQ m+32(FP), R8
-	MOVQ n+40(FP), CX
+	MOVQ n+56(FP), CX
 	XORQ R9, R9        // byte offset into the rows
+	VBROADCASTSS one<>(SB), Y12
 
 pm32:
 	CMPQ    CX, $32
@@ -907,6 +917,30 @@ pm32store:
 	VMOVUPS Y1, 32(DI)(R9*1)
 	VMOVUPS Y2, 64(DI)(R9*1)
 	VMOVUPS Y3, 96(DI)(R9*1)
+	MOVQ steps+40(FP), R11
+	MOVQ k+48(FP), R10
+
+pm32k:
+	TESTQ R10, R10
+	JE pm32knext
+	MOVQ (R11), BX
+	VMOVUPS (BX)(R9*1), Y8
+	VMOVUPS 32(BX)(R9*1), Y9
+	VMOVUPS 64(BX)(R9*1), Y10
+	VMOVUPS 96(BX)(R9*1), Y11
+	VFMADD231PS Y0, Y12, Y8
+	VFMADD231PS Y1, Y12, Y9
+	VFMADD231PS Y2, Y12, Y10
+	VFMADD231PS Y3, Y12, Y11
+	VMOVUPS Y8, (BX)(R9*1)
+	VMOVUPS Y9, 32(BX)(R9*1)
+	VMOVUPS Y10, 64(BX)(R9*1)
+	VMOVUPS Y11, 96(BX)(R9*1)
+	ADDQ $24, R11
+	DECQ R10
+	JMP pm32k
+
+pm32knext:
 	ADDQ    $128, R9
 	SUBQ    $32, CX
 	JMP     pm32
@@ -936,6 +970,21 @@ pm8j:
 
 pm8store:
 	VMOVUPS Y0, (DI)(R9*1)
+	MOVQ steps+40(FP), R11
+	MOVQ k+48(FP), R10
+
+pm8k:
+	TESTQ R10, R10
+	JE pm8knext
+	MOVQ (R11), BX
+	VMOVUPS (BX)(R9*1), Y8
+	VFMADD231PS Y0, Y12, Y8
+	VMOVUPS Y8, (BX)(R9*1)
+	ADDQ $24, R11
+	DECQ R10
+	JMP pm8k
+
+pm8knext:
 	ADDQ    $32, R9
 	SUBQ    $8, CX
 	JMP     pm8
@@ -965,6 +1014,21 @@ pm4j:
 
 pm4store:
 	VMOVUPS X0, (DI)(R9*1)
+	MOVQ steps+40(FP), R11
+	MOVQ k+48(FP), R10
+
+pm4k:
+	TESTQ R10, R10
+	JE pm4knext
+	MOVQ (R11), BX
+	VMOVUPS (BX)(R9*1), X8
+	VFMADD231PS X0, X12, X8
+	VMOVUPS X8, (BX)(R9*1)
+	ADDQ $24, R11
+	DECQ R10
+	JMP pm4k
+
+pm4knext:
 	ADDQ    $16, R9
 	SUBQ    $4, CX
 
@@ -993,239 +1057,25 @@ pmtailj:
 
 pmtailstore:
 	VMOVSS X0, (DI)(R9*1)
-	ADDQ   $4, R9
-	DECQ   CX
-	JMP    pmtail
-
-pmdone:
-	VZEROUPPER
-	RET
-
-// one<>: 1.0, the weight pairsStepAVX2 steps the rows with.
-DATA one<>+0(SB)/4, $1.0
-GLOBL one<>(SB), RODATA|NOPTR, $4
-
-// func pairsStepAVX2(acc, in *float32, outs *[]float32, gs *float32, m int, steps *[]float32, k, n int)
-// pairsManyAVX2, then each of the k rows steps points at moves by acc as
-// AxpyRows with weights of 1 moves it (the same FMA by 1.0), block by
-// block as soon as acc's block is summed: CBOW's context rows, stepped in
-// the pass that moves the output rows. A row may be one of outs (a
-// one-view model): each element still moves as an output first.
-TEXT ·pairsStepAVX2(SB), NOSPLIT, $0-64
-	MOVQ acc+0(FP), DI
-	MOVQ in+8(FP), SI
-	MOVQ outs+16(FP), DX
-	MOVQ gs+24(FP), R13
-	MOVQ m+32(FP), R8
-	MOVQ n+56(FP), CX
-	XORQ R9, R9        // byte offset into the rows
-	VBROADCASTSS one<>(SB), Y12
-
-ps32:
-	CMPQ    CX, $32
-	JL      ps8
-	VMOVUPS (DI)(R9*1), Y0
-	VMOVUPS 32(DI)(R9*1), Y1
-	VMOVUPS 64(DI)(R9*1), Y2
-	VMOVUPS 96(DI)(R9*1), Y3
-	VMOVUPS (SI)(R9*1), Y4
-	VMOVUPS 32(SI)(R9*1), Y5
-	VMOVUPS 64(SI)(R9*1), Y6
-	VMOVUPS 96(SI)(R9*1), Y7
-	MOVQ    DX, R11
-	MOVQ    R13, R12
-	MOVQ    R8, R10
-
-ps32j:
-	TESTQ        R10, R10
-	JE           ps32store
-	MOVQ         (R11), BX
-	VBROADCASTSS (R12), Y15
-	VMOVUPS      (BX)(R9*1), Y8
-	VMOVUPS      32(BX)(R9*1), Y9
-	VMOVUPS      64(BX)(R9*1), Y10
-	VMOVUPS      96(BX)(R9*1), Y11
-	VFMADD231PS  Y8, Y15, Y0
-	VFMADD231PS  Y9, Y15, Y1
-	VFMADD231PS  Y10, Y15, Y2
-	VFMADD231PS  Y11, Y15, Y3
-	VFMADD231PS  Y4, Y15, Y8
-	VFMADD231PS  Y5, Y15, Y9
-	VFMADD231PS  Y6, Y15, Y10
-	VFMADD231PS  Y7, Y15, Y11
-	VMOVUPS      Y8, (BX)(R9*1)
-	VMOVUPS      Y9, 32(BX)(R9*1)
-	VMOVUPS      Y10, 64(BX)(R9*1)
-	VMOVUPS      Y11, 96(BX)(R9*1)
-	ADDQ         $24, R11
-	ADDQ         $4, R12
-	DECQ         R10
-	JMP          ps32j
-
-ps32store:
-	VMOVUPS Y0, (DI)(R9*1)
-	VMOVUPS Y1, 32(DI)(R9*1)
-	VMOVUPS Y2, 64(DI)(R9*1)
-	VMOVUPS Y3, 96(DI)(R9*1)
 	MOVQ steps+40(FP), R11
 	MOVQ k+48(FP), R10
 
-ps32k:
+pmtk:
 	TESTQ R10, R10
-	JE ps32knext
-	MOVQ (R11), BX
-	VMOVUPS (BX)(R9*1), Y8
-	VMOVUPS 32(BX)(R9*1), Y9
-	VMOVUPS 64(BX)(R9*1), Y10
-	VMOVUPS 96(BX)(R9*1), Y11
-	VFMADD231PS Y0, Y12, Y8
-	VFMADD231PS Y1, Y12, Y9
-	VFMADD231PS Y2, Y12, Y10
-	VFMADD231PS Y3, Y12, Y11
-	VMOVUPS Y8, (BX)(R9*1)
-	VMOVUPS Y9, 32(BX)(R9*1)
-	VMOVUPS Y10, 64(BX)(R9*1)
-	VMOVUPS Y11, 96(BX)(R9*1)
-	ADDQ $24, R11
-	DECQ R10
-	JMP ps32k
-
-ps32knext:
-	ADDQ    $128, R9
-	SUBQ    $32, CX
-	JMP     ps32
-
-ps8:
-	CMPQ    CX, $8
-	JL      ps4
-	VMOVUPS (DI)(R9*1), Y0
-	VMOVUPS (SI)(R9*1), Y4
-	MOVQ    DX, R11
-	MOVQ    R13, R12
-	MOVQ    R8, R10
-
-ps8j:
-	TESTQ        R10, R10
-	JE           ps8store
-	MOVQ         (R11), BX
-	VBROADCASTSS (R12), Y15
-	VMOVUPS      (BX)(R9*1), Y8
-	VFMADD231PS  Y8, Y15, Y0
-	VFMADD231PS  Y4, Y15, Y8
-	VMOVUPS      Y8, (BX)(R9*1)
-	ADDQ         $24, R11
-	ADDQ         $4, R12
-	DECQ         R10
-	JMP          ps8j
-
-ps8store:
-	VMOVUPS Y0, (DI)(R9*1)
-	MOVQ steps+40(FP), R11
-	MOVQ k+48(FP), R10
-
-ps8k:
-	TESTQ R10, R10
-	JE ps8knext
-	MOVQ (R11), BX
-	VMOVUPS (BX)(R9*1), Y8
-	VFMADD231PS Y0, Y12, Y8
-	VMOVUPS Y8, (BX)(R9*1)
-	ADDQ $24, R11
-	DECQ R10
-	JMP ps8k
-
-ps8knext:
-	ADDQ    $32, R9
-	SUBQ    $8, CX
-	JMP     ps8
-
-ps4:
-	CMPQ    CX, $4
-	JL      pstail
-	VMOVUPS (DI)(R9*1), X0
-	VMOVUPS (SI)(R9*1), X4
-	MOVQ    DX, R11
-	MOVQ    R13, R12
-	MOVQ    R8, R10
-
-ps4j:
-	TESTQ        R10, R10
-	JE           ps4store
-	MOVQ         (R11), BX
-	VBROADCASTSS (R12), X15
-	VMOVUPS      (BX)(R9*1), X8
-	VFMADD231PS  X8, X15, X0
-	VFMADD231PS  X4, X15, X8
-	VMOVUPS      X8, (BX)(R9*1)
-	ADDQ         $24, R11
-	ADDQ         $4, R12
-	DECQ         R10
-	JMP          ps4j
-
-ps4store:
-	VMOVUPS X0, (DI)(R9*1)
-	MOVQ steps+40(FP), R11
-	MOVQ k+48(FP), R10
-
-ps4k:
-	TESTQ R10, R10
-	JE ps4knext
-	MOVQ (R11), BX
-	VMOVUPS (BX)(R9*1), X8
-	VFMADD231PS X0, X12, X8
-	VMOVUPS X8, (BX)(R9*1)
-	ADDQ $24, R11
-	DECQ R10
-	JMP ps4k
-
-ps4knext:
-	ADDQ    $16, R9
-	SUBQ    $4, CX
-
-pstail:
-	TESTQ  CX, CX
-	JE     psdone
-	VMOVSS (DI)(R9*1), X0
-	VMOVSS (SI)(R9*1), X4
-	MOVQ   DX, R11
-	MOVQ   R13, R12
-	MOVQ   R8, R10
-
-pstailj:
-	TESTQ       R10, R10
-	JE          pstailstore
-	MOVQ        (R11), BX
-	VMOVSS      (R12), X15
-	VMOVSS      (BX)(R9*1), X8
-	VFMADD231SS X8, X15, X0
-	VFMADD231SS X4, X15, X8
-	VMOVSS      X8, (BX)(R9*1)
-	ADDQ        $24, R11
-	ADDQ        $4, R12
-	DECQ        R10
-	JMP         pstailj
-
-pstailstore:
-	VMOVSS X0, (DI)(R9*1)
-	MOVQ steps+40(FP), R11
-	MOVQ k+48(FP), R10
-
-pstk:
-	TESTQ R10, R10
-	JE pstknext
+	JE pmtknext
 	MOVQ (R11), BX
 	VMOVSS (BX)(R9*1), X8
 	VFMADD231SS X0, X12, X8
 	VMOVSS X8, (BX)(R9*1)
 	ADDQ $24, R11
 	DECQ R10
-	JMP pstk
+	JMP pmtk
 
-pstknext:
+pmtknext:
 	ADDQ   $4, R9
 	DECQ   CX
-	JMP    pstail
+	JMP    pmtail
 
-psdone:
+pmdone:
 	VZEROUPPER
 	RET

@@ -225,7 +225,7 @@ func Scale(x []float32, a float32) {
 }
 
 //go:noescape
-func pairsManyAVX2(acc, in *float32, outs *[]float32, gs *float32, m, n int)
+func pairsManyAVX2(acc, in *float32, outs *[]float32, gs *float32, m int, steps *[]float32, k, n int)
 
 // scoreChunk is how many targets ScorePairs scores before it steps them.
 const scoreChunk = 8
@@ -263,9 +263,6 @@ func ScorePairsStep(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []
 	return scorePairs(t, acc, in, outs, pos, alpha, steps)
 }
 
-//go:noescape
-func pairsStepAVX2(acc, in *float32, outs *[]float32, gs *float32, m int, steps *[]float32, k, n int)
-
 // scorePairs is ScorePairs, with steps (nil for none) moved by acc in the
 // last chunk's pass.
 func scorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32, steps [][]float32) (loss float32) {
@@ -289,11 +286,12 @@ func scorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool
 			gs[j] = g
 			loss += l
 		}
+		var step *[]float32 // the rows to step, in the last chunk's pass
+		k := 0
 		if end == len(outs) && len(steps) > 0 {
-			pairsStepAVX2(&acc[0], &in[0], &chunk[0], &gs[0], m, &steps[0], len(steps), n)
-		} else {
-			pairsManyAVX2(&acc[0], &in[0], &chunk[0], &gs[0], m, n)
+			step, k = &steps[0], len(steps)
 		}
+		pairsManyAVX2(&acc[0], &in[0], &chunk[0], &gs[0], m, step, k, n)
 		start = end
 	}
 	return loss

@@ -852,6 +852,39 @@ scaledone:
 DATA one<>+0(SB)/4, $1.0
 GLOBL one<>(SB), RODATA|NOPTR, $4
 
+// STEPROWS moves one block of each of the k rows steps points at by acc's
+// block in register a, the FMA by one (the same rounding as AxpyRows with
+// weights of 1), with the move and FMA instructions of the block's width.
+#define STEPROWS(loop, done, mov, fma, r, a, one) \
+	MOVQ steps+40(FP), R11; \
+	MOVQ k+48(FP), R10;     \
+loop:                       \
+	TESTQ R10, R10;         \
+	JE    done;             \
+	MOVQ  (R11), BX;        \
+	mov   (BX)(R9*1), r;    \
+	fma   a, one, r;        \
+	mov   r, (BX)(R9*1);    \
+	ADDQ  $24, R11;         \
+	DECQ  R10;              \
+	JMP   loop;             \
+done:
+
+// LOADROW32 and STOREROW32 move 32 floats of the row at BX, from byte
+// offset R9, to and from Y8-Y11: pairsManyAVX2 moves the output rows and the
+// rows it steps through them.
+#define LOADROW32 \
+	VMOVUPS (BX)(R9*1), Y8;   \
+	VMOVUPS 32(BX)(R9*1), Y9; \
+	VMOVUPS 64(BX)(R9*1), Y10; \
+	VMOVUPS 96(BX)(R9*1), Y11
+
+#define STOREROW32 \
+	VMOVUPS Y8, (BX)(R9*1);   \
+	VMOVUPS Y9, 32(BX)(R9*1); \
+	VMOVUPS Y10, 64(BX)(R9*1); \
+	VMOVUPS Y11, 96(BX)(R9*1)
+
 // func pairsManyAVX2(acc, in *float32, outs *[]float32, gs *float32, m int, steps *[]float32, k, n int)
 // For each of the m rows in turn: acc += gs[j]*outs[j], then outs[j] +=
 // gs[j]*in, so acc sums the rows as they were; one pass over the rows with
@@ -891,10 +924,7 @@ pm32j:
 	JE           pm32store
 	MOVQ         (R11), BX
 	VBROADCASTSS (R12), Y15
-	VMOVUPS      (BX)(R9*1), Y8
-	VMOVUPS      32(BX)(R9*1), Y9
-	VMOVUPS      64(BX)(R9*1), Y10
-	VMOVUPS      96(BX)(R9*1), Y11
+	LOADROW32
 	VFMADD231PS  Y8, Y15, Y0
 	VFMADD231PS  Y9, Y15, Y1
 	VFMADD231PS  Y10, Y15, Y2
@@ -903,10 +933,7 @@ pm32j:
 	VFMADD231PS  Y5, Y15, Y9
 	VFMADD231PS  Y6, Y15, Y10
 	VFMADD231PS  Y7, Y15, Y11
-	VMOVUPS      Y8, (BX)(R9*1)
-	VMOVUPS      Y9, 32(BX)(R9*1)
-	VMOVUPS      Y10, 64(BX)(R9*1)
-	VMOVUPS      Y11, 96(BX)(R9*1)
+	STOREROW32
 	ADDQ         $24, R11
 	ADDQ         $4, R12
 	DECQ         R10
@@ -924,18 +951,12 @@ pm32k:
 	TESTQ R10, R10
 	JE pm32knext
 	MOVQ (R11), BX
-	VMOVUPS (BX)(R9*1), Y8
-	VMOVUPS 32(BX)(R9*1), Y9
-	VMOVUPS 64(BX)(R9*1), Y10
-	VMOVUPS 96(BX)(R9*1), Y11
+	LOADROW32
 	VFMADD231PS Y0, Y12, Y8
 	VFMADD231PS Y1, Y12, Y9
 	VFMADD231PS Y2, Y12, Y10
 	VFMADD231PS Y3, Y12, Y11
-	VMOVUPS Y8, (BX)(R9*1)
-	VMOVUPS Y9, 32(BX)(R9*1)
-	VMOVUPS Y10, 64(BX)(R9*1)
-	VMOVUPS Y11, 96(BX)(R9*1)
+	STOREROW32
 	ADDQ $24, R11
 	DECQ R10
 	JMP pm32k
@@ -970,21 +991,7 @@ pm8j:
 
 pm8store:
 	VMOVUPS Y0, (DI)(R9*1)
-	MOVQ steps+40(FP), R11
-	MOVQ k+48(FP), R10
-
-pm8k:
-	TESTQ R10, R10
-	JE pm8knext
-	MOVQ (R11), BX
-	VMOVUPS (BX)(R9*1), Y8
-	VFMADD231PS Y0, Y12, Y8
-	VMOVUPS Y8, (BX)(R9*1)
-	ADDQ $24, R11
-	DECQ R10
-	JMP pm8k
-
-pm8knext:
+	STEPROWS(pm8k, pm8knext, VMOVUPS, VFMADD231PS, Y8, Y0, Y12)
 	ADDQ    $32, R9
 	SUBQ    $8, CX
 	JMP     pm8
@@ -1014,21 +1021,7 @@ pm4j:
 
 pm4store:
 	VMOVUPS X0, (DI)(R9*1)
-	MOVQ steps+40(FP), R11
-	MOVQ k+48(FP), R10
-
-pm4k:
-	TESTQ R10, R10
-	JE pm4knext
-	MOVQ (R11), BX
-	VMOVUPS (BX)(R9*1), X8
-	VFMADD231PS X0, X12, X8
-	VMOVUPS X8, (BX)(R9*1)
-	ADDQ $24, R11
-	DECQ R10
-	JMP pm4k
-
-pm4knext:
+	STEPROWS(pm4k, pm4knext, VMOVUPS, VFMADD231PS, X8, X0, X12)
 	ADDQ    $16, R9
 	SUBQ    $4, CX
 
@@ -1057,21 +1050,7 @@ pmtailj:
 
 pmtailstore:
 	VMOVSS X0, (DI)(R9*1)
-	MOVQ steps+40(FP), R11
-	MOVQ k+48(FP), R10
-
-pmtk:
-	TESTQ R10, R10
-	JE pmtknext
-	MOVQ (R11), BX
-	VMOVSS (BX)(R9*1), X8
-	VFMADD231SS X0, X12, X8
-	VMOVSS X8, (BX)(R9*1)
-	ADDQ $24, R11
-	DECQ R10
-	JMP pmtk
-
-pmtknext:
+	STEPROWS(pmtk, pmtknext, VMOVSS, VFMADD231SS, X8, X0, X12)
 	ADDQ   $4, R9
 	DECQ   CX
 	JMP    pmtail

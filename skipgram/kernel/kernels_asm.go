@@ -251,15 +251,6 @@ func ScorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool
 // chunk moves them in its own pass over the rows, each block of acc as
 // soon as it is summed. A row of steps may be one of outs.
 func ScorePairsStep(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32, steps [][]float32) (loss float32) {
-	n := len(in)
-	if !hasAVX2FMA || n < 8 || len(outs) == 0 {
-		loss = scorePairsGeneric(t, acc, in, outs, pos, alpha)
-		stepRowsGeneric(steps, acc[:n])
-		return loss
-	}
-	for _, r := range steps {
-		_ = r[n-1]
-	}
 	return scorePairs(t, acc, in, outs, pos, alpha, steps)
 }
 
@@ -268,7 +259,12 @@ func ScorePairsStep(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []
 func scorePairs(t *SigmoidTable, acc, in []float32, outs [][]float32, pos []bool, alpha float32, steps [][]float32) (loss float32) {
 	n := len(in)
 	if !hasAVX2FMA || n < 8 || len(outs) == 0 {
-		return scorePairsGeneric(t, acc, in, outs, pos, alpha)
+		loss = scorePairsGeneric(t, acc, in, outs, pos, alpha)
+		stepRowsGeneric(steps, acc[:n])
+		return loss
+	}
+	for _, r := range steps {
+		_ = r[n-1]
 	}
 	_, _ = acc[n-1], pos[len(outs)-1]
 	for _, o := range outs {

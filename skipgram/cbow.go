@@ -22,7 +22,7 @@ type cbowKernel struct {
 	pos  []bool      // whether each is a positive
 	mean []float32   // the window's mean context row
 	ins  [][]float32 // the context rows, when they are word rows
-	ones []float32   // a weight of 1 for each, to sum and step them with AxpyMany and AxpyRows
+	ones []float32   // a weight of 1 for each, to step them with AxpyRows where the form is unweighted but not plain (SIPS)
 }
 
 func newCBOW(a *hogwild.Scratch, dim, window, targets int) *cbowKernel {

@@ -1,0 +1,6 @@
+//go:build mpich
+
+package mpi
+
+// #cgo pkg-config: mpich
+import "C"

@@ -137,6 +137,11 @@ type Files struct {
 	sep    bool          // a '\n' is due before the next file's text
 	opened int
 	bytes  int64
+
+	// A part of the text (OpenPart): the byte range of its one plain
+	// file, or the dealer of its blocks.
+	section *[2]int64
+	deal    *dealer
 }
 
 // OpenFiles returns a reader of the files in order. The first file is
@@ -162,7 +167,13 @@ func OpenArg(arg string) (*Files, error) {
 }
 
 func (f *Files) open() error {
-	rc, err := Open(f.paths[f.next])
+	var rc io.ReadCloser
+	var err error
+	if f.section != nil {
+		rc, err = openSection(f.paths[f.next], f.section[0], f.section[1])
+	} else {
+		rc, err = Open(f.paths[f.next])
+	}
 	if err != nil {
 		return err
 	}
@@ -174,6 +185,19 @@ func (f *Files) open() error {
 
 // Read reads decompressed text, moving to the next file at the end of one.
 func (f *Files) Read(p []byte) (int, error) {
+	if f.deal == nil {
+		return f.read(p)
+	}
+	for {
+		n, err := f.read(p)
+		if n = f.deal.keep(p[:n]); n > 0 || err != nil {
+			return n, err
+		}
+	}
+}
+
+// read is Read of the whole text.
+func (f *Files) read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}

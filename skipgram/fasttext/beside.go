@@ -2,6 +2,7 @@ package fasttext
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
@@ -41,10 +42,39 @@ const BesideSuffix = ".fasttext.bin"
 // before the vectors, so that the sidecar never names a file that is not
 // there.
 func WriteBeside(output string, m *Model, meta *embedding.Meta) error {
-	path := output + BesideSuffix
+	return WriteFor(output+BesideSuffix, m, meta)
+}
+
+// WriteFor writes m to path, a file in the directory of the vectors whose
+// sidecar is meta, and, when m has subwords, names it in meta as
+// WriteBeside does. A model without subwords (maxn 0) is written all the
+// same, as fastText writes one, but not named: its words' vectors are the
+// vectors file's rows, and it composes nothing else.
+func WriteFor(path string, m *Model, meta *embedding.Meta) error {
 	if err := Write(path, m); err != nil {
 		return err
 	}
-	meta.Subwords = &embedding.SubwordsInfo{File: filepath.Base(path), Settings: m.Args.Subwords()}
+	if s := m.Args.Subwords(); s.Enabled() {
+		meta.Subwords = &embedding.SubwordsInfo{File: filepath.Base(path), Settings: s}
+	}
 	return nil
+}
+
+// CommandFiles are the files fastText's skipgram and cbow write for
+// -output OUTPUT: the model OUTPUT.bin and the words' vectors OUTPUT.vec
+// (word2vec's text format).
+func CommandFiles(output string) (model, vectors string) {
+	return output + ".bin", output + ".vec"
+}
+
+// VectorsBeside is the vectors file that fastText's commands write beside
+// the model at path (OUTPUT.vec beside OUTPUT.bin), or "" when path does
+// not end in .bin.
+func VectorsBeside(path string) string {
+	out, ok := strings.CutSuffix(path, ".bin")
+	if !ok || out == "" {
+		return ""
+	}
+	_, vec := CommandFiles(out)
+	return vec
 }

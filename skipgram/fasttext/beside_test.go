@@ -36,3 +36,36 @@ func TestBeside(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestWriteFor: a model without subwords is written where asked, as
+// fastText writes one with -maxn 0, and not named in the sidecar; its
+// words and arguments read back without its matrices (ReadDictionary).
+func TestWriteFor(t *testing.T) {
+	m := testModel([]string{"cat", "cats", "dog"}, 4, 0)
+	m.Args.Minn, m.Args.Maxn = 0, 0
+	dir := t.TempDir()
+	model, vectors := CommandFiles(filepath.Join(dir, "out"))
+	if model != filepath.Join(dir, "out.bin") || vectors != filepath.Join(dir, "out.vec") || VectorsBeside(model) != vectors {
+		t.Fatalf("CommandFiles: %s, %s; VectorsBeside %q", model, vectors, VectorsBeside(model))
+	}
+	if VectorsBeside(filepath.Join(dir, "out.ftz")) != "" {
+		t.Error("VectorsBeside of a name not ending .bin")
+	}
+	meta := &embedding.Meta{}
+	if err := WriteFor(model, m, meta); err != nil {
+		t.Fatal(err)
+	}
+	if meta.Subwords != nil {
+		t.Errorf("a model without subwords named in the sidecar: %+v", meta.Subwords)
+	}
+	d, err := ReadDictionary(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Args != m.Args || len(d.Words) != 3 || d.Words[2] != m.Words[2] || d.Input.Data != nil || d.Output.Data != nil {
+		t.Errorf("ReadDictionary: %+v, %v, input %d floats", d.Args, d.Words, len(d.Input.Data))
+	}
+	if _, err := ReadDictionary(filepath.Join(dir, "none.bin")); err == nil {
+		t.Error("ReadDictionary of a missing file")
+	}
+}

@@ -33,6 +33,17 @@ func IsModel(path string) (bool, error) {
 // and wraps ErrNotFastText, ErrVersion, ErrQuantized, ErrTruncated or
 // ErrCorrupt, or the error of the file system.
 func Read(path string) (*Model, error) {
+	return readFile(path, false)
+}
+
+// ReadDictionary reads the arguments and the dictionary of the fastText
+// model at path, as Read reads them, and none of its matrices: what a
+// model is, for the cost of its words.
+func ReadDictionary(path string) (*Model, error) {
+	return readFile(path, true)
+}
+
+func readFile(path string, dictOnly bool) (*Model, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("read fastText model: %w", err)
@@ -42,7 +53,7 @@ func Read(path string) (*Model, error) {
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		size = fi.Size()
 	}
-	m, err := read(f, size)
+	m, err := decode(f, size, dictOnly)
 	if err != nil {
 		return nil, fmt.Errorf("read fastText model %s: %w", path, err)
 	}
@@ -135,7 +146,10 @@ func (r *reader) word(what string) string {
 }
 
 // read reads a model from rd, whose length is size bytes (-1 if unknown).
-func read(rd io.Reader, size int64) (*Model, error) {
+func read(rd io.Reader, size int64) (*Model, error) { return decode(rd, size, false) }
+
+// decode is read; with dictOnly, of the arguments and the dictionary alone.
+func decode(rd io.Reader, size int64, dictOnly bool) (*Model, error) {
 	buf := chunkBytes // a matrix is read a buffer at a time
 	if size >= 0 && size < int64(buf) {
 		buf = max(int(size), 64)
@@ -192,6 +206,9 @@ func read(rd io.Reader, size int64) (*Model, error) {
 			return nil, r.err
 		}
 		m.Words = append(m.Words, e)
+	}
+	if dictOnly {
+		return m, nil
 	}
 	if r.byte("the input matrix") != 0 && r.err == nil {
 		return nil, fmt.Errorf("%w: its input matrix is quantized", ErrQuantized)

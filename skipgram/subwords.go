@@ -114,6 +114,9 @@ func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float3
 // the n-grams' buckets) and the output rows (a one-view model's word rows
 // again), sharing m's memory. fastText and gensim then compose from it the
 // vectors m composes; they score them by cosine, not by m's similarity.
+// Without subwords the input rows are the words' alone (maxn and bucket 0,
+// as fastText's -maxn 0 writes them); with hierarchical softmax the loss
+// is recorded as hs, and the output rows are still the words'.
 func (m *Model) FastText(v *vocab.Vocab, opt Options, src Source) *fasttext.Model {
 	a := fasttext.DefaultArgs(m.Dim)
 	a.WS, a.Epoch, a.Neg, a.T = int32(opt.Window), int32(opt.Iter), int32(opt.Negative), opt.Sample
@@ -121,6 +124,9 @@ func (m *Model) FastText(v *vocab.Vocab, opt Options, src Source) *fasttext.Mode
 	a.Bucket, a.Minn, a.Maxn = int32(m.Subwords.Bucket), int32(m.Subwords.Minn), int32(m.Subwords.Maxn)
 	if opt.CBOW {
 		a.Model = fasttext.CBOW
+	}
+	if opt.HS {
+		a.Loss = fasttext.LossHS
 	}
 	words := make([]fasttext.Entry, v.Len())
 	for i, w := range v.Words {

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
@@ -36,8 +37,17 @@ type Model struct {
 // the sidecar names; or a fastText model (.bin) given as the vectors. A
 // sidecar that does not match the vectors is an error: scoring with the
 // wrong similarity would print plausible but wrong numbers.
+//
+// A fastText model that wipsvec's skipgram or cbow wrote (OUTPUT.bin,
+// with OUTPUT.vec and its sidecar beside it, the sidecar naming the .bin
+// or, for a model without subwords, of its words and dimension) is
+// scored as its vectors are, with its model's similarity; any other
+// fastText model as fastText scores it.
 func LoadModel(path string) (*Model, error) {
 	if ok, _ := fasttext.IsModel(path); ok {
+		if vec := commandVectors(path); vec != "" {
+			return LoadModel(vec)
+		}
 		return loadFastText(path)
 	}
 	v, meta, err := embedding.Load(path)
@@ -131,6 +141,33 @@ func loadSubwords(vectorsPath string, meta *embedding.Meta) (*subword.Model, str
 		return nil, "", fmt.Errorf("the sidecar's subwords %s: %w", path, err)
 	}
 	return sub, path, nil
+}
+
+// commandVectors is the vectors file written with the fastText model at
+// path by wipsvec's skipgram or cbow (fasttext.VectorsBeside), or "" when
+// there is none: no such file, no sidecar, or a sidecar that is not of
+// this model (fastText's own run, say, over the same names).
+func commandVectors(path string) string {
+	vec := fasttext.VectorsBeside(path)
+	if vec == "" {
+		return ""
+	}
+	meta, err := embedding.ReadMeta(vec, nil)
+	if err != nil || meta == nil {
+		return ""
+	}
+	ft, err := fasttext.ReadDictionary(path)
+	if err != nil || int(ft.Args.Dim) != meta.Dim || ft.NWords() != meta.Words {
+		return ""
+	}
+	if sw := meta.Subwords; sw == nil {
+		if ft.Args.Subwords().Enabled() {
+			return ""
+		}
+	} else if filepath.Clean(meta.SubwordsPath(vec)) != filepath.Clean(path) || sw.Settings != ft.Args.Subwords() {
+		return ""
+	}
+	return vec
 }
 
 // loadFastText reads a fastText model given as the vectors: its words'

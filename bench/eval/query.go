@@ -75,9 +75,10 @@ type Searcher struct {
 	v      *embedding.Vectors
 	sim    embedding.Similarity
 	unit   []float32 // cosine: the rows at unit length, v.Dim apart; a zero row NaN
-	exact  map[string]int
+	index  map[string]int
 	folded map[string]int
 	unseen Unseen // nil: a word not in the vocabulary is unknown
+	exact  bool   // match words exactly only, never case-insensitively
 }
 
 // Unseen gives the vector of a word that is not in the vocabulary, as a
@@ -88,6 +89,11 @@ type Unseen func(word string) ([]float32, bool)
 // SetUnseen makes the searcher answer a query word that is not in the
 // vocabulary with the vector f gives it, instead of an *UnknownError.
 func (s *Searcher) SetUnseen(f Unseen) { s.unseen = f }
+
+// MatchExactly makes the searcher match a query's words exactly, as
+// fastText's nn and analogies do, never case-insensitively: a word that
+// differs from every row is unseen.
+func (s *Searcher) MatchExactly() { s.exact = true }
 
 // Known reports whether word has a row (exactly or case-insensitively),
 // as opposed to a vector composed by the searcher's Unseen.
@@ -104,7 +110,7 @@ func NewSearcher(v *embedding.Vectors, sim embedding.Similarity) (*Searcher, err
 	case sim.Func == nil:
 		return nil, errors.New("nearest: no similarity function")
 	}
-	s := &Searcher{v: v, sim: sim, exact: v.Index(), folded: foldedIndex(v, len(v.Words))}
+	s := &Searcher{v: v, sim: sim, index: v.Index(), folded: foldedIndex(v, len(v.Words))}
 	if sim.Form.Cosine {
 		s.unit = unitRows32(v)
 	}
@@ -139,8 +145,8 @@ func normalize32(x []float32) {
 
 // row finds word's row: exactly, or else the first case-insensitive match.
 func (s *Searcher) row(word string) (int, bool) {
-	if i, ok := s.exact[word]; ok {
-		return i, true
+	if i, ok := s.index[word]; ok || s.exact {
+		return i, ok
 	}
 	i, ok := s.folded[strings.ToLower(word)]
 	return i, ok

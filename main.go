@@ -87,6 +87,10 @@ func main() {
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return
 	}
+	var q quietError
+	if errors.As(err, &q) {
+		os.Exit(2)
+	}
 	fmt.Fprintf(os.Stderr, "wipsvec: %v\n", err)
 	var ue usageError
 	if errors.As(err, &ue) {
@@ -99,6 +103,10 @@ func main() {
 type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
+
+// quietError is a usage error that another process of the run has printed
+// (rank 0 of several): it exits as one, silently.
+type quietError struct{ error }
 
 // usagef is a usageError.
 func usagef(format string, args ...any) error {

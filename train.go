@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -17,6 +18,7 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/fasttext"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/mpi"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 	"github.com/wipsvec/wipsvec/skipgram/subword"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -41,6 +43,10 @@ type trainFlags struct {
 	checkpointEvery               time.Duration
 	updateVocab                   bool
 
+	syncWords int64 // with several ranks: skipgram.Ranks' settings
+	syncRows  int
+	ranks     *skipgram.Ranks // set when several processes train (mpirun)
+
 	given map[string]bool // the flags the command line set
 	args  []string        // the command line that started the run, kept in checkpoints
 	from  start.From      // how the run starts: what -resume or -init goes on from
@@ -51,7 +57,7 @@ type trainFlags struct {
 func defaultTrainFlags(graph bool) *trainFlags {
 	f := &trainFlags{opt: skipgram.DefaultOptions(), model: string(skipgram.SG), minCount: vocab.DefaultMinCount,
 		ids: string(encoded.Auto), checkMemory: true, negDist: skipgram.DefaultGraphNoise, debugLevel: 2,
-		checkpointEvery: skipgram.DefaultCheckpointEvery}
+		checkpointEvery: skipgram.DefaultCheckpointEvery, syncWords: skipgram.DefaultSyncWords, syncRows: skipgram.DefaultSyncRows}
 	if graph {
 		f.opt, f.minCount = skipgram.DefaultGraphOptions(), skipgram.DefaultGraphMinCount
 	}
@@ -96,6 +102,9 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	intFlag(fs, &f.opt.Subwords.Minn, "minn", 1, maxNgram, "fastText's: the shortest character n-gram, in `chars`, of a word's subword rows (with -maxn)")
 	intFlag(fs, &f.opt.Subwords.Maxn, "maxn", 0, maxNgram, "fastText's: the longest character n-gram in `chars`; 0 (the default) trains no subword rows, 6 is fastText's (not hsg; pair by pair unless -batch is given, which only sg takes)")
 	intFlag(fs, &f.opt.Subwords.Bucket, "bucket", 1, 1<<31-1, "fastText's: the `rows` the n-grams hash into (with -maxn); 4*size bytes each")
+	// Several processes (mpirun with a build tagged mpi): skipgram.Ranks.
+	intFlag(fs, &f.syncWords, "sync-words", 1, 1<<62, "with several ranks (mpirun): the `tokens` each rank trains between two syncs of the most frequent words' rows")
+	intFlag(fs, &f.syncRows, "sync-rows", 1, 1<<30, "with several ranks: the most frequent words' `rows` every sync averages (every second twice as many, every fourth four times, ...)")
 	if err := fs.parse(args); err != nil {
 		return nil, err
 	}
@@ -306,9 +315,27 @@ func (f *trainFlags) checkFiles(data ...string) error {
 }
 
 func runTrain(args []string, std stdio) error {
+	comm, err := mpi.Init() // before anything is read: the default build refuses under a launcher
+	if err != nil {
+		return usageError{fmt.Errorf("train: %w", err)}
+	}
+	err = trainRanks(comm, args, std)
+	if comm.Size() == 1 {
+		return err
+	}
+	return endRank(comm, err, std)
+}
+
+// trainRanks is train as one of comm's ranks (of one, without mpirun).
+func trainRanks(comm mpi.Comm, args []string, std stdio) error {
 	f, err := parseTrainFlags(args, std)
 	if err != nil {
 		return err
+	}
+	if comm.Size() > 1 {
+		if err := f.rankOf(comm); err != nil {
+			return err
+		}
 	}
 	ctx, stop := stoppable()
 	defer stop()
@@ -317,6 +344,44 @@ func runTrain(args []string, std stdio) error {
 	}
 	return trainText(ctx, f, std)
 }
+
+// rankOf makes f one of comm's ranks: rank 0 alone prints and writes.
+func (f *trainFlags) rankOf(comm mpi.Comm) error {
+	switch {
+	case f.resume != "" || f.checkpoint != "" || f.from.Checkpoint != nil:
+		return usagef("train: %v", skipgram.ErrRanksCheckpoint)
+	case f.output == "-" || f.graph == "-":
+		return usagef("train: standard input and output are one process's; with %d ranks name files", comm.Size())
+	}
+	f.ranks = &skipgram.Ranks{Comm: comm, SyncWords: f.syncWords, SyncRows: f.syncRows}
+	if comm.Rank() != 0 {
+		f.quiet, f.saveVocab = true, ""
+	}
+	return nil
+}
+
+// endRank ends this rank's part in a run of several. A usage error is
+// every rank's (each parsed the same command line and data), so each
+// leaves MPI and rank 0 prints it; any other may be this rank's alone,
+// and it aborts every rank, so that none waits for it forever.
+func endRank(comm mpi.Comm, err error, std stdio) error {
+	var ue usageError
+	if err == nil || errors.Is(err, flag.ErrHelp) || errors.As(err, &ue) {
+		if cerr := comm.Close(); err == nil {
+			return cerr
+		}
+		if comm.Rank() != 0 {
+			return quietError{err}
+		}
+		return err
+	}
+	fmt.Fprintf(std.err, "wipsvec: rank %d of %d: %v\n", comm.Rank(), comm.Size(), err)
+	comm.Abort(1)
+	return err
+}
+
+// writes reports whether this process writes the run's files: rank 0's.
+func (f *trainFlags) writes() bool { return f.ranks == nil || f.ranks.Comm.Rank() == 0 }
 
 // trainText is train -train.
 func trainText(ctx context.Context, f *trainFlags, std stdio) error {
@@ -329,6 +394,10 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	}
 	t := start.Text{Name: f.train, Sources: sources, MinCount: f.minCount, MaxVocab: f.maxVocab, ReadVocab: f.readVocab, IDs: encoded.Placement(f.ids),
 		Output: f.output, Given: f.given, From: f.from}
+	if rk := f.ranks; rk != nil {
+		t.Part = corpus.Part{Rank: rk.Comm.Rank(), Of: rk.Comm.Size()}
+		t.Merge = func(part *vocab.Vocab) (*vocab.Vocab, error) { return mpi.SumVocab(rk.Comm, part, f.minCount) }
+	}
 	var done func()
 	t.Progress, done = readProgress(std.err, f.quiet)
 	defer done()
@@ -355,9 +424,9 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if c.Invalid.Tokens > 0 {
 		logf(std.err, false, "corpus %s: %s\n", f.train, c.Invalid)
 	}
-	job := &skipgram.Job{Options: f.opt, Vocab: v, Text: c.IDs, Source: t.Source(c)}
+	job := &skipgram.Job{Options: f.opt, Vocab: v, Text: c.IDs, Source: t.Source(c), Ranks: f.ranks}
 	res, err := f.runJob(ctx, job, "words", std)
-	if err != nil {
+	if err != nil || !f.writes() {
 		return err
 	}
 	if m := res.Model; m.Subwords.Enabled() {
@@ -366,8 +435,13 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		}
 	}
 	st := res.Stats
-	return f.finish(res, std, fmt.Sprintf("%d words in %.1fs, %.0f words/sec/thread (%d threads, kernels: %s)",
-		st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(f.opt.Threads), f.opt.Threads, kernel.Name()))
+	threads, ranks := f.opt.Threads, ""
+	if f.ranks != nil {
+		threads *= f.ranks.Comm.Size()
+		ranks = fmt.Sprintf("%d ranks x ", f.ranks.Comm.Size())
+	}
+	return f.finish(res, std, fmt.Sprintf("%d words in %.1fs, %.0f words/sec/thread (%s%d threads, kernels: %s)",
+		st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(threads), ranks, f.opt.Threads, kernel.Name()))
 }
 
 // finish writes what the run res trained and says so: WIPS's lambda, and
@@ -405,7 +479,7 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 	if err := f.from.Start(job); err != nil {
 		return nil, fmt.Errorf("train: -init: %w", err)
 	}
-	if f.saveVocab != "" {
+	if f.saveVocab != "" && f.writes() {
 		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
 			return nil, fmt.Errorf("save vocabulary: %w", err)
 		}
@@ -478,9 +552,15 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 		logf(std.err, f.quiet, "kept %d nodes and %d edges\n", v.Len(), g.Edges())
 	}
 	logf(std.err, f.quiet, "edges: %s as node ids\n", corpus.HumanBytes(4*int64(len(g.Pairs)+len(g.Weights))))
-	job := &skipgram.Job{Options: f.opt, Vocab: v, Graph: g, Source: gs.Source(e, v, g, f.graph)}
+	if rk := f.ranks; rk != nil {
+		if n := rk.Comm.Size(); g.Edges() < n {
+			return usagef("train: %d ranks need at least as many edges; the graph has %d", n, g.Edges())
+		}
+		g.Share.Rank, g.Share.Of = rk.Comm.Rank(), rk.Comm.Size()
+	}
+	job := &skipgram.Job{Options: f.opt, Vocab: v, Graph: g, Source: gs.Source(e, v, g, f.graph), Ranks: f.ranks}
 	res, err := f.runJob(ctx, job, "edges", std)
-	if err != nil {
+	if err != nil || !f.writes() {
 		return err
 	}
 	st := res.Stats

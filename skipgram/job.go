@@ -44,6 +44,10 @@ type Job struct {
 	CheckpointPath string
 	Command        []string
 	Wrote          func(s *Snapshot, took time.Duration)
+	// Ranks, if it has several processes, trains one model from all of
+	// them, each with this job on its share of the data (see Ranks).
+	Ranks *Ranks
+
 	// SkipFinished writes no checkpoint of a run that has finished (for a
 	// caller that keeps its result itself, as the experiment its record);
 	// Options.Checkpoint is still told of it.
@@ -97,6 +101,10 @@ func (j *Job) Train(ctx context.Context) (*Result, error) {
 		if j.Start != nil {
 			res.Meta.Hyper.InitVectors, res.Meta.Hyper.InitWords = j.StartFrom, st.Started
 		}
+		if s := r.ranks; s != nil {
+			h := &res.Meta.Hyper
+			h.Ranks, h.SyncWords, h.SyncRows = s.n, s.every, s.rows
+		}
 	}
 	return res, err
 }
@@ -113,6 +121,9 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 		Snapshots: j.Checkpoint != nil || j.CheckpointPath != "" || j.Resume != nil}
 	if err := in.Check(uses); err != nil {
 		return nil, err
+	}
+	if j.Ranks.several() && uses.Snapshots {
+		return nil, ErrRanksCheckpoint
 	}
 	// What reading the data left (a text's counting table) is garbage by
 	// now: collect it before the parameters are allocated, so that they
@@ -160,6 +171,11 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	}
 	if opt.Subwords.Enabled() {
 		r.sub = subword.NewRows(opt.Subwords, j.Vocab.Words)
+	}
+	if j.Ranks.several() {
+		if r.ranks, err = newRankSync(r, j.Ranks); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }

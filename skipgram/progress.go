@@ -34,6 +34,9 @@ func (r *run) report(workers []*worker, start time.Time, every time.Duration, do
 		}
 		p := Progress{Words: r.words.Load(), Total: r.total, Elapsed: r.elapsedBefore + time.Since(start), Threads: len(workers)}
 		p.Alpha = r.alpha(p.Words)
+		if r.ranks != nil { // every rank's words, as the rate decays on them
+			p.Words, p.Threads = r.ranks.global(p.Words), len(workers)*r.ranks.n
+		}
 		if pairs > lastPairs {
 			p.Loss = (loss - lastLoss) / float64(pairs-lastPairs)
 			lastLoss, lastPairs = loss, pairs

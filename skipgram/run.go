@@ -44,6 +44,7 @@ type run struct {
 	graph    *input.EdgeBlocks // set when training on an edge list instead of text
 	tree     *huffman          // with hierarchical softmax: every word's path
 	sub      *subwordRows      // with subwords: every word's input rows
+	ranks    *rankSync         // with several processes (Job.Ranks)
 	gate     *hogwild.Gate     // stops the workers between blocks for a snapshot
 	hotMu    sync.Mutex        // serialises the merges of the workers' hot rows
 
@@ -129,11 +130,17 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 		loss += w.epochLoss
 		lossPairs += w.epochPairs
 	}
+	alpha := r.alpha(st.Words)
+	if r.ranks != nil && ctx.Err() == nil && !r.diverged.Load() {
+		if err := r.ranks.finish(r.words.Load(), &st, &loss, &lossPairs); err != nil {
+			return st, err
+		}
+	}
 	if lossPairs > 0 {
 		st.Loss = loss / lossPairs
 	}
 	if opt.Progress != nil {
-		opt.Progress(Progress{Words: st.Words, Total: r.total, Alpha: r.alpha(st.Words), Loss: st.Loss,
+		opt.Progress(Progress{Words: st.Words, Total: r.total, Alpha: alpha, Loss: st.Loss,
 			Elapsed: st.Elapsed, Threads: opt.Threads, Done: true})
 	}
 	if r.diverged.Load() {
@@ -218,7 +225,17 @@ func (r *run) save(s *Snapshot) error {
 
 // alpha is the learning rate after words tokens: linear decay over the whole
 // run, floored at 1e-4 of the start as in word2vec.c.
-func (r *run) alpha(words int64) float64 { return decayed(r.opt.Alpha, words, r.total) }
+// With several ranks, words is this rank's, and the rate decays on every
+// rank's.
+func (r *run) alpha(words int64) float64 {
+	if r.ranks != nil {
+		words = r.ranks.global(words)
+	}
+	return decayed(r.opt.Alpha, words, r.total)
+}
+
+// ErrRanksCheckpoint refuses checkpoints in a run of several processes.
+var ErrRanksCheckpoint = errors.New("checkpoints (-checkpoint, -resume) are written by a run of one process; a run of several ranks writes none")
 
 // decayed is the learning rate that starts at alpha after words of total
 // tokens (run.alpha).

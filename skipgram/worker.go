@@ -180,6 +180,9 @@ func (w *worker) flush() {
 	words := w.r.words.Add(w.pendingWords)
 	w.words += w.pendingWords
 	w.pendingWords = 0
+	if s := w.r.ranks; s != nil {
+		s.due(words)
+	}
 	w.alpha = float32(w.r.alpha(words))
 	w.syncKernel()
 	w.replicas.Due(chunkWords)

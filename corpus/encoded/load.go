@@ -59,6 +59,15 @@ type LoadOptions struct {
 	// Progress, if set, is called about once a second while text is read,
 	// with what has been read so far.
 	Progress func(corpus.ReadStats)
+
+	// Part, when it has several, is the share of the corpus this process
+	// trains on (corpus.OpenPart; of an encoded corpus, a range of its
+	// tokens): its ids are held in memory. Merge then makes the run's
+	// vocabulary from the words of this part, each counted from 1 (the
+	// sum of every part's counts, cut at MinCount: the same on every
+	// process), and the part is encoded with it.
+	Part  corpus.Part
+	Merge func(part *vocab.Vocab) (*vocab.Vocab, error)
 }
 
 // Loaded is a corpus ready to train on: its vocabulary and its word ids,
@@ -105,7 +114,12 @@ func Load(ctx context.Context, sources []string, opt LoadOptions) (*Loaded, erro
 		if !c.Mapped {
 			where = "ids read from the encoded corpus"
 		}
-		return fromCorpus(c, where, c.Close), nil
+		l := fromCorpus(c, where, c.Close)
+		if err := l.keepPart(opt.Part); err != nil {
+			l.Close()
+			return nil, err
+		}
+		return l, nil
 	}
 	if err := checkText(sources); err != nil {
 		return nil, err
@@ -113,6 +127,12 @@ func Load(ctx context.Context, sources []string, opt LoadOptions) (*Loaded, erro
 	place := opt.IDs
 	if place == "" {
 		place = Auto
+	}
+	if opt.Part.Of > 1 {
+		if place == Disk {
+			return nil, fmt.Errorf("ids on disk cannot be shared among %d processes: each holds its part's in memory", opt.Part.Of)
+		}
+		place = Memory
 	}
 	var crowded struct{ Need, Available int64 }
 	if place == Auto {
@@ -147,7 +167,7 @@ func fromCorpus(c *Corpus, where string, release func() error) *Loaded {
 // loadMemory reads the text into memory as word ids, in chunks that are
 // never joined into one array.
 func loadMemory(ctx context.Context, sources []string, opt LoadOptions) (_ *Loaded, err error) {
-	files, err := corpus.OpenFiles(sources)
+	files, err := corpus.OpenPart(sources, opt.Part)
 	if err != nil {
 		return nil, err
 	}
@@ -165,14 +185,40 @@ func loadMemory(ctx context.Context, sources []string, opt LoadOptions) (_ *Load
 		l.IDs = [][]int32{stream}
 	} else {
 		var st vocab.LearnStats
-		if l.Vocab, l.IDs, st, err = vocab.LearnChunksStats(sc, vocab.LearnOptions{MinCount: opt.MinCount, MaxWords: opt.MaxVocab}); err != nil {
+		learn := vocab.LearnOptions{MinCount: opt.MinCount, MaxWords: opt.MaxVocab}
+		if opt.Merge != nil {
+			learn.MinCount = 1
+		}
+		if l.Vocab, l.IDs, st, err = vocab.LearnChunksStats(sc, learn); err != nil {
 			return nil, textError(ctx, sources, err)
 		}
 		l.Invalid = st.Invalid
+		if opt.Merge != nil {
+			part := l.Vocab
+			if l.Vocab, err = opt.Merge(part); err != nil {
+				return nil, err
+			}
+			l.IDs = vocab.Retarget(part, l.Vocab, l.IDs)
+		}
 	}
 	l.Read = files.Stats()
 	l.Tokens = vocab.CountWords(l.IDs)
 	return l, nil
+}
+
+// keepPart keeps part p of an encoded corpus's tokens: from p.Rank/p.Of of
+// them to (p.Rank+1)/p.Of.
+func (l *Loaded) keepPart(p corpus.Part) error {
+	if p.Of <= 1 {
+		return nil
+	}
+	ids := l.IDs[0]
+	lo, hi := len(ids)*p.Rank/p.Of, len(ids)*(p.Rank+1)/p.Of
+	l.IDs = [][]int32{ids[lo:hi]}
+	if l.Tokens = vocab.CountWords(l.IDs); l.Tokens == 0 {
+		return fmt.Errorf("%w (part %d of %d of the encoded corpus has no word)", corpus.ErrEmptyPart, p.Rank+1, p.Of)
+	}
+	return nil
 }
 
 // loadScratch encodes the text into a scratch encoded corpus and maps it.

@@ -106,6 +106,13 @@ type Hyper struct {
 	// ShareNoise: how many consecutive windows shared a draw of noise
 	// words, when more than one did.
 	ShareNoise int `json:"share_noise,omitempty"`
+	// Ranks: how many processes trained the model together (mpirun), each
+	// on its share of the data with Threads threads, averaging the rows
+	// of the SyncRows most frequent words (doubling) every SyncWords
+	// tokens it trained; none for one process.
+	Ranks     int   `json:"ranks,omitempty"`
+	SyncWords int64 `json:"sync_words,omitempty"`
+	SyncRows  int   `json:"sync_rows,omitempty"`
 	// HotRows and HotSync: the rows each thread replicated and how often
 	// (tokens) it merged them; none when one thread trained.
 	HotRows int `json:"hot_rows,omitempty"`

@@ -42,6 +42,11 @@ type Graph struct {
 	// Vocab names the nodes, with their degrees, in id order: what a
 	// snapshot records as the rows (New sets it).
 	Vocab *vocab.Vocab
+
+	// Share, in a run of several processes, is this one's (Rank of Of):
+	// it trains that share of the edges once they are shuffled, the
+	// degrees, noise and neighbours being the whole graph's.
+	Share struct{ Rank, Of int }
 }
 
 // The negative-sampling distributions of a graph.

@@ -72,10 +72,19 @@ func (in Graph) Attach(l Layout) (*Work, error) {
 	g := in.G
 	eb := &EdgeBlocks{Pairs: slices.Clone(g.Pairs), Weights: slices.Clone(g.Weights), Block: l.Block, Directed: g.Directed}
 	graphdata.Shuffle(eb.Pairs, eb.Weights, kernel.NewRNG(l.Seed, math.MaxUint64-1))
+	edges := g.Edges()
+	if s := g.Share; s.Of > 1 {
+		lo, hi := edges*s.Rank/s.Of, edges*(s.Rank+1)/s.Of
+		eb.Pairs = eb.Pairs[2*lo : 2*hi]
+		if eb.Weights != nil {
+			eb.Weights = eb.Weights[lo:hi]
+		}
+		edges = hi - lo
+	}
 	if !g.KeepLinkedNegatives {
 		eb.Adj = graphdata.NewAdjacency(g)
 	}
 	return &Work{Edges: eb, Noise: vocab.NewNoise(g.Degrees(), g.Power()),
-		Total: int64(l.Iter) * g.PairsPerEdge() * int64(g.Edges()),
-		Sched: hogwild.NewSchedule((g.Edges()+l.Block-1)/l.Block, l.Lanes, l.Iter)}, nil
+		Total: int64(l.Iter) * g.PairsPerEdge() * int64(edges),
+		Sched: hogwild.NewSchedule((edges+l.Block-1)/l.Block, l.Lanes, l.Iter)}, nil
 }

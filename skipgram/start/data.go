@@ -40,6 +40,12 @@ type Text struct {
 	// From is how the run starts: a resumed or continued run reads the
 	// text with its checkpoint's words.
 	From From
+
+	// Part, in a run of several processes, is the share of the text this
+	// one reads, and Merge makes the run's vocabulary from its words
+	// (encoded.LoadOptions).
+	Part  corpus.Part
+	Merge func(part *vocab.Vocab) (*vocab.Vocab, error)
 }
 
 // Loaded is a text read for a run: the corpus, and the run's rows and ids
@@ -74,7 +80,11 @@ func (t Text) load(ctx context.Context) (*Loaded, error) {
 			return nil, err
 		}
 	}
-	opt := encoded.LoadOptions{MinCount: t.MinCount, MaxVocab: t.MaxVocab, IDs: t.IDs, ScratchDirs: t.scratch(), Progress: t.Progress}
+	opt := encoded.LoadOptions{MinCount: t.MinCount, MaxVocab: t.MaxVocab, IDs: t.IDs, ScratchDirs: t.scratch(), Progress: t.Progress,
+		Part: t.Part}
+	if from == nil && t.ReadVocab == "" {
+		opt.Merge = t.Merge
+	}
 	if avail, ok := budget.Available(); ok {
 		opt.Memory = avail
 	}

@@ -1,0 +1,269 @@
+package skipgram
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/wipsvec/wipsvec/skipgram/mpi"
+)
+
+// Ranks is how a job trains one model from several processes (package
+// mpi), as Intel's pWord2Vec does: each process (rank) trains on its share
+// of the data with its own Hogwild threads, and every SyncWords tokens it
+// has trained the ranks average the rows of their most frequent words,
+// SyncRows of each matrix at every sync, twice as many at every second,
+// four times at every fourth and so on; the word counts are summed so that
+// every rank decays one learning rate over the whole data. Rank 0's
+// parameters start every rank; at the end every parameter is averaged,
+// and every rank holds the same model. docs/distributed.md has the costs.
+type Ranks struct {
+	Comm mpi.Comm
+	// SyncWords is how many tokens (or edges) a rank trains between two
+	// syncs (default DefaultSyncWords); a rank's syncs are spread evenly
+	// over its share, all ranks making as many.
+	SyncWords int64
+	// SyncRows is how many of the most frequent words' rows every sync
+	// averages (default DefaultSyncRows). The hierarchical softmax tree's
+	// rows go with them, root first; with subwords, every fourth sync
+	// averages the n-gram rows of as many words.
+	SyncRows int
+}
+
+// The defaults of Ranks: a sync about every 0.1 s of one thread, as
+// pWord2Vec's 0.1 s, and its 1,024 rows (docs/distributed.md).
+const (
+	DefaultSyncWords = 200_000
+	DefaultSyncRows  = 1024
+)
+
+// several reports whether rk trains on more than one process.
+func (rk *Ranks) several() bool { return rk != nil && rk.Comm != nil && rk.Comm.Size() > 1 }
+
+// rankSync is a run's part in a run of several ranks: when it syncs, and
+// the global word count at its last sync.
+type rankSync struct {
+	comm   mpi.Comm
+	n      int
+	rows   int
+	model  *Model
+	params []string // the model's parameter vectors' names, sorted
+	// buckets are the n-gram rows in the order the words in vocabulary
+	// order first use them (with subwords).
+	buckets []int32
+	project func(row []float32)
+
+	every int64 // Ranks.SyncWords
+	local int64 // the rank's tokens of the whole run (its total)
+	syncs int64 // how many syncs each rank makes while it trains
+	mu    sync.Mutex
+	done  atomic.Int64 // syncs made
+	// the word counts at the last sync: the rank's and the sum of all.
+	atLocal, atGlobal atomic.Int64
+	buf               []float32
+	err               error
+}
+
+// newRankSync joins r to the ranks of rk: it sums the ranks' totals into
+// r's and gives every rank rank 0's parameters.
+func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
+	s := &rankSync{comm: rk.Comm, n: rk.Comm.Size(), rows: rk.SyncRows, model: r.model, local: r.total,
+		project: r.model.Kind.def().project}
+	if s.rows <= 0 {
+		s.rows = DefaultSyncRows
+	}
+	every := rk.SyncWords
+	if every <= 0 {
+		every = DefaultSyncWords
+	}
+	s.every = every
+	tot := []int64{r.total}
+	if err := s.comm.SumInt64(tot); err != nil {
+		return nil, err
+	}
+	r.total = tot[0]
+	s.syncs = tot[0] / (int64(s.n) * every)
+	for name := range r.model.params {
+		s.params = append(s.params, name)
+	}
+	slices.Sort(s.params)
+	if r.sub != nil {
+		s.buckets = hotBuckets(r.sub, r.model.Words, r.model.inRows())
+	}
+	m := r.model
+	for _, v := range append([][]float32{m.In, m.Out, m.Tree}, s.paramVectors()...) {
+		if err := s.comm.Broadcast(floatBytes(v), 0); err != nil {
+			return nil, fmt.Errorf("the start from rank 0: %w", err)
+		}
+	}
+	return s, nil
+}
+
+// hotBuckets are the n-gram rows of words [0, words) in the order the
+// words, most frequent first, first use them.
+func hotBuckets(sub *subwordRows, words, rows int) []int32 {
+	seen := make([]bool, rows)
+	var out []int32
+	for w := 0; w < words; w++ {
+		for _, row := range sub.Of(int32(w)) {
+			if int(row) >= words && !seen[row] {
+				seen[row] = true
+				out = append(out, row)
+			}
+		}
+	}
+	return out
+}
+
+func (s *rankSync) paramVectors() [][]float32 {
+	var vs [][]float32
+	for _, name := range s.params {
+		vs = append(vs, s.model.params[name])
+	}
+	return vs
+}
+
+// floatBytes is v's memory as bytes.
+func floatBytes(v []float32) []byte {
+	if len(v) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), 4*len(v))
+}
+
+// global is the run's tokens trained by every rank when this rank has
+// trained local: the sum at the last sync, and this rank's since then as
+// every rank's.
+func (s *rankSync) global(local int64) int64 {
+	return s.atGlobal.Load() + (local-s.atLocal.Load())*int64(s.n)
+}
+
+// due makes the syncs this rank is due after words of its tokens: sync k
+// of syncs comes after k/(syncs+1) of its share. A worker finding
+// another's sync under way goes on training.
+func (s *rankSync) due(words int64) {
+	if s.done.Load() >= s.syncs || !s.mu.TryLock() {
+		return
+	}
+	defer s.mu.Unlock()
+	for k := s.done.Load() + 1; k <= s.syncs && s.err == nil && words >= k*s.local/(s.syncs+1); k++ {
+		s.sync(k, words)
+		s.done.Store(k)
+	}
+}
+
+// finish makes the syncs not yet made, then averages every parameter; it
+// sums the run's figures over the ranks.
+func (s *rankSync) finish(words int64, st *Stats, loss, lossPairs *float64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for k := s.done.Load() + 1; k <= s.syncs && s.err == nil; k++ {
+		s.sync(k, words)
+		s.done.Store(k)
+	}
+	if s.err != nil {
+		return s.err
+	}
+	m := s.model
+	for _, v := range append([][]float32{m.In, m.Out, m.Tree}, s.paramVectors()...) {
+		if err := s.mean(v); err != nil {
+			return err
+		}
+	}
+	s.projectRows(m.In, m.inRows())
+	s.projectRows(m.Out, m.Words)
+	counts := []int64{st.Words, st.Pairs}
+	sums := []float64{*loss, *lossPairs}
+	if err := s.comm.SumInt64(counts); err != nil {
+		return err
+	}
+	if err := s.comm.SumFloat64(sums); err != nil {
+		return err
+	}
+	st.Words, st.Pairs, *loss, *lossPairs = counts[0], counts[1], sums[0], sums[1]
+	return nil
+}
+
+// sync is sync k (from 1): the rows of the 2^z * rows most frequent words,
+// z the trailing zeros of k; with subwords, at every fourth, the n-gram
+// rows of as many words as sync k/4 would average; the model's parameter
+// vectors; and the word counts.
+func (s *rankSync) sync(k, words int64) {
+	m := s.model
+	rows := min(m.Words, s.rows<<min(bits.TrailingZeros64(uint64(k)), 40))
+	for _, v := range [][]float32{m.In, m.Out} {
+		if v != nil {
+			s.keep(s.mean(v[:rows*m.Stride]))
+		}
+	}
+	if m.Tree != nil {
+		s.keep(s.mean(m.Tree[:min(rows, innerNodes(m.Words))*m.Stride]))
+	}
+	if s.buckets != nil && k%4 == 0 {
+		n := min(len(s.buckets), s.rows<<min(bits.TrailingZeros64(uint64(k/4)), 40)*16)
+		s.keep(s.meanRows(m.In, s.buckets[:n]))
+	}
+	for _, v := range s.paramVectors() {
+		s.keep(s.mean(v))
+	}
+	s.projectRows(m.In, rows)
+	s.projectRows(m.Out, rows)
+	count := []int64{words}
+	s.keep(s.comm.SumInt64(count))
+	s.atLocal.Store(words)
+	s.atGlobal.Store(count[0])
+}
+
+// keep records the first error of a sync.
+func (s *rankSync) keep(err error) {
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+}
+
+// mean replaces v with its mean over the ranks.
+func (s *rankSync) mean(v []float32) error {
+	if len(v) == 0 {
+		return nil
+	}
+	if err := s.comm.SumFloat32(v); err != nil {
+		return err
+	}
+	scale := 1 / float32(s.n)
+	for i := range v {
+		v[i] *= scale
+	}
+	return nil
+}
+
+// meanRows replaces the rows ids of matrix with their means over the ranks.
+func (s *rankSync) meanRows(matrix []float32, ids []int32) error {
+	str, dim := s.model.Stride, s.model.Dim
+	buf := s.buf[:0]
+	for _, id := range ids {
+		buf = append(buf, matrix[int(id)*str:][:dim]...)
+	}
+	s.buf = buf
+	if err := s.mean(buf); err != nil {
+		return err
+	}
+	for i, id := range ids {
+		copy(matrix[int(id)*str:][:dim], buf[i*dim:])
+	}
+	return nil
+}
+
+// projectRows puts the first rows of matrix back into the model's space
+// (HSG's hyperboloid), which a mean leaves.
+func (s *rankSync) projectRows(matrix []float32, rows int) {
+	if s.project == nil || matrix == nil {
+		return
+	}
+	str, dim := s.model.Stride, s.model.Dim
+	for i := 0; i < rows; i++ {
+		s.project(matrix[i*str:][:dim])
+	}
+}

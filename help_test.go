@@ -16,7 +16,8 @@ func TestHelpTexts(t *testing.T) {
 	for _, f := range files {
 		name := strings.TrimSuffix(strings.TrimPrefix(f, "docs/help/"), ".txt")
 		text := helpText(name)
-		if !strings.HasPrefix(text, "usage: wipsvec "+strings.ReplaceAll(name, "-", " ")) {
+		// graph-split.txt is "graph split"'s; print-word-vectors.txt a command's own name
+		if !strings.HasPrefix(text, "usage: wipsvec "+strings.ReplaceAll(name, "-", " ")) && !strings.HasPrefix(text, "usage: wipsvec "+name+" ") {
 			t.Errorf("%s: starts %q", f, text[:min(len(text), 40)])
 		}
 		if strings.Contains(text, "{{") || !strings.HasSuffix(text, "\n") {

@@ -51,8 +51,13 @@ type stdio struct {
 func commands() []command {
 	return []command{
 		{"train", "train vectors from a corpus or a graph (word2vec's flags)", helpText("train"), runTrain},
+		{"skipgram", "train as fastText's skipgram, with its flags and defaults: OUTPUT.bin and OUTPUT.vec", helpText("skipgram"), fastTextTrain("skipgram")},
+		{"cbow", "train as fastText's cbow, with its flags and defaults: OUTPUT.bin and OUTPUT.vec", helpText("cbow"), fastTextTrain("cbow")},
 		{"eval", "Spearman correlations on word-similarity benchmarks, analogies, graph reconstruction", helpText("eval"), runEval},
 		{"nearest", "nearest neighbours under the model's own similarity", helpText("nearest"), runNearest},
+		{"print-word-vectors", "words of standard input and their vectors, as fastText's print-word-vectors", helpText("print-word-vectors"), runPrintWordVectors},
+		{"nn", "nearest neighbours of the words of standard input, as fastText's nn", helpText("nn"), fastTextQueries("nn", "Query word? ", 1)},
+		{"analogies", "A - B + C for the triples of standard input, as fastText's analogies", helpText("analogies"), fastTextQueries("analogies", "Query triplet (A - B + C)? ", 3)},
 		{"demo", "planted-similarity and graph demo (no download), then a real corpus when present", helpText("demo"), runDemo},
 		{"phrases", "join frequent word pairs into phrases, as word2vec's word2phrase", helpText("phrases"), runPhrases},
 		{"encode", "tokenize a corpus once into an encoded corpus that train maps", helpText("encode"), runEncode},
@@ -76,7 +81,7 @@ func usage() string {
 	}
 	b.WriteString(")\n\nusage: wipsvec COMMAND [flags]\n\nCommands:\n")
 	for _, c := range commands() {
-		fmt.Fprintf(&b, "  %-11s %s\n", c.name, c.about)
+		fmt.Fprintf(&b, "  %-18s %s\n", c.name, c.about)
 	}
 	b.WriteString("\n'wipsvec COMMAND -h' or 'wipsvec help COMMAND' shows a command's help.\n")
 	return b.String()

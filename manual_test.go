@@ -26,7 +26,8 @@ const flagsPage = "docs/flags.md"
 
 // helpCommands are every command line that has flags of its own.
 var helpCommands = [][]string{
-	{"train"}, {"eval"}, {"nearest"}, {"demo"}, {"phrases"}, {"encode"}, {"bench"}, {"experiment"},
+	{"train"}, {"skipgram"}, {"cbow"}, {"eval"}, {"nearest"}, {"print-word-vectors"}, {"nn"}, {"analogies"},
+	{"demo"}, {"phrases"}, {"encode"}, {"bench"}, {"experiment"},
 	{"graph", "wordnet"}, {"graph", "split"}, {"corpus", "clean"}, {"version"},
 }
 
@@ -49,7 +50,8 @@ type manualRow struct {
 }
 
 // readManual returns the flag rows of the page's tables, by the command
-// line whose section ("## COMMAND" or "## COMMAND SUB") they are in.
+// line whose section ("## COMMAND", "## COMMAND SUB", or "## COMMAND,
+// COMMAND" for commands of the same flags) they are in.
 func readManual(t *testing.T, path string) map[string][]manualRow {
 	t.Helper()
 	f, err := os.Open(path)
@@ -57,22 +59,24 @@ func readManual(t *testing.T, path string) map[string][]manualRow {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	heading := regexp.MustCompile("^## ([a-z]+(?: [a-z]+)?)$")
-	row := regexp.MustCompile("^\\| `-([a-z0-9-]+)` \\| ([^|]*) \\|")
+	heading := regexp.MustCompile("^## ([a-z]+(?: [a-z]+)?(?:, [a-z]+)*)$") // "## skipgram, cbow": one table of both
+	row := regexp.MustCompile("^\\| `-([a-zA-Z0-9-]+)` \\| ([^|]*) \\|")
 	rows := make(map[string][]manualRow)
-	section := ""
+	var sections []string
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		if strings.HasPrefix(line, "#") {
-			section = ""
+			sections = nil
 			if m := heading.FindStringSubmatch(line); m != nil {
-				section = m[1]
+				sections = strings.Split(m[1], ", ")
 			}
 			continue
 		}
-		if m := row.FindStringSubmatch(line); m != nil && section != "" {
-			rows[section] = append(rows[section], manualRow{flag: m[1], def: strings.TrimSpace(m[2]), line: n})
+		if m := row.FindStringSubmatch(line); m != nil {
+			for _, section := range sections {
+				rows[section] = append(rows[section], manualRow{flag: m[1], def: strings.TrimSpace(m[2]), line: n})
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -42,6 +43,7 @@ type trainFlags struct {
 	checkpoint, resume, init      string
 	checkpointEvery               time.Duration
 	updateVocab                   bool
+	fastText                      string // the fastText model's path when set, written with or without subwords (skipgram, cbow)
 
 	syncWords int64 // with several ranks: skipgram.Ranks' settings
 	syncRows  int
@@ -304,7 +306,7 @@ func (f *trainFlags) check(stderr io.Writer) error {
 // overwrite one another or its inputs: the data's files, -read-vocab and
 // -init.
 func (f *trainFlags) checkFiles(data ...string) error {
-	out := []string{f.output, f.saveVocab, f.checkpoint}
+	out := []string{f.output, f.saveVocab, f.checkpoint, f.fastText}
 	if f.output != "-" {
 		out = append(out, embedding.SidecarPath(f.output))
 	}
@@ -429,8 +431,9 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	if err != nil || !f.writes() {
 		return err
 	}
-	if m := res.Model; m.Subwords.Enabled() {
-		if err := fasttext.WriteBeside(f.output, m.FastText(v, f.opt, job.Source), res.Meta); err != nil {
+	if m := res.Model; m.Subwords.Enabled() || f.fastText != "" {
+		path := cmp.Or(f.fastText, f.output+fasttext.BesideSuffix)
+		if err := fasttext.WriteFor(path, m.FastText(v, f.opt, job.Source), res.Meta); err != nil {
 			return fmt.Errorf("train: %w", err)
 		}
 	}
@@ -527,7 +530,11 @@ func (f *trainFlags) wrote(rows, dim int) string {
 	if f.output == "-" {
 		return fmt.Sprintf("wrote %d x %d vectors (%s) to standard output, without a sidecar", rows, dim, format)
 	}
-	return fmt.Sprintf("wrote %s (%d x %d, %s) and %s", f.output, rows, dim, format, embedding.SidecarPath(f.output))
+	s := fmt.Sprintf("wrote %s (%d x %d, %s) and %s", f.output, rows, dim, format, embedding.SidecarPath(f.output))
+	if f.fastText != "" {
+		s += ", and the fastText model " + f.fastText
+	}
+	return s
 }
 
 // trainGraph is train -graph: it embeds the nodes of an edge list and

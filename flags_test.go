@@ -64,6 +64,7 @@ func TestNumericFlagsNeverCrash(t *testing.T) {
 	commands := [][]string{
 		{"train", "-train", text, "-output", filepath.Join(out, "t.txt"), "-quiet", "-min-count", "1", "-size", "8", "-iter", "1"},
 		{"train", "-graph", tree, "-output", filepath.Join(out, "g.txt"), "-quiet", "-size", "4", "-iter", "2"},
+		{"skipgram", "-input", text, "-output", filepath.Join(out, "ft"), "-verbose", "0", "-minCount", "1", "-dim", "8", "-epoch", "1", "-maxn", "0"},
 		{"encode", "-train", text, "-output", filepath.Join(out, "c.wvc"), "-quiet"},
 		{"phrases", "-train", text, "-output", filepath.Join(out, "p.txt"), "-debug", "0"},
 		{"eval", "-vectors", vec, pairs},

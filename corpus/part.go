@@ -15,7 +15,7 @@ type Part struct{ Rank, Of int }
 
 // ErrEmptyPart is OpenPart's error when the text is too small to give a
 // part any of it: fewer parts would do.
-var ErrEmptyPart = errors.New("the text is too small for so many parts")
+var ErrEmptyPart = errors.New("the text is too small for so many processes")
 
 // DealBlock is how many bytes of decompressed text OpenPart deals to one
 // part at a time when it cannot cut the files themselves.
@@ -55,18 +55,22 @@ func OpenPart(paths []string, p Part) (*Files, error) {
 		return OpenFiles(dealFiles(paths, sizes, p))
 	}
 	if len(paths) == 1 && isPlain(paths[0]) {
-		lo, err := cutAt(paths[0], sizes[0], sizes[0]*int64(p.Rank)/int64(p.Of))
-		if err != nil {
-			return nil, err
+		// Every part's cuts, so that each part refuses a text too small
+		// for one of them alike.
+		cuts := make([]int64, p.Of+1)
+		for i := range cuts {
+			c, err := cutAt(paths[0], sizes[0], sizes[0]*int64(i)/int64(p.Of))
+			if err != nil {
+				return nil, err
+			}
+			cuts[i] = c
 		}
-		hi, err := cutAt(paths[0], sizes[0], sizes[0]*int64(p.Rank+1)/int64(p.Of))
-		if err != nil {
-			return nil, err
+		for i := range p.Of {
+			if cuts[i] == cuts[i+1] {
+				return nil, fmt.Errorf("corpus %s: %w: part %d of %d would be empty", paths[0], ErrEmptyPart, i+1, p.Of)
+			}
 		}
-		if lo == hi {
-			return nil, fmt.Errorf("corpus %s: %w (part %d of %d is empty)", paths[0], ErrEmptyPart, p.Rank+1, p.Of)
-		}
-		f := &Files{paths: paths, section: &[2]int64{lo, hi}}
+		f := &Files{paths: paths, section: &[2]int64{cuts[p.Rank], cuts[p.Rank+1]}}
 		if err := f.open(); err != nil {
 			return nil, err
 		}

@@ -103,7 +103,9 @@ func (t Text) load(ctx context.Context) (*Loaded, error) {
 		}
 	}
 	c, err := encoded.Load(ctx, t.Sources, opt)
-	if err != nil {
+	if errors.Is(err, corpus.ErrEmptyPart) { // every process's refusal: fewer would do
+		return nil, refuse("%v", err)
+	} else if err != nil {
 		return nil, err
 	}
 	l := &Loaded{Loaded: c, Vocab: c.Vocab, IDs: c.IDs}

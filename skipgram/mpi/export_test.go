@@ -1,0 +1,4 @@
+package mpi
+
+// RunComm is the test process's Comm, for the external tests.
+func RunComm() Comm { return comm }

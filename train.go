@@ -382,6 +382,22 @@ func endRank(comm mpi.Comm, err error, std stdio) error {
 	return err
 }
 
+// allThreads is how many threads trained: -threads on every rank.
+func (f *trainFlags) allThreads() int {
+	if f.ranks != nil {
+		return f.opt.Threads * f.ranks.Comm.Size()
+	}
+	return f.opt.Threads
+}
+
+// threadsText says how many threads trained, on how many ranks.
+func (f *trainFlags) threadsText() string {
+	if f.ranks != nil {
+		return fmt.Sprintf("%d ranks x %d threads", f.ranks.Comm.Size(), f.opt.Threads)
+	}
+	return fmt.Sprintf("%d threads", f.opt.Threads)
+}
+
 // writes reports whether this process writes the run's files: rank 0's.
 func (f *trainFlags) writes() bool { return f.ranks == nil || f.ranks.Comm.Rank() == 0 }
 
@@ -438,13 +454,8 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		}
 	}
 	st := res.Stats
-	threads, ranks := f.opt.Threads, ""
-	if f.ranks != nil {
-		threads *= f.ranks.Comm.Size()
-		ranks = fmt.Sprintf("%d ranks x ", f.ranks.Comm.Size())
-	}
-	return f.finish(res, std, fmt.Sprintf("%d words in %.1fs, %.0f words/sec/thread (%s%d threads, kernels: %s)",
-		st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(threads), ranks, f.opt.Threads, kernel.Name()))
+	return f.finish(res, std, fmt.Sprintf("%d words in %.1fs, %.0f words/sec/thread (%s, kernels: %s)",
+		st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(f.allThreads()), f.threadsText(), kernel.Name()))
 }
 
 // finish writes what the run res trained and says so: WIPS's lambda, and
@@ -571,6 +582,6 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 		return err
 	}
 	st := res.Stats
-	return f.finish(res, std, fmt.Sprintf("%d edges on %d nodes in %.2fs, %.0f edges/sec (%d threads)",
-		st.Words, v.Len(), st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds(), f.opt.Threads))
+	return f.finish(res, std, fmt.Sprintf("%d edges on %d nodes in %.2fs, %.0f edges/sec (%s)",
+		st.Words, v.Len(), st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds(), f.threadsText()))
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/fasttext"
+	"github.com/wipsvec/wipsvec/skipgram/mpi"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
@@ -48,18 +49,18 @@ func fastTextRefused(name string) string {
 // OUTPUT.bin.
 func fastTextTrain(name string) func([]string, stdio) error {
 	return func(args []string, std stdio) error {
-		targs, model, err := fastTextArgs(name, args, std)
-		if err != nil {
-			return err
-		}
-		f, err := parseTrainFlags(targs, std)
-		if err != nil {
-			return asCommand(name, err)
-		}
-		f.fastText = model
-		ctx, stop := stoppable()
-		defer stop()
-		return asCommand(name, trainText(ctx, f, std))
+		return asRank(name, std, func(comm mpi.Comm) error {
+			targs, model, err := fastTextArgs(name, args, std)
+			if err != nil {
+				return err
+			}
+			f, err := parseTrainFlags(targs, std)
+			if err != nil {
+				return asCommand(name, err)
+			}
+			f.fastText = model
+			return asCommand(name, trainAsRank(comm, f, std))
+		})
 	}
 }
 

@@ -317,23 +317,33 @@ func (f *trainFlags) checkFiles(data ...string) error {
 }
 
 func runTrain(args []string, std stdio) error {
-	comm, err := mpi.Init() // before anything is read: the default build refuses under a launcher
+	return asRank("train", std, func(comm mpi.Comm) error {
+		f, err := parseTrainFlags(args, std)
+		if err != nil {
+			return err
+		}
+		return trainAsRank(comm, f, std)
+	})
+}
+
+// asRank runs command (train, or fastText's skipgram and cbow) as one of
+// the ranks an MPI launcher started, or as the one process without one.
+// MPI starts before anything is read: the default build refuses under a
+// launcher of several ranks.
+func asRank(command string, std stdio, train func(comm mpi.Comm) error) error {
+	comm, err := mpi.Init()
 	if err != nil {
-		return usageError{fmt.Errorf("train: %w", err)}
+		return usageError{fmt.Errorf("%s: %w", command, err)}
 	}
-	err = trainRanks(comm, args, std)
+	err = train(comm)
 	if comm.Size() == 1 {
 		return err
 	}
 	return endRank(comm, err, std)
 }
 
-// trainRanks is train as one of comm's ranks (of one, without mpirun).
-func trainRanks(comm mpi.Comm, args []string, std stdio) error {
-	f, err := parseTrainFlags(args, std)
-	if err != nil {
-		return err
-	}
+// trainAsRank trains what f says as one of comm's ranks.
+func trainAsRank(comm mpi.Comm, f *trainFlags, std stdio) error {
 	if comm.Size() > 1 {
 		if err := f.rankOf(comm); err != nil {
 			return err

@@ -59,7 +59,7 @@ type trainFlags struct {
 func defaultTrainFlags(graph bool) *trainFlags {
 	f := &trainFlags{opt: skipgram.DefaultOptions(), model: string(skipgram.SG), minCount: vocab.DefaultMinCount,
 		ids: string(encoded.Auto), checkMemory: true, negDist: skipgram.DefaultGraphNoise, debugLevel: 2,
-		checkpointEvery: skipgram.DefaultCheckpointEvery, syncWords: skipgram.DefaultSyncWords, syncRows: skipgram.DefaultSyncRows}
+		checkpointEvery: skipgram.DefaultCheckpointEvery, syncRows: skipgram.DefaultSyncRows}
 	if graph {
 		f.opt, f.minCount = skipgram.DefaultGraphOptions(), skipgram.DefaultGraphMinCount
 	}
@@ -105,7 +105,7 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	intFlag(fs, &f.opt.Subwords.Maxn, "maxn", 0, maxNgram, "fastText's: the longest character n-gram in `chars`; 0 (the default) trains no subword rows, 6 is fastText's (not hsg; pair by pair unless -batch is given, which only sg takes)")
 	intFlag(fs, &f.opt.Subwords.Bucket, "bucket", 1, 1<<31-1, "fastText's: the `rows` the n-grams hash into (with -maxn); 4*size bytes each")
 	// Several processes (mpirun with a build tagged mpi): skipgram.Ranks.
-	intFlag(fs, &f.syncWords, "sync-words", 1, 1<<62, "with several ranks (mpirun): the `tokens` each rank trains between two syncs of the most frequent words' rows")
+	intFlag(fs, &f.syncWords, "sync-words", 0, 1<<62, "with several ranks (mpirun): the `tokens` each rank trains between two syncs of the most frequent words' rows (0: 200000 a thread)")
 	intFlag(fs, &f.syncRows, "sync-rows", 1, 1<<30, "with several ranks: the most frequent words' `rows` every sync averages (every second twice as many, every fourth four times, ...)")
 	if err := fs.parse(args); err != nil {
 		return nil, err
@@ -483,6 +483,10 @@ func (f *trainFlags) finish(res *skipgram.Result, std stdio, ran string) error {
 		name += " (" + a + ")"
 	}
 	logf(std.err, false, "trained %s: %s, loss %.4f; %s\n", name, ran, st.Loss, f.wrote(len(res.Words), m.Dim))
+	if st.Syncs > 0 {
+		logf(std.err, f.quiet, "ranks: %d syncs of %s on average, %.1f ms each with the wait, %.1f%% of the run\n", st.Syncs,
+			corpus.HumanBytes(st.SyncBytes/int64(st.Syncs)), st.SyncTime.Seconds()*1000/float64(st.Syncs), 100*st.SyncTime.Seconds()/st.Elapsed.Seconds())
+	}
 	return nil
 }
 

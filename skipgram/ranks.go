@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/wipsvec/wipsvec/skipgram/mpi"
@@ -23,8 +24,9 @@ import (
 type Ranks struct {
 	Comm mpi.Comm
 	// SyncWords is how many tokens (or edges) a rank trains between two
-	// syncs (default DefaultSyncWords); a rank's syncs are spread evenly
-	// over its share, all ranks making as many.
+	// syncs (default DefaultSyncWords a thread, so that a rank syncs about
+	// as often in time whatever its threads); a rank's syncs are spread
+	// evenly over its share, all ranks making as many.
 	SyncWords int64
 	// SyncRows is how many of the most frequent words' rows every sync
 	// averages (default DefaultSyncRows). The hierarchical softmax tree's
@@ -33,8 +35,9 @@ type Ranks struct {
 	SyncRows int
 }
 
-// The defaults of Ranks: a sync about every 0.1 s of one thread, as
-// pWord2Vec's 0.1 s, and its 1,024 rows (docs/distributed.md).
+// The defaults of Ranks: a sync about every 0.1 s, as pWord2Vec's, at
+// SG's speed on one thread, and pWord2Vec's 1,024 rows
+// (docs/distributed.md).
 const (
 	DefaultSyncWords = 200_000
 	DefaultSyncRows  = 1024
@@ -65,6 +68,9 @@ type rankSync struct {
 	atLocal, atGlobal atomic.Int64
 	buf               []float32
 	err               error
+	// what the syncs cost (Stats.Syncs, SyncBytes, SyncTime)
+	bytes int64
+	took  time.Duration
 }
 
 // newRankSync joins r to the ranks of rk: it sums the ranks' totals into
@@ -77,7 +83,7 @@ func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
 	}
 	every := rk.SyncWords
 	if every <= 0 {
-		every = DefaultSyncWords
+		every = DefaultSyncWords * int64(r.opt.Threads)
 	}
 	s.every = every
 	tot := []int64{r.total}
@@ -184,6 +190,7 @@ func (s *rankSync) finish(words int64, st *Stats, loss, lossPairs *float64) erro
 		return err
 	}
 	st.Words, st.Pairs, *loss, *lossPairs = counts[0], counts[1], sums[0], sums[1]
+	st.Syncs, st.SyncBytes, st.SyncTime = int(s.done.Load())+1, s.bytes, s.took
 	return nil
 }
 
@@ -229,7 +236,11 @@ func (s *rankSync) mean(v []float32) error {
 	if len(v) == 0 {
 		return nil
 	}
-	if err := s.comm.SumFloat32(v); err != nil {
+	began := time.Now()
+	err := s.comm.SumFloat32(v)
+	s.took += time.Since(began)
+	s.bytes += 4 * int64(len(v))
+	if err != nil {
 		return err
 	}
 	scale := 1 / float32(s.n)

@@ -54,4 +54,12 @@ type Stats struct {
 
 	// Started is how many rows skipgram.Options.Start gave their start.
 	Started int
+
+	// Syncs is what a run of several ranks spent averaging: how many syncs
+	// each rank made (the final full average included), the bytes each
+	// rank's syncs summed over the ranks, and the time they took on this
+	// rank, waiting for the others included.
+	Syncs     int
+	SyncBytes int64
+	SyncTime  time.Duration
 }

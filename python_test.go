@@ -15,8 +15,8 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
-// pythonDriver loads vectors with python/wipsvec.py and answers the
-// queries it reads as JSON on standard input.
+// pythonDriver loads vectors with the Python package (python/src/wipsvec)
+// and answers the queries it reads as JSON on standard input.
 const pythonDriver = `
 import json, sys
 sys.path.insert(0, sys.argv[1])
@@ -39,7 +39,7 @@ func python(t *testing.T) string {
 }
 
 // TestPythonReaderScoresAsNearest trains small models of every kind,
-// asks python/wipsvec.py for similarities and nearest words (single words,
+// asks the Python package for similarities and nearest words (single words,
 // sums, analogies) and compares its scores with those nearest computes
 // (the same search, in process) and with the similarity eval uses.
 func TestPythonReaderScoresAsNearest(t *testing.T) {
@@ -150,7 +150,7 @@ func askPython(t *testing.T, py, model, out string, pairs [][2]string, queries [
 	}
 	req.Path, req.Topn, req.Pairs, req.Queries = out, 10, pairs, queries
 	in, _ := json.Marshal(req)
-	cmd := exec.Command(py, "-c", pythonDriver, filepath.Join("python"))
+	cmd := exec.Command(py, "-c", pythonDriver, filepath.Join("python", "src"))
 	cmd.Stdin = strings.NewReader(string(in))
 	raw, err := cmd.Output()
 	if err != nil {
@@ -180,7 +180,7 @@ func TestPythonReaderRefuses(t *testing.T) {
 		{fmt.Sprintf("kv = wipsvec.load(%q); kv.most_similar('nosuchword')", out), "nosuchword"},
 		{fmt.Sprintf("s = open(%q + '.json').read(); open(%q + '.json', 'w').write(s.replace('\"dim\": 6', '\"dim\": 7')); wipsvec.load(%q)", out, out, out), "sidecar of another file"},
 	} {
-		cmd := exec.Command(py, "-c", "import sys; sys.path.insert(0, 'python'); import wipsvec; "+c.code)
+		cmd := exec.Command(py, "-c", "import sys; sys.path.insert(0, 'python/src'); import wipsvec; "+c.code)
 		msg, err := cmd.CombinedOutput()
 		if err == nil || !strings.Contains(string(msg), c.want) {
 			t.Errorf("%s: %v, %s: want an error naming %q", c.code, err, msg, c.want)
@@ -188,7 +188,7 @@ func TestPythonReaderRefuses(t *testing.T) {
 	}
 }
 
-// pythonSubwordsDriver asks python/wipsvec.py for the vectors of words,
+// pythonSubwordsDriver asks the Python package for the vectors of words,
 // seen or not, and the nearest words of unseen ones.
 const pythonSubwordsDriver = `
 import json, sys
@@ -198,11 +198,11 @@ req = json.load(sys.stdin)
 kv = wipsvec.load(req["path"])
 out = {"vectors": {w: [float(x) for x in kv[w]] for w in req["words"]},
        "most": {w: [p[0] for p in kv.most_similar(w, topn=4)] for w in req["words"]},
-       "known": {w: w in kv for w in req["words"]}}
+       "known": {w: kv.has_index_for(w) for w in req["words"]}}
 json.dump(out, sys.stdout)
 `
 
-// TestPythonReaderComposesUnseenWords: python/wipsvec.py finds a model's
+// TestPythonReaderComposesUnseenWords: the Python package finds a model's
 // subwords through its sidecar and gives a word not in the vocabulary the
 // vector composed here, and its nearest words are nearest's.
 func TestPythonReaderComposesUnseenWords(t *testing.T) {
@@ -210,7 +210,7 @@ func TestPythonReaderComposesUnseenWords(t *testing.T) {
 	vec, sub := subwordModel(t)
 	words := []string{"walker", "日本", "naïveté", "walking", "Where"}
 	in, _ := json.Marshal(map[string]any{"path": vec, "words": words})
-	cmd := exec.Command(py, "-c", pythonSubwordsDriver, filepath.Join("python"))
+	cmd := exec.Command(py, "-c", pythonSubwordsDriver, filepath.Join("python", "src"))
 	cmd.Stdin = strings.NewReader(string(in))
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

@@ -1,0 +1,163 @@
+"""fastText's Python names for a model with subwords, and load_model of a
+fastText model file (.bin): wipsvec's (``train -maxn 6`` writes it beside
+the vectors as OUT.fasttext.bin) or fastText's own.
+
+    from wipsvec import fasttext
+    m = fasttext.load_model("vec.bin.fasttext.bin")
+    m.get_word_vector("walkinger")              # composed from its n-grams
+    m.get_nearest_neighbors("king", k=10)       # [(score, word), ...]
+    m.get_analogies("berlin", "germany", "france")
+
+Words are matched exactly, as fastText matches them. A model that wipsvec
+trained is scored with its own similarity, read from the sidecar OUT.json
+of the vectors beside it; fastText's own model, by cosine, with fastText's
+answers.
+"""
+
+import json
+import os
+
+import numpy as np
+
+from . import _formats
+from ._similarity import Similarity, legacy_forms, plain_forms
+from .keyedvectors import KeyedVectors
+
+__all__ = ["load_model", "FastTextModel"]
+
+_SUFFIX = ".fasttext.bin"
+
+
+class FastTextMethods:
+    """fastText's Python methods over ``self.wv`` (a KeyedVectors whose
+    ``subwords`` is the fastText model)."""
+
+    @property
+    def _ft(self):
+        sub = self.wv.subwords
+        if sub is None:
+            raise ValueError("the model has no subword rows (train it with max_n > 0)")
+        return sub
+
+    def get_dimension(self):
+        return self._ft.dim
+
+    def get_word_vector(self, word):
+        """fastText's getWordVector: the mean of the word's row (if it is in
+        the vocabulary, matched exactly) and its n-grams' rows; zeros for a
+        word with neither."""
+        v = self._ft.vector(word)
+        return np.zeros(self._ft.dim, dtype=np.float32) if v is None else v
+
+    def get_sentence_vector(self, text):
+        """fastText's for a model without labels: the mean of the words'
+        vectors, each at unit length (a zero vector left out)."""
+        out = np.zeros(self._ft.dim, dtype=np.float32)
+        n = 0
+        for w in text.split():
+            v = self.get_word_vector(w)
+            norm = np.linalg.norm(v)
+            if norm > 0:
+                out += v / norm
+                n += 1
+        return out / n if n else out
+
+    def get_subwords(self, word, on_unicode_error="strict"):
+        """The word itself (if in the vocabulary) and its character
+        n-grams, and their rows in the input matrix."""
+        strings, rows = self._ft.subwords(word)
+        return strings, np.array(rows, dtype=np.int64)
+
+    def get_subword_id(self, subword):
+        return self._ft.nwords + _formats.ft_hash(subword.encode("utf-8")) % self._ft.bucket
+
+    def get_word_id(self, word):
+        return self._ft.word_id(word)
+
+    def get_words(self, include_freq=False, on_unicode_error="strict"):
+        if include_freq:
+            return list(self._ft.words), self._ft.counts.copy()
+        return list(self._ft.words)
+
+    @property
+    def words(self):
+        return self.get_words()
+
+    def get_labels(self, include_freq=False, on_unicode_error="strict"):
+        return ([], np.zeros(0, dtype=np.int64)) if include_freq else []
+
+    @property
+    def labels(self):
+        return []
+
+    def get_input_matrix(self):
+        return np.array(self._ft.matrix)
+
+    def get_input_vector(self, ind):
+        return np.array(self._ft.matrix[ind])
+
+    def is_quantized(self):
+        return False
+
+    def _neighbours(self, terms, k, ban):
+        kv = self.wv
+        rows = {kv.key_to_index[w] for w in ban if w in kv.key_to_index}
+        plan = kv._plan([(v, w, False) for v, w in terms])
+        return [(s, kv.index_to_key[i]) for i, s in kv._top(plan, int(k), 0, len(kv), rows)]
+
+    def get_nearest_neighbors(self, word, k=10, on_unicode_error="strict"):
+        """The k words nearest to word under the model's similarity (cosine
+        for fastText's models), word left out, as (score, word) pairs."""
+        return self._neighbours([(self.get_word_vector(word), 1.0)], k, {word})
+
+    def get_analogies(self, wordA, wordB, wordC, k=10, on_unicode_error="strict"):
+        """The k words nearest to wordA - wordB + wordC (under cosine the
+        sum of their unit vectors; else s(A, w) - s(B, w) + s(C, w)), the
+        three left out, as (score, word) pairs."""
+        terms = [(self.get_word_vector(wordA), 1.0), (self.get_word_vector(wordB), -1.0), (self.get_word_vector(wordC), 1.0)]
+        return self._neighbours(terms, k, {wordA, wordB, wordC})
+
+    def __getitem__(self, word):
+        return self.get_word_vector(word)
+
+    def __contains__(self, word):
+        return self._ft.word_id(word) >= 0
+
+
+class FastTextModel(FastTextMethods):
+    """A fastText model file with fastText's Python methods; ``wv`` is the
+    vocabulary's vectors (composed as fastText composes them) as a
+    :class:`~wipsvec.KeyedVectors`, scored with the model's similarity."""
+
+    def __init__(self, path, similarity=None):
+        self.path = os.fspath(path)
+        ft = _formats.FastTextFile(self.path)
+        if ft.labels:
+            raise ValueError("%s: a supervised fastText model (%d labels); wipsvec reads word-vector models" % (self.path, len(ft.labels)))
+        forms, meta = _beside(self.path, ft)
+        self.wv = KeyedVectors._of(ft.words, ft.word_vectors(), None, forms, similarity, meta, ft)
+        self.wv.casefold = False
+
+    def __repr__(self):
+        return "FastTextModel(%r, %d words, dim %d, similarity %s)" % (self.path, self._ft.nwords, self._ft.dim, self.wv.sim.name)
+
+
+def _beside(path, ft):
+    """The similarities and sidecar of the vectors that path, a model that
+    wipsvec wrote as OUT.fasttext.bin, sits beside; cosine otherwise."""
+    if path.endswith(_SUFFIX):
+        side = path[:-len(_SUFFIX)] + ".json"
+        if os.path.exists(side):
+            with open(side, encoding="utf-8") as f:
+                meta = json.load(f)
+            sw = meta.get("subwords") or {}
+            if os.path.basename(sw.get("file", "")) == os.path.basename(path) and meta.get("dim") == ft.dim:
+                forms = [Similarity.from_json(x) for x in meta.get("similarities") or []] or legacy_forms(meta)
+                return forms, meta
+    return plain_forms(), None
+
+
+def load_model(path, similarity=None):
+    """Reads a fastText model file (.bin; not a quantized .ftz), fastText's
+    or wipsvec's; its input matrix is memory-mapped."""
+    return FastTextModel(path, similarity)

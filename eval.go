@@ -14,7 +14,7 @@ import (
 // runEval runs "wipsvec eval".
 func runEval(args []string, std stdio) error {
 	fs := newFlags("eval", std)
-	vectors := fs.String("vectors", "", "word vectors `FILE` (word2vec binary or text; sidecar FILE.json)")
+	vectors := fs.String("vectors", "", "word vectors `FILE` (word2vec binary or text; sidecar FILE.json) or a fastText model (.bin)")
 	asJSON := fs.Bool("json", false, "print the results as JSON (rho unscaled, NaN as null)")
 	analogy := fs.String("analogy", "", "also run word2vec's analogy test on `FILE` (questions-words.txt or CSV; a name is looked up like a DATASET)")
 	restrict := eval.DefaultAnalogyRestrict

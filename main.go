@@ -58,7 +58,7 @@ func commands() []command {
 		{"print-word-vectors", "words of standard input and their vectors, as fastText's print-word-vectors", helpText("print-word-vectors"), runPrintWordVectors},
 		{"nn", "nearest neighbours of the words of standard input, as fastText's nn", helpText("nn"), fastTextQueries("nn", "Query word? ", 1)},
 		{"analogies", "A - B + C for the triples of standard input, as fastText's analogies", helpText("analogies"), fastTextQueries("analogies", "Query triplet (A - B + C)? ", 3)},
-		{"demo", "planted-similarity and graph demo (no download), then a real corpus when present", helpText("demo"), runDemo},
+		{"demo", "SG and WIPS on the built-in sample (no download): vectors written and scored; -planted-only the planted-similarity demo", helpText("demo"), runDemo},
 		{"phrases", "join frequent word pairs into phrases, as word2vec's word2phrase", helpText("phrases"), runPhrases},
 		{"encode", "tokenize a corpus once into an encoded corpus that train maps", helpText("encode"), runEncode},
 		{"bench", "words/sec, speed-up and memory of the models, gensim beside", helpText("bench"), runBench},

@@ -115,3 +115,11 @@ def test_subwords_as_nearest(binary, subword_models):
             assert np.allclose([s for _, s in got], [s for _, s in want[q]], atol=5.1e-5)
         assert "walking" in kv and not kv.has_index_for("walking")
         assert "walking" not in kv.key_to_index
+
+
+def test_limit_keeps_the_similarity(models):
+    full = wipsvec.load(models["wips"])
+    part = wipsvec.KeyedVectors.load_word2vec_format(models["wips"], limit=20)
+    assert len(part) == 20 and part.sim.name == "wip"
+    w = full.index_to_key[5]
+    assert part.most_similar(w, topn=5) == full.most_similar(w, topn=5, restrict_vocab=20)

@@ -180,7 +180,7 @@ def _lines(sentences, counts):
         yield b"".join(block)
 
 
-def run(cmd, sentences=None, progress=True, desc="wipsvec"):
+def run(cmd, sentences=None, progress=True, desc="wipsvec", warm=None):
     """Runs cmd, the binary's command line, writing sentences (an iterable
     of token lists) to its standard input when given; returns the number of
     sentences and tokens written. Raises ValueError for a usage error (exit
@@ -196,9 +196,13 @@ def run(cmd, sentences=None, progress=True, desc="wipsvec"):
             pty_fds = None
     stdin = subprocess.PIPE if sentences is not None else subprocess.DEVNULL
     stderr = pty_fds[1] if pty_fds else subprocess.PIPE
-    bar = Progress(progress, desc)
     counts = [0, 0]
     proc = subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.DEVNULL, stderr=stderr, bufsize=1 << 20)
+    warmer = None
+    if warm is not None:  # imports while the binary starts, beside the stream
+        warmer = threading.Thread(target=warm, daemon=True)
+        warmer.start()
+    bar = Progress(progress, desc)
     if pty_fds:
         os.close(pty_fds[1])
         reader = _Reader(pty_fds[0], bar)
@@ -221,6 +225,8 @@ def run(cmd, sentences=None, progress=True, desc="wipsvec"):
                 pass
         rc = proc.wait()
         reader.join(5)
+        if warmer is not None:
+            warmer.join()
         done = rc == 0
     except BaseException:
         _stop(proc)

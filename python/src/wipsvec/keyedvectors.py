@@ -65,7 +65,8 @@ def sidecar_path(path):
 
 def read_sidecar(path, words, dim):
     """The sidecar of the vectors at path, or None; ValueError if it is not
-    a wipsvec sidecar or describes other vectors."""
+    a wipsvec sidecar or describes other vectors (words None: the first
+    rows only were read, and their number is not checked)."""
     side = sidecar_path(path)
     if not os.path.exists(side):
         return None
@@ -76,7 +77,7 @@ def read_sidecar(path, words, dim):
             raise ValueError("%s: not JSON (%s); not a wipsvec sidecar" % (side, e)) from None
     if not isinstance(meta, dict) or meta.get("format") != SIDECAR_FORMAT:
         raise ValueError("%s: format %r, not a wipsvec sidecar" % (side, meta.get("format") if isinstance(meta, dict) else None))
-    if meta.get("dim") != dim or meta.get("words") != words:
+    if meta.get("dim") != dim or (words is not None and meta.get("words") != words):
         raise ValueError("%s: dim %s and %s words, but %s has %d and %d; sidecar of another file?"
                          % (side, meta.get("dim"), meta.get("words"), path, dim, words))
     return meta
@@ -167,12 +168,12 @@ class KeyedVectors:
         if datatype is not None and np.dtype(datatype) != m.dtype:
             m = m.astype(datatype)
             norms = None
-        meta = None if limit is not None else read_sidecar(fname, len(words), m.shape[1])
+        meta = read_sidecar(fname, None if limit is not None else len(words), m.shape[1])
         forms = plain_forms()
         if meta is not None:
             forms = [Similarity.from_json(f) for f in meta.get("similarities") or []] or legacy_forms(meta)
         subwords = None
-        if meta is not None and meta.get("subwords"):
+        if meta is not None and meta.get("subwords") and limit is None:
             subwords = _subwords_of(fname, meta, words, m.shape[1])
         return cls._of(words, m, norms, forms, similarity, meta, subwords)
 

@@ -12,8 +12,7 @@ import shutil
 import tempfile
 
 from . import _run
-from .fasttext import FastTextMethods
-from .keyedvectors import KeyedVectors, _refuse_pickle
+from ._ftmethods import FastTextMethods
 
 __all__ = ["Word2Vec", "FastText", "TRAIN_FLAGS"]
 
@@ -63,6 +62,12 @@ def _corpus_arg(corpus_file):
         if not os.path.exists(p) and not any(c in p for c in "*?[") and "," not in p:
             raise FileNotFoundError(2, "corpus_file: no such file", p)
     return ",".join(paths)
+
+
+def _warm():
+    """Imports what reading the vectors needs (NumPy above all) while the
+    binary trains, rather than before or after."""
+    from . import keyedvectors  # noqa: F401
 
 
 class Word2Vec:
@@ -199,7 +204,7 @@ class Word2Vec:
         try:
             out = os.path.join(work, "vectors.bin")
             cmd = [_run.binary_path(), "train"] + self._args(source, out)
-            counts = _run.run(cmd, corpus_iterable, self.progress, desc="wipsvec %s" % self.model)
+            counts = _run.run(cmd, corpus_iterable, self.progress, desc="wipsvec %s" % self.model, warm=_warm)
             self._read(out)
             if corpus_iterable is not None:
                 self.corpus_count = counts[0]
@@ -212,6 +217,8 @@ class Word2Vec:
         """Loads what the binary wrote to out: the vectors into memory, the
         fastText model (if any) mapped, its file kept open so that it
         outlives the folder."""
+        from .keyedvectors import KeyedVectors
+
         kv = KeyedVectors.load_word2vec_format(out, mmap=False)
         if kv.subwords is not None:
             kv.subwords.source = open(kv.subwords.path, "rb")
@@ -253,6 +260,8 @@ class Word2Vec:
     def load(cls, fname, similarity=None, mmap=None):
         """Reads what :meth:`save` or ``wipsvec train -output fname``
         wrote."""
+        from .keyedvectors import KeyedVectors, _refuse_pickle
+
         _refuse_pickle(fname)
         kv = KeyedVectors.load_word2vec_format(fname, similarity=similarity, mmap=mmap)
         if kv.meta is None:

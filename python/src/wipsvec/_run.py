@@ -56,7 +56,8 @@ class Progress:
             except ImportError:
                 tqdm = None
             if tqdm is not None:
-                self.bar = tqdm(total=100, desc=desc, unit="%", leave=True, dynamic_ncols=True,
+                tty = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+                self.bar = tqdm(total=100, desc=desc, unit="%", leave=True, dynamic_ncols=True, mininterval=0.5 if tty else 30,
                                 bar_format="{desc}: {percentage:3.0f}%|{bar}| [{elapsed}{postfix}]")
 
     def reading(self, text):
@@ -64,7 +65,8 @@ class Progress:
             return
         with self.lock:
             if self.bar is not None:
-                self.bar.set_postfix_str("reading: " + text)
+                self.bar.set_postfix_str("reading: " + text, refresh=False)
+                self.bar.update(0)
             elif self.decile < 0:
                 print("%s: reading %s" % (self.desc, text), file=sys.stderr, flush=True)
 
@@ -74,9 +76,8 @@ class Progress:
             return
         with self.lock:
             if self.bar is not None:
-                self.bar.n = pct
                 self.bar.set_postfix_str("%sk %s/s/thread, loss %s, ETA %s" % (rate, unit, loss, eta), refresh=False)
-                self.bar.refresh()
+                self.bar.update(pct - self.bar.n)  # drawn at most every mininterval
             elif int(pct // 10) > self.decile:
                 self.decile = int(pct // 10)
                 print("%s: %3.0f%%  %sk %s/s/thread  loss %s  ETA %s" % (self.desc, pct, rate, unit, loss, eta), file=sys.stderr, flush=True)
@@ -85,8 +86,7 @@ class Progress:
         with self.lock:
             if self.bar is not None:
                 if done:
-                    self.bar.n = 100
-                    self.bar.refresh()
+                    self.bar.update(100 - self.bar.n)
                 self.bar.close()
                 self.bar = None
 
@@ -165,6 +165,8 @@ def _lines(sentences, counts):
         if isinstance(s, (str, bytes)):
             raise TypeError("sentences: each sentence must be a list of str tokens, got a %s: %r (split it into words first)"
                             % (type(s).__name__, s[:40]))
+        if not hasattr(s, "__len__"):
+            s = list(s)
         try:
             line = " ".join(s).encode("utf-8") + b"\n"
         except TypeError:

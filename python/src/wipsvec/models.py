@@ -211,7 +211,7 @@ class Word2Vec:
         finally:
             shutil.rmtree(work, ignore_errors=True)
         self._pending = None
-        return self.corpus_total_words, self.corpus_total_words
+        return self.trained_word_count, self.corpus_total_words * self.epochs
 
     def _read(self, out):
         """Loads what the binary wrote to out: the vectors into memory, the
@@ -241,6 +241,7 @@ class Word2Vec:
         self.hs = 1 if hyper.get("hs") else 0
         self.corpus_total_words = int(meta.get("corpus", {}).get("tokens", 0))
         self.running_training_loss = float(meta.get("stats", {}).get("final_loss", 0.0))
+        self.trained_word_count = int(meta.get("stats", {}).get("words_processed", 0))
 
     def get_latest_training_loss(self):
         """The training loss at the end (the mean per pair, as ``wipsvec

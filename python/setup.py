@@ -20,8 +20,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MODULE = "module github.com/wipsvec/wipsvec"
 EXE = "wipsvec.exe" if os.name == "nt" else "wipsvec"
 
-# Folders of the checkout that the binary does not build from.
-SKIP_DIRS = {"python", "docs", "scripts", "data", "out", "shared", "build", "dist"}
+# Folders of the checkout that the binary does not build from (of docs/,
+# only help/, which help.go embeds).
+SKIP_DIRS = {"python", "scripts", "data", "out", "shared", "build", "dist"}
 
 
 def module_root():
@@ -88,9 +89,10 @@ class Sdist(sdist):
             return
         for d, dirs, names in os.walk(src):
             rel = os.path.relpath(d, src)
-            dirs[:] = sorted(x for x in dirs if not x.startswith(".") and x != "testdata" and not (rel == "." and x in SKIP_DIRS))
+            dirs[:] = sorted(x for x in dirs if not x.startswith(".") and x != "testdata" and not (rel == "." and x in SKIP_DIRS)
+                             and not (rel == "docs" and x != "help"))
             for n in names:
-                if n.startswith(".") or n.endswith("_test.go") or n == EXE:
+                if n.startswith(".") or n.endswith("_test.go") or n == EXE or rel == "docs":
                     continue
                 dest = os.path.join(base_dir, "go", rel, n)
                 os.makedirs(os.path.dirname(dest), exist_ok=True)

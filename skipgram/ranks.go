@@ -86,6 +86,13 @@ func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
 		every = DefaultSyncWords * int64(r.opt.Threads)
 	}
 	s.every = every
+	// Each rank trains at n times the rate, so that the mean of n ranks'
+	// changes moves a row as far as the sum of their steps at the rate
+	// (one process training on every rank's share). The run's options
+	// carry it, so that what a model derives from the rate (WIPS's λ
+	// step and when λ stops learning) scales alike; the sidecar records
+	// the rate as given.
+	r.plan.Options.Alpha *= float64(s.n)
 	tot := []int64{r.total}
 	if err := s.comm.SumInt64(tot); err != nil {
 		return nil, err

@@ -225,13 +225,11 @@ func (r *run) save(s *Snapshot) error {
 
 // alpha is the learning rate after words tokens: linear decay over the whole
 // run, floored at 1e-4 of the start as in word2vec.c.
-// With several ranks, words is this rank's, the rate decays on every
-// rank's, and each trains at n times it, so that the mean of n ranks'
-// changes moves a row as far as the sum of their steps at the rate (what
-// one process training on every rank's share does).
+// With several ranks, words is this rank's, and the rate decays on every
+// rank's (newRankSync scales the rate itself).
 func (r *run) alpha(words int64) float64 {
 	if s := r.ranks; s != nil {
-		return float64(s.n) * decayed(r.opt.Alpha, s.global(words), r.total)
+		words = s.global(words)
 	}
 	return decayed(r.opt.Alpha, words, r.total)
 }

@@ -169,13 +169,15 @@ def test_progress_bar_through_a_terminal(binary, corpus, capsys):
     assert len(m.wv) == 50
 
 
-def test_ctrl_c_stops_cleanly(binary, tmp_path):
-    """Ctrl-C while a generator streams: KeyboardInterrupt, the binary
-    stopped, no file left."""
+@pytest.mark.parametrize("source", ["generator", "corpus_file"])
+def test_ctrl_c_stops_cleanly(binary, corpus, tmp_path, source):
+    """Ctrl-C while a generator streams, or while the binary trains on a
+    file: KeyboardInterrupt, the binary stopped, no file left."""
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     script = textwrap.dedent("""
-        import sys, time
+        import signal, sys, time
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         sys.path[:0] = %r
         import wipsvec
         def forever():
@@ -183,23 +185,28 @@ def test_ctrl_c_stops_cleanly(binary, tmp_path):
             while True:
                 i += 1
                 if i == 20000:
-                    print("streaming", flush=True)
+                    print("started", flush=True)
                 yield ["g%%dw%%d" %% (i %% 5, i %% 7)] * 8
         try:
-            wipsvec.Word2Vec(forever(), vector_size=10, min_count=1, workers=1, progress=True)
+            if sys.argv[1] == "generator":
+                wipsvec.Word2Vec(forever(), vector_size=10, min_count=1, workers=1, progress=True)
+            else:
+                print("started", flush=True)
+                wipsvec.Word2Vec(corpus_file=sys.argv[2], vector_size=10, min_count=1, workers=1, epochs=100000, progress=True)
         except KeyboardInterrupt:
             print("interrupted", flush=True)
     """) % ([p for p in sys.path if p],)
     env = dict(os.environ, TMPDIR=str(scratch), WIPSVEC_BINARY=binary)
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
-    assert proc.stdout.readline().strip() == "streaming"
-    time.sleep(0.5)
+    proc = subprocess.Popen([sys.executable, "-c", script, source, corpus], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env=env, text=True)
+    assert proc.stdout.readline().strip() == "started"
+    time.sleep(1)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert "interrupted" in out, err
     assert os.listdir(scratch) == []
     if shutil.which("pgrep"):
-        ps = subprocess.run(["pgrep", "-f", "train -train - -output %s" % scratch], capture_output=True, text=True)
+        ps = subprocess.run(["pgrep", "-f", "train -train .* -output %s" % scratch], capture_output=True, text=True)
         assert ps.stdout == ""
 
 

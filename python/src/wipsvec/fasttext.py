@@ -39,12 +39,29 @@ class FastTextModel(FastTextMethods):
         ft = _formats.FastTextFile(self.path)
         if ft.labels:
             raise ValueError("%s: a supervised fastText model (%d labels); wipsvec reads word-vector models" % (self.path, len(ft.labels)))
-        forms, meta = _beside(self.path, ft)
-        self.wv = KeyedVectors._of(ft.words, ft.word_vectors(), None, forms, similarity, meta, ft)
-        self.wv.casefold = False
+        self._file = ft
+        self._forms, self._meta = _beside(self.path, ft)
+        self._similarity = similarity
+        self._wv = None
+        KeyedVectors(ft.dim, similarities=self._forms, similarity=similarity)  # refuses an unknown similarity now
+
+    @property
+    def _ft(self):
+        return self._file
+
+    @property
+    def wv(self):
+        """The vocabulary's vectors, composed on first use (as fastText
+        composes them before its first nearest-neighbour query)."""
+        if self._wv is None:
+            ft = self._file
+            self._wv = KeyedVectors._of(ft.words, ft.word_vectors(), None, self._forms, self._similarity, self._meta, ft)
+            self._wv.casefold = False
+        return self._wv
 
     def __repr__(self):
-        return "FastTextModel(%r, %d words, dim %d, similarity %s)" % (self.path, self._ft.nwords, self._ft.dim, self.wv.sim.name)
+        return "FastTextModel(%r, %d words, dim %d, similarity %s)" % (self.path, self._ft.nwords, self._ft.dim,
+                                                                     self._similarity or self._forms[0].name)
 
 
 def _beside(path, ft):

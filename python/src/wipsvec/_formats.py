@@ -50,11 +50,11 @@ def read_word2vec(path, limit=None, encoding="utf8", unicode_errors="replace", m
     of the word2vec file at path, text or binary, told apart by content as
     wipsvec does: text if the first row parses as a word and dim numbers.
 
-    With mmap_mode True (or None and a matrix of 256 MB or more) a binary
-    file is memory-mapped and scanned once for its words, and its rows are
-    copied into an unlinked scratch file mapped in their place, so that the
-    page cache, not the process, holds them; otherwise the file is read
-    into memory and its rows copied into one float32 matrix. The norms come with a binary file (computed in
+    A binary file is memory-mapped and scanned once for its words; its rows
+    are copied into one float32 matrix, in anonymous memory or, with
+    mmap_mode True (or None and a matrix of 256 MB or more), into an
+    unlinked scratch file mapped in its place, so that the page cache, not
+    the process, holds them. The norms come with a binary file (computed in
     the same pass); a text file is read whole."""
     path = os.fspath(path)
     with open(path, "rb") as f:
@@ -71,21 +71,15 @@ def read_word2vec(path, limit=None, encoding="utf8", unicode_errors="replace", m
             words, m = _read_text_rows(path, f, pos, n, dim, encoding, unicode_errors, limit is None)
             return words, m, None
         size = os.fstat(f.fileno()).st_size
-        if mmap_mode is None:
-            mmap_mode = n * dim * 4 >= MMAP_THRESHOLD
-        if mmap_mode:
-            mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        else:  # a small file: one read costs less than faulting its pages in
-            f.seek(0)
-            mm = f.read()
-            size = len(mm)
+        mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     try:
         words, offsets = _scan_binary(path, mm, pos, n, dim, size, encoding, unicode_errors, limit is None)
+        if mmap_mode is None:
+            mmap_mode = n * dim * 4 >= MMAP_THRESHOLD
         m = _scratch_matrix(path, n, dim, scratch_dir) if mmap_mode else np.empty((n, dim), dtype=np.float32)
         norms = _copy_rows(path, mm, offsets, dim, m)
     finally:
-        if isinstance(mm, mmap.mmap):
-            mm.close()
+        mm.close()
     return words, m, norms
 
 

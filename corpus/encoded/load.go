@@ -189,7 +189,12 @@ func loadMemory(ctx context.Context, sources []string, opt LoadOptions) (_ *Load
 		if opt.Merge != nil {
 			learn.MinCount = 1
 		}
-		if l.Vocab, l.IDs, st, err = vocab.LearnChunksStats(sc, learn); err != nil {
+		l.Vocab, l.IDs, st, err = vocab.LearnChunksStats(sc, learn)
+		switch {
+		case opt.Merge != nil && st.Tokens == 0 && ctx.Err() == nil:
+			// An empty part: Merge says so to every process alike.
+			l.Vocab, _ = vocab.New(nil, nil)
+		case err != nil:
 			return nil, textError(ctx, sources, err)
 		}
 		l.Invalid = st.Invalid
@@ -213,11 +218,13 @@ func (l *Loaded) keepPart(p corpus.Part) error {
 		return nil
 	}
 	ids := l.IDs[0]
-	lo, hi := len(ids)*p.Rank/p.Of, len(ids)*(p.Rank+1)/p.Of
-	l.IDs = [][]int32{ids[lo:hi]}
-	if l.Tokens = vocab.CountWords(l.IDs); l.Tokens == 0 {
-		return fmt.Errorf("%w (part %d of %d of the encoded corpus has no word)", corpus.ErrEmptyPart, p.Rank+1, p.Of)
+	for r := range p.Of { // every part's, so that each process refuses alike
+		if vocab.CountWords([][]int32{ids[len(ids)*r/p.Of : len(ids)*(r+1)/p.Of]}) == 0 {
+			return fmt.Errorf("%w: part %d of %d of the encoded corpus would hold no word", corpus.ErrEmptyPart, r+1, p.Of)
+		}
 	}
+	l.IDs = [][]int32{ids[len(ids)*p.Rank/p.Of : len(ids)*(p.Rank+1)/p.Of]}
+	l.Tokens = vocab.CountWords(l.IDs)
 	return nil
 }
 

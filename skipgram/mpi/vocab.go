@@ -5,17 +5,29 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
 // SumVocab is the vocabulary of a text read in parts, the same on every
 // rank: each word counted in every rank's part (part, each word counted
-// from 1), kept when its sum reaches minCount, in vocabulary order. Each
+// from 1), kept when its sum reaches minCount, in vocabulary order. A part
+// with no word (an empty part) fails every rank with corpus.ErrEmptyPart. Each
 // rank broadcasts its part's words in turn and every rank adds them up in
 // rank order, so that ids agree.
 func SumVocab(c Comm, part *vocab.Vocab, minCount int64) (*vocab.Vocab, error) {
 	if c.Size() == 1 {
 		return part.Prune(minCount)
+	}
+	empty := []int64{0}
+	if part.Len() == 0 {
+		empty[0] = 1
+	}
+	if err := c.SumInt64(empty); err != nil {
+		return nil, fmt.Errorf("vocabulary: %w", err)
+	}
+	if empty[0] > 0 {
+		return nil, fmt.Errorf("%w: %d of %d processes' parts hold no word", corpus.ErrEmptyPart, empty[0], c.Size())
 	}
 	counts := make(map[string]int64, part.Len())
 	var order []string // the words in the order first seen, so that the sums are made alike everywhere

@@ -7,8 +7,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unsafe"
 
+	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/skipgram/mpi"
 )
 
@@ -108,7 +109,7 @@ func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
 	}
 	m := r.model
 	for _, v := range append([][]float32{m.In, m.Out, m.Tree}, s.paramVectors()...) {
-		if err := s.comm.Broadcast(floatBytes(v), 0); err != nil {
+		if err := s.comm.Broadcast(checkpoint.Float32Bytes(v), 0); err != nil {
 			return nil, fmt.Errorf("the start from rank 0: %w", err)
 		}
 	}
@@ -137,14 +138,6 @@ func (s *rankSync) paramVectors() [][]float32 {
 		vs = append(vs, s.model.params[name])
 	}
 	return vs
-}
-
-// floatBytes is v's memory as bytes.
-func floatBytes(v []float32) []byte {
-	if len(v) == 0 {
-		return nil
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&v[0])), 4*len(v))
 }
 
 // global is the run's tokens trained by every rank when this rank has
@@ -250,10 +243,7 @@ func (s *rankSync) mean(v []float32) error {
 	if err != nil {
 		return err
 	}
-	scale := 1 / float32(s.n)
-	for i := range v {
-		v[i] *= scale
-	}
+	kernel.Scale(v, 1/float32(s.n))
 	return nil
 }
 

@@ -97,34 +97,30 @@ func chunks(n int, f func(lo, count int) C.int) func() C.int {
 	}
 }
 
+// sum is an allreduce sum in place of the n elements of size bytes at p,
+// in pieces of at most maxCount, by f (the C call of their type).
+func (w *world) sum(p unsafe.Pointer, n, size int, f func(p unsafe.Pointer, n C.int) C.int) error {
+	return w.call("MPI_Allreduce", func() C.int {
+		if n == 0 {
+			return f(nil, 0)
+		}
+		return chunks(n, func(lo, k int) C.int { return f(unsafe.Add(p, lo*size), C.int(k)) })()
+	})
+}
+
 func (w *world) SumFloat32(b []float32) error {
-	if len(b) == 0 {
-		return w.call("MPI_Allreduce", func() C.int { return C.wv_sum_f32(nil, 0) })
-	}
 	defer runtime.KeepAlive(b)
-	return w.call("MPI_Allreduce", chunks(len(b), func(lo, n int) C.int {
-		return C.wv_sum_f32((*C.float)(unsafe.Pointer(&b[lo])), C.int(n))
-	}))
+	return w.sum(unsafe.Pointer(unsafe.SliceData(b)), len(b), 4, func(p unsafe.Pointer, n C.int) C.int { return C.wv_sum_f32((*C.float)(p), n) })
 }
 
 func (w *world) SumFloat64(b []float64) error {
-	if len(b) == 0 {
-		return w.call("MPI_Allreduce", func() C.int { return C.wv_sum_f64(nil, 0) })
-	}
 	defer runtime.KeepAlive(b)
-	return w.call("MPI_Allreduce", chunks(len(b), func(lo, n int) C.int {
-		return C.wv_sum_f64((*C.double)(unsafe.Pointer(&b[lo])), C.int(n))
-	}))
+	return w.sum(unsafe.Pointer(unsafe.SliceData(b)), len(b), 8, func(p unsafe.Pointer, n C.int) C.int { return C.wv_sum_f64((*C.double)(p), n) })
 }
 
 func (w *world) SumInt64(b []int64) error {
-	if len(b) == 0 {
-		return w.call("MPI_Allreduce", func() C.int { return C.wv_sum_i64(nil, 0) })
-	}
 	defer runtime.KeepAlive(b)
-	return w.call("MPI_Allreduce", chunks(len(b), func(lo, n int) C.int {
-		return C.wv_sum_i64((*C.longlong)(unsafe.Pointer(&b[lo])), C.int(n))
-	}))
+	return w.sum(unsafe.Pointer(unsafe.SliceData(b)), len(b), 8, func(p unsafe.Pointer, n C.int) C.int { return C.wv_sum_i64((*C.longlong)(p), n) })
 }
 
 func (w *world) Broadcast(b []byte, root int) error {

@@ -84,8 +84,8 @@ func newReader(name string, f io.Reader) (*reader, error) {
 	src := io.MultiReader(bytes.NewReader(magic[:n]), f)
 
 	rc := &reader{name: name}
-	switch {
-	case n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
+	switch compression(magic[:n]) {
+	case "gzip":
 		zr, err := gzip.NewReader(src)
 		if err != nil {
 			return nil, fmt.Errorf("%s: gzip: %w", name, err)
@@ -93,7 +93,7 @@ func newReader(name string, f io.Reader) (*reader, error) {
 		rc.r = zr
 		// gzip's Close only repeats the error Read already returned.
 		rc.closers = []func() error{func() error { zr.Close(); return nil }}
-	case n == 4 && magic == [4]byte{0x28, 0xb5, 0x2f, 0xfd}:
+	case "zstd":
 		zd, err := zstd.NewReader(src)
 		if err != nil {
 			return nil, fmt.Errorf("%s: zstd: %w", name, err)
@@ -118,6 +118,18 @@ func newReader(name string, f io.Reader) (*reader, error) {
 	}
 	rc.r = io.MultiReader(bytes.NewReader(first[:]), rc.r)
 	return rc, nil
+}
+
+// compression names the compression the first bytes of a file say (gzip
+// 1f 8b, zstd 28 b5 2f fd), or "" for plain text.
+func compression(magic []byte) string {
+	switch {
+	case len(magic) >= 2 && magic[0] == 0x1f && magic[1] == 0x8b:
+		return "gzip"
+	case len(magic) >= 4 && bytes.Equal(magic[:4], []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return "zstd"
+	}
+	return ""
 }
 
 // openError turns an error from opening or stat'ing a corpus into a

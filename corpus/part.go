@@ -135,9 +135,7 @@ func isPlain(path string) bool {
 	defer f.Close()
 	var magic [4]byte
 	n, _ := io.ReadFull(f, magic[:])
-	gz := n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b
-	zs := n == 4 && magic == [4]byte{0x28, 0xb5, 0x2f, 0xfd}
-	return !gz && !zs
+	return compression(magic[:n]) == ""
 }
 
 // cutAt is where a part that starts at byte x of the file at path, size

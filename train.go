@@ -366,7 +366,7 @@ func (f *trainFlags) rankOf(comm mpi.Comm) error {
 		return usagef("train: standard input and output are one process's; with %d ranks name files", comm.Size())
 	}
 	f.ranks = &skipgram.Ranks{Comm: comm, SyncWords: f.syncWords, SyncRows: f.syncRows}
-	if comm.Rank() != 0 {
+	if !f.ranks.Writes() { // rank 0 alone prints and writes -save-vocab
 		f.quiet, f.saveVocab = true, ""
 	}
 	return nil
@@ -392,24 +392,13 @@ func endRank(comm mpi.Comm, err error, std stdio) error {
 	return err
 }
 
-// allThreads is how many threads trained: -threads on every rank.
-func (f *trainFlags) allThreads() int {
-	if f.ranks != nil {
-		return f.opt.Threads * f.ranks.Comm.Size()
-	}
-	return f.opt.Threads
-}
-
 // threadsText says how many threads trained, on how many ranks.
 func (f *trainFlags) threadsText() string {
-	if f.ranks != nil {
-		return fmt.Sprintf("%d ranks x %d threads", f.ranks.Comm.Size(), f.opt.Threads)
+	if f.ranks.Several() {
+		return fmt.Sprintf("%d ranks x %d threads", f.ranks.Size(), f.opt.Threads)
 	}
 	return fmt.Sprintf("%d threads", f.opt.Threads)
 }
-
-// writes reports whether this process writes the run's files: rank 0's.
-func (f *trainFlags) writes() bool { return f.ranks == nil || f.ranks.Comm.Rank() == 0 }
 
 // trainText is train -train.
 func trainText(ctx context.Context, f *trainFlags, std stdio) error {
@@ -421,11 +410,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 		return err
 	}
 	t := start.Text{Name: f.train, Sources: sources, MinCount: f.minCount, MaxVocab: f.maxVocab, ReadVocab: f.readVocab, IDs: encoded.Placement(f.ids),
-		Output: f.output, Given: f.given, From: f.from}
-	if rk := f.ranks; rk != nil {
-		t.Part = corpus.Part{Rank: rk.Comm.Rank(), Of: rk.Comm.Size()}
-		t.Merge = func(part *vocab.Vocab) (*vocab.Vocab, error) { return mpi.SumVocab(rk.Comm, part, f.minCount) }
-	}
+		Output: f.output, Given: f.given, From: f.from, Ranks: f.ranks}
 	var done func()
 	t.Progress, done = readProgress(std.err, f.quiet)
 	defer done()
@@ -454,7 +439,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	}
 	job := &skipgram.Job{Options: f.opt, Vocab: v, Text: c.IDs, Source: t.Source(c), Ranks: f.ranks}
 	res, err := f.runJob(ctx, job, "words", std)
-	if err != nil || !f.writes() {
+	if err != nil || !f.ranks.Writes() {
 		return err
 	}
 	if m := res.Model; m.Subwords.Enabled() || f.fastText != "" {
@@ -465,7 +450,7 @@ func trainText(ctx context.Context, f *trainFlags, std stdio) error {
 	}
 	st := res.Stats
 	return f.finish(res, std, fmt.Sprintf("%d words in %.1fs, %.0f words/sec/thread (%s, kernels: %s)",
-		st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(f.allThreads()), f.threadsText(), kernel.Name()))
+		st.Words, st.Elapsed.Seconds(), float64(st.Words)/st.Elapsed.Seconds()/float64(f.opt.Threads*f.ranks.Size()), f.threadsText(), kernel.Name()))
 }
 
 // finish writes what the run res trained and says so: WIPS's lambda, and
@@ -507,7 +492,7 @@ func (f *trainFlags) runJob(ctx context.Context, job *skipgram.Job, units string
 	if err := f.from.Start(job); err != nil {
 		return nil, fmt.Errorf("train: -init: %w", err)
 	}
-	if f.saveVocab != "" && f.writes() {
+	if f.saveVocab != "" {
 		if err := atomicfile.WriteFile(f.saveVocab, v.Write); err != nil {
 			return nil, fmt.Errorf("save vocabulary: %w", err)
 		}
@@ -584,15 +569,15 @@ func trainGraph(ctx context.Context, f *trainFlags, std stdio) error {
 		logf(std.err, f.quiet, "kept %d nodes and %d edges\n", v.Len(), g.Edges())
 	}
 	logf(std.err, f.quiet, "edges: %s as node ids\n", corpus.HumanBytes(4*int64(len(g.Pairs)+len(g.Weights))))
-	if rk := f.ranks; rk != nil {
-		if n := rk.Comm.Size(); g.Edges() < n {
+	if rk := f.ranks; rk.Several() {
+		if n := rk.Size(); g.Edges() < n {
 			return usagef("train: %d ranks need at least as many edges; the graph has %d", n, g.Edges())
 		}
 		g.Share.Rank, g.Share.Of = rk.Comm.Rank(), rk.Comm.Size()
 	}
 	job := &skipgram.Job{Options: f.opt, Vocab: v, Graph: g, Source: gs.Source(e, v, g, f.graph), Ranks: f.ranks}
 	res, err := f.runJob(ctx, job, "edges", std)
-	if err != nil || !f.writes() {
+	if err != nil || !f.ranks.Writes() {
 		return err
 	}
 	st := res.Stats

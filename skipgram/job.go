@@ -122,7 +122,7 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	if err := in.Check(uses); err != nil {
 		return nil, err
 	}
-	if j.Ranks.several() && uses.Snapshots {
+	if j.Ranks.Several() && uses.Snapshots {
 		return nil, ErrRanksCheckpoint
 	}
 	// What reading the data left (a text's counting table) is garbage by
@@ -172,7 +172,7 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	if opt.Subwords.Enabled() {
 		r.sub = subword.NewRows(opt.Subwords, j.Vocab.Words)
 	}
-	if j.Ranks.several() {
+	if j.Ranks.Several() {
 		if r.ranks, err = newRankSync(r, j.Ranks); err != nil {
 			return nil, err
 		}

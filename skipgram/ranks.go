@@ -44,8 +44,21 @@ const (
 	DefaultSyncRows  = 1024
 )
 
-// several reports whether rk trains on more than one process.
-func (rk *Ranks) several() bool { return rk != nil && rk.Comm != nil && rk.Comm.Size() > 1 }
+// Several reports whether rk trains on more than one process (a nil Ranks
+// is one process).
+func (rk *Ranks) Several() bool { return rk != nil && rk.Comm != nil && rk.Comm.Size() > 1 }
+
+// Size is how many processes train: 1 for one.
+func (rk *Ranks) Size() int {
+	if !rk.Several() {
+		return 1
+	}
+	return rk.Comm.Size()
+}
+
+// Writes reports whether this process writes the run's files: rank 0, or
+// the one process.
+func (rk *Ranks) Writes() bool { return !rk.Several() || rk.Comm.Rank() == 0 }
 
 // rankSync is a run's part in a run of several ranks: when it syncs, and
 // the global word count at its last sync.

@@ -14,6 +14,7 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/graphdata"
+	"github.com/wipsvec/wipsvec/skipgram/mpi"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -41,11 +42,10 @@ type Text struct {
 	// text with its checkpoint's words.
 	From From
 
-	// Part, in a run of several processes, is the share of the text this
-	// one reads, and Merge makes the run's vocabulary from its words
-	// (encoded.LoadOptions).
-	Part  corpus.Part
-	Merge func(part *vocab.Vocab) (*vocab.Vocab, error)
+	// Ranks, in a run of several processes, has this one read its share of
+	// the text, the vocabulary summed over every share (encoded.LoadOptions'
+	// Part and Merge).
+	Ranks *skipgram.Ranks
 }
 
 // Loaded is a text read for a run: the corpus, and the run's rows and ids
@@ -80,10 +80,12 @@ func (t Text) load(ctx context.Context) (*Loaded, error) {
 			return nil, err
 		}
 	}
-	opt := encoded.LoadOptions{MinCount: t.MinCount, MaxVocab: t.MaxVocab, IDs: t.IDs, ScratchDirs: t.scratch(), Progress: t.Progress,
-		Part: t.Part}
-	if from == nil && t.ReadVocab == "" {
-		opt.Merge = t.Merge
+	opt := encoded.LoadOptions{MinCount: t.MinCount, MaxVocab: t.MaxVocab, IDs: t.IDs, ScratchDirs: t.scratch(), Progress: t.Progress}
+	if rk := t.Ranks; rk.Several() {
+		opt.Part = corpus.Part{Rank: rk.Comm.Rank(), Of: rk.Comm.Size()}
+		if from == nil && t.ReadVocab == "" {
+			opt.Merge = func(part *vocab.Vocab) (*vocab.Vocab, error) { return mpi.SumVocab(rk.Comm, part, t.MinCount) }
+		}
 	}
 	if avail, ok := budget.Available(); ok {
 		opt.Memory = avail

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -60,7 +61,7 @@ func mpiWipsvec(t *testing.T) (string, []string) {
 
 // mpirun runs bin under mpirun with n ranks.
 func mpirun(ctx context.Context, env []string, n int, bin string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "mpirun", append([]string{"-np", string(rune('0' + n)), "--oversubscribe", bin}, args...)...)
+	cmd := exec.CommandContext(ctx, "mpirun", append([]string{"-np", strconv.Itoa(n), "--oversubscribe", bin}, args...)...)
 	cmd.Env = env
 	return cmd
 }
@@ -119,7 +120,7 @@ func TestMPIRankKilled(t *testing.T) {
 	for deadline := time.Now().Add(30 * time.Second); pid == 0 && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
 		b, _ := exec.Command("pgrep", "-f", "-n", "^"+bin+" train").Output() // a rank, not mpirun
 		if f := strings.Fields(string(b)); len(f) > 0 {
-			pid = atoi(f[0])
+			pid, _ = strconv.Atoi(f[0])
 		}
 	}
 	if pid == 0 {
@@ -146,14 +147,6 @@ func TestMPIRankKilled(t *testing.T) {
 			}
 		}
 	}
-}
-
-func atoi(s string) int {
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
-	}
-	return n
 }
 
 // TestTrainRefusesUnderALauncherWithoutMPI: the default build started as

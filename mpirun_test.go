@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -146,6 +147,62 @@ func TestMPIRankKilled(t *testing.T) {
 				t.Errorf("left behind: %s", filepath.Join(d, e.Name()))
 			}
 		}
+	}
+}
+
+// TestMPICheckpointAndResume interrupts one rank of two: both stop after a
+// checkpoint that rank 0 writes, with no vectors written, and the same
+// mpirun with -resume trains the run to its end.
+func TestMPICheckpointAndResume(t *testing.T) {
+	bin, env := mpiWipsvec(t)
+	_, corpus := corpusFile(t, 20000)
+	dir := t.TempDir()
+	out, ckpt := filepath.Join(dir, "v.bin"), filepath.Join(dir, "run.ckpt")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := mpirun(ctx, env, 2, bin, "train", "-train", corpus, "-output", out, "-threads", "1", "-size", "50", "-iter", "60", "-sample", "0",
+		"-min-count", "1", "-model", "wips", "-checkpoint", ckpt)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var pid int
+	for deadline := time.Now().Add(30 * time.Second); pid == 0 && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		b, _ := exec.Command("pgrep", "-f", "-n", "^"+bin+" train").Output() // a rank, not mpirun
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			pid, _ = strconv.Atoi(f[0])
+		}
+	}
+	if pid == 0 {
+		t.Fatal("no rank started")
+	}
+	time.Sleep(1500 * time.Millisecond)
+	syscall.Kill(pid, syscall.SIGINT)
+	if err := cmd.Wait(); err == nil {
+		t.Fatalf("mpirun exited 0 after a rank was interrupted\n%s", stderr.Bytes())
+	}
+	if !strings.Contains(stderr.String(), "-resume "+ckpt) {
+		t.Errorf("the interrupted ranks did not say how to go on:\n%s", stderr.Bytes())
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the interrupted ranks wrote the vectors")
+	}
+	other, err := mpirun(ctx, env, 3, bin, "train", "-resume", ckpt, "-quiet").CombinedOutput()
+	if err == nil || !strings.Contains(string(other), "mpirun -np 2") {
+		t.Errorf("three ranks resumed the checkpoint of two: %v\n%s", err, other)
+	}
+	resume := mpirun(ctx, env, 2, bin, "train", "-resume", ckpt, "-quiet")
+	if b, err := resume.CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, b)
+	}
+	left, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range left {
+		names = append(names, e.Name())
+	}
+	if want := []string{"run.ckpt", "v.bin", "v.bin.json"}; !slices.Equal(names, want) {
+		t.Errorf("the resumed run left %v, want %v", names, want)
 	}
 }
 

@@ -105,7 +105,7 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	intFlag(fs, &f.opt.Subwords.Maxn, "maxn", 0, maxNgram, "fastText's: the longest character n-gram in `chars`; 0 (the default) trains no subword rows, 6 is fastText's (not hsg; pair by pair unless -batch is given, which only sg takes)")
 	intFlag(fs, &f.opt.Subwords.Bucket, "bucket", 1, 1<<31-1, "fastText's: the `rows` the n-grams hash into (with -maxn); 4*size bytes each")
 	// Several processes (mpirun with a build tagged mpi): skipgram.Ranks.
-	intFlag(fs, &f.syncWords, "sync-words", 0, 1<<62, "with several ranks (mpirun): the `tokens` each rank trains between two syncs of the most frequent words' rows (0: 200000 a thread)")
+	intFlag(fs, &f.syncWords, "sync-words", 0, 1<<62, "with several ranks (mpirun): the `tokens` each rank trains between two syncs of the most frequent words' rows (0: 200000 a thread, 50000 for a model of one matrix)")
 	intFlag(fs, &f.syncRows, "sync-rows", 1, 1<<30, "with several ranks: the most frequent words' `rows` every sync averages (every second twice as many, every fourth four times, ...)")
 	if err := fs.parse(args); err != nil {
 		return nil, err
@@ -359,10 +359,7 @@ func trainAsRank(comm mpi.Comm, f *trainFlags, std stdio) error {
 
 // rankOf makes f one of comm's ranks: rank 0 alone prints and writes.
 func (f *trainFlags) rankOf(comm mpi.Comm) error {
-	switch {
-	case f.resume != "" || f.checkpoint != "" || f.from.Checkpoint != nil:
-		return usagef("train: %v", skipgram.ErrRanksCheckpoint)
-	case f.output == "-" || f.graph == "-":
+	if f.output == "-" || f.graph == "-" {
 		return usagef("train: standard input and output are one process's; with %d ranks name files", comm.Size())
 	}
 	f.ranks = &skipgram.Ranks{Comm: comm, SyncWords: f.syncWords, SyncRows: f.syncRows}
@@ -378,7 +375,7 @@ func (f *trainFlags) rankOf(comm mpi.Comm) error {
 // and it aborts every rank, so that none waits for it forever.
 func endRank(comm mpi.Comm, err error, std stdio) error {
 	var ue usageError
-	if err == nil || errors.Is(err, flag.ErrHelp) || errors.As(err, &ue) {
+	if err == nil || errors.Is(err, flag.ErrHelp) || errors.As(err, &ue) || errors.Is(err, start.ErrInterrupted) {
 		if cerr := comm.Close(); err == nil {
 			return cerr
 		}

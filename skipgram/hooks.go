@@ -15,6 +15,10 @@ type testHooks struct {
 	// worker sees what every other merged. Not with checkpoints: a worker
 	// at the gate would keep its turn.
 	lockstep bool
+	// snapshotAfter asks the ranks of a run of several for a checkpoint
+	// after this many block claims of this rank, as rank 0's
+	// CheckpointEvery would.
+	snapshotAfter int64
 }
 
 type hooksKey struct{}

@@ -122,14 +122,21 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	if err := in.Check(uses); err != nil {
 		return nil, err
 	}
-	if j.Ranks.Several() && uses.Snapshots {
-		return nil, ErrRanksCheckpoint
-	}
 	// What reading the data left (a text's counting table) is garbage by
 	// now: collect it before the parameters are allocated, so that they
 	// reuse its memory instead of raising the peak.
 	debug.FreeOSMemory()
 	opt := j.Options
+	if opt.Resume != nil {
+		rank := 0
+		if j.Ranks.Several() {
+			rank = j.Ranks.Comm.Rank()
+		}
+		var err error
+		if opt.Resume, err = opt.Resume.ofRank(rank, j.Ranks.Size()); err != nil {
+			return nil, err
+		}
+	}
 	j.writeCheckpoints(&opt)
 	r := &run{sig: kernel.NewSigmoidTable(), vocab: j.rowsVocab(), hooks: hooksOf(ctx), data: j.dataSettings()}
 	if opt.Checkpoint != nil || opt.Resume != nil || r.hooks.stopAfter > 0 {

@@ -1,6 +1,9 @@
 package skipgram
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -36,13 +39,20 @@ type Ranks struct {
 	SyncRows int
 }
 
-// The defaults of Ranks: a sync about every 0.1 s, as pWord2Vec's, at
-// SG's speed on one thread, and pWord2Vec's 1,024 rows
-// (docs/distributed.md).
-const (
-	DefaultSyncWords = 200_000
-	DefaultSyncRows  = 1024
-)
+// DefaultSyncRows is Ranks.SyncRows's default, pWord2Vec's.
+const DefaultSyncRows = 1024
+
+// DefaultSyncWords is how many tokens a thread of a rank training a model
+// of kind k trains between two syncs by default: for a model of two
+// matrices a sync about every 0.1 s at SG's speed, as pWord2Vec's; a
+// one-view model's one matrix drifts apart on the ranks faster, and syncs
+// four times as often (docs/distributed.md).
+func DefaultSyncWords(k Kind) int64 {
+	if k.Views() == 1 {
+		return 50_000
+	}
+	return 200_000
+}
 
 // Several reports whether rk trains on more than one process (a nil Ranks
 // is one process).
@@ -60,12 +70,34 @@ func (rk *Ranks) Size() int {
 // the one process.
 func (rk *Ranks) Writes() bool { return !rk.Several() || rk.Comm.Rank() == 0 }
 
+// ErrInterrupted ends the run of every rank when one of them was
+// interrupted (its context cancelled): the ranks stop together, after a
+// checkpoint if the run writes them.
+var ErrInterrupted = errors.New("training interrupted on another rank")
+
+// interrupted is the error of a run the ranks stopped: ctx's on the rank
+// it was cancelled on, ErrInterrupted on the others.
+func (s *rankSync) interrupted(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if s.run.stopped.Load() {
+		return errStopped
+	}
+	return ErrInterrupted
+}
+
+// writes reports whether this run writes its files: one process, or rank 0
+// of several.
+func (s *rankSync) writes() bool { return s == nil || s.comm.Rank() == 0 }
+
 // rankSync is a run's part in a run of several ranks: when it syncs, and
 // the global word count at its last sync.
 type rankSync struct {
 	comm   mpi.Comm
 	n      int
 	rows   int
+	run    *run
 	model  *Model
 	params []string // the model's parameter vectors' names, sorted
 	// buckets are the n-gram rows in the order the words in vocabulary
@@ -82,6 +114,16 @@ type rankSync struct {
 	atLocal, atGlobal atomic.Int64
 	buf               []float32
 	err               error
+
+	// A checkpoint is asked for by one rank and taken by all after the
+	// next sync (checkpoints): asked holds this rank's asks since the last
+	// sync (askSnapshot, askStop); a sync that hears of one sets pending
+	// (and pendingStop for a stop after it), which holds off the syncs
+	// after it until it is taken, and signals agreed; stopped is set when
+	// the ranks have stopped after one.
+	asked                         atomic.Int64
+	pending, pendingStop, stopped atomic.Bool
+	agreed                        chan struct{}
 	// what the syncs cost (Stats.Syncs, SyncBytes, SyncTime)
 	bytes int64
 	took  time.Duration
@@ -90,14 +132,14 @@ type rankSync struct {
 // newRankSync joins r to the ranks of rk: it sums the ranks' totals into
 // r's and gives every rank rank 0's parameters.
 func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
-	s := &rankSync{comm: rk.Comm, n: rk.Comm.Size(), rows: rk.SyncRows, model: r.model, local: r.total,
-		project: r.model.Kind.def().project}
+	s := &rankSync{comm: rk.Comm, n: rk.Comm.Size(), rows: rk.SyncRows, run: r, model: r.model, local: r.total,
+		project: r.model.Kind.def().project, agreed: make(chan struct{}, 1)}
 	if s.rows <= 0 {
 		s.rows = DefaultSyncRows
 	}
 	every := rk.SyncWords
 	if every <= 0 {
-		every = DefaultSyncWords * int64(r.opt.Threads)
+		every = DefaultSyncWords(r.opt.Model) * int64(r.opt.Threads)
 	}
 	s.every = every
 	// Each rank trains at n times the rate, so that the mean of n ranks'
@@ -119,6 +161,15 @@ func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
 	slices.Sort(s.params)
 	if r.sub != nil {
 		s.buckets = hotBuckets(r.sub, r.model.Words, r.model.inRows())
+	}
+	if res := r.opt.Resume; res != nil && res.ranks != nil {
+		if res.ranks.SyncWords != s.every || res.ranks.Syncs > s.syncs {
+			return nil, fmt.Errorf("the checkpoint syncs every %d words, the run every %d (-sync-words)", res.ranks.SyncWords, s.every)
+		}
+		s.done.Store(res.ranks.Syncs)
+		s.atGlobal.Store(res.ranks.SyncedWords)
+		s.atLocal.Store(res.ranks.Each[s.comm.Rank()].SyncedWords)
+		return s, nil // every rank starts from the checkpoint's model
 	}
 	m := r.model
 	for _, v := range append([][]float32{m.In, m.Out, m.Tree}, s.paramVectors()...) {
@@ -164,28 +215,123 @@ func (s *rankSync) global(local int64) int64 {
 // of syncs comes after k/(syncs+1) of its share. A worker finding
 // another's sync under way goes on training.
 func (s *rankSync) due(words int64) {
-	if s.done.Load() >= s.syncs || !s.mu.TryLock() {
+	if s.done.Load() >= s.syncs || s.pending.Load() || !s.mu.TryLock() {
 		return
 	}
 	defer s.mu.Unlock()
-	for k := s.done.Load() + 1; k <= s.syncs && s.err == nil && words >= k*s.local/(s.syncs+1); k++ {
+	for k := s.done.Load() + 1; k <= s.syncs && s.err == nil && !s.pending.Load() && words >= k*s.local/(s.syncs+1); k++ {
 		s.sync(k, words)
 		s.done.Store(k)
 	}
 }
 
-// finish makes the syncs not yet made, then averages every parameter; it
-// sums the run's figures over the ranks.
-func (s *rankSync) finish(words int64, st *Stats, loss, lossPairs *float64) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for k := s.done.Load() + 1; k <= s.syncs && s.err == nil; k++ {
-		s.sync(k, words)
-		s.done.Store(k)
+// What a rank asks of the others at the next sync (rankSync.asked).
+const (
+	askSnapshot = 1 << iota // a checkpoint (rank 0's CheckpointEvery has passed)
+	askStop                 // a checkpoint, then the end of the run (a rank was interrupted)
+)
+
+// ask has the next sync tell every rank of what.
+func (s *rankSync) ask(what int64) { s.asked.Or(what) }
+
+// checkpoints is a rank's checkpointer in a run of several: rank 0 asks
+// for a snapshot every CheckpointEvery, any rank for one and the end of the
+// run when ctx is cancelled or a test asks it to stop; the sync after
+// tells every rank, each stops its workers at its gate, and the ranks take
+// it together (take). It returns when the workers are done or the ranks
+// have stopped; the last checkpoint is rank 0's after finish.
+func (s *rankSync) checkpoints(ctx context.Context, workers []*worker, start time.Time, done <-chan struct{}) error {
+	r := s.run
+	var tick <-chan time.Time
+	if r.opt.Checkpoint != nil && s.comm.Rank() == 0 {
+		every := r.opt.CheckpointEvery
+		if every <= 0 {
+			every = DefaultCheckpointEvery
+		}
+		t := time.NewTicker(every)
+		defer t.Stop()
+		tick = t.C
 	}
-	if s.err != nil {
-		return s.err
+	interrupted, stopRequest := ctx.Done(), (<-chan struct{})(r.stopRequest)
+	for {
+		select {
+		case <-done:
+			return nil
+		case <-interrupted:
+			s.ask(askStop)
+			interrupted = nil
+		case <-stopRequest:
+			s.ask(askStop)
+			stopRequest = nil
+		case <-tick:
+			s.ask(askSnapshot)
+		case <-s.agreed:
+			r.gate.Close()
+			s.mu.Lock()
+			var err error
+			if s.pending.Load() {
+				err = s.take(workers, time.Since(start))
+			}
+			s.mu.Unlock()
+			r.gate.Open()
+			if err != nil {
+				r.stop.Store(true)
+				return err
+			}
+			if s.stopped.Load() {
+				return nil
+			}
+		}
 	}
+}
+
+// take is this rank's part of a checkpoint the ranks agreed on, its
+// workers standing at the gate (or done) and s.mu held: every parameter is
+// averaged, as at the end, so that the ranks hold one model; every rank's
+// position goes to rank 0, which saves the snapshot. After a stop the
+// workers end at the gate.
+func (s *rankSync) take(workers []*worker, elapsed time.Duration) error {
+	r := s.run
+	defer s.pending.Store(false)
+	if s.pendingStop.Load() {
+		s.stopped.Store(true)
+		r.stop.Store(true)
+	}
+	for _, w := range workers {
+		w.replicas.MergeAll()
+	}
+	if err := s.meanAll(); err != nil {
+		return err
+	}
+	pos := r.position(workers, elapsed)
+	mine, err := json.Marshal(checkpoint.Rank{Corpus: r.fingerprint, SyncedWords: s.atLocal.Load(), Done: r.sched.Done(pos.Claims), Position: pos})
+	if err != nil {
+		return err
+	}
+	all, err := mpi.GatherBytes(s.comm, mine)
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if s.comm.Rank() != 0 || r.opt.Checkpoint == nil {
+		return nil
+	}
+	ranks := &checkpoint.Ranks{Syncs: s.done.Load(), SyncedWords: s.atGlobal.Load(), SyncWords: s.every, SyncRows: s.rows,
+		Each: make([]checkpoint.Rank, len(all))}
+	for i, b := range all {
+		if err := json.Unmarshal(b, &ranks.Each[i]); err != nil {
+			return fmt.Errorf("checkpoint: rank %d's position: %w", i, err)
+		}
+	}
+	snap := r.snapshot(workers, elapsed)
+	snap.ranks = ranks
+	for _, each := range ranks.Each {
+		snap.Done = snap.Done && each.Done
+	}
+	return r.save(snap)
+}
+
+// meanAll replaces every parameter with its mean over the ranks.
+func (s *rankSync) meanAll() error {
 	m := s.model
 	for _, v := range append([][]float32{m.In, m.Out, m.Tree}, s.paramVectors()...) {
 		if err := s.mean(v); err != nil {
@@ -194,6 +340,32 @@ func (s *rankSync) finish(words int64, st *Stats, loss, lossPairs *float64) erro
 	}
 	s.projectRows(m.In, m.inRows())
 	s.projectRows(m.Out, m.Words)
+	return nil
+}
+
+// finish makes the syncs not yet made, and the checkpoints they agree on,
+// then averages every parameter; it sums the run's figures over the
+// ranks. After the ranks have stopped it does nothing.
+func (s *rankSync) finish(workers []*worker, elapsed time.Duration, st *Stats, loss, lossPairs *float64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	words := s.run.words.Load()
+	for s.err == nil && !s.stopped.Load() {
+		if s.pending.Load() {
+			s.keep(s.take(workers, elapsed))
+		} else if k := s.done.Load() + 1; k <= s.syncs {
+			s.sync(k, words)
+			s.done.Store(k)
+		} else {
+			break
+		}
+	}
+	if s.err != nil || s.stopped.Load() {
+		return s.err
+	}
+	if err := s.meanAll(); err != nil {
+		return err
+	}
 	counts := []int64{st.Words, st.Pairs}
 	sums := []float64{*loss, *lossPairs}
 	if err := s.comm.SumInt64(counts); err != nil {
@@ -231,10 +403,19 @@ func (s *rankSync) sync(k, words int64) {
 	}
 	s.projectRows(m.In, rows)
 	s.projectRows(m.Out, rows)
-	count := []int64{words}
+	asked := s.asked.Swap(0)
+	count := []int64{words, asked & askSnapshot, asked & askStop}
 	s.keep(s.comm.SumInt64(count))
 	s.atLocal.Store(words)
 	s.atGlobal.Store(count[0])
+	if count[1] > 0 || count[2] > 0 {
+		s.pendingStop.Store(count[2] > 0)
+		s.pending.Store(true)
+		select {
+		case s.agreed <- struct{}{}:
+		default:
+		}
+	}
 }
 
 // keep records the first error of a sync.

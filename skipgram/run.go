@@ -55,6 +55,8 @@ type run struct {
 	stopRequest chan struct{}
 	stopOnce    sync.Once
 	stopped     atomic.Bool
+	// snapshotAsked is set once hooks.snapshotAfter has asked.
+	snapshotAsked atomic.Bool
 
 	// What a snapshot records besides the state above.
 	vocab         *vocab.Vocab
@@ -71,9 +73,61 @@ type run struct {
 // the progress reporter and the checkpointer beside them, and sums what
 // they measured.
 func (r *run) execute(ctx context.Context) (Stats, error) {
-	opt := r.opt
+	workers := r.newWorkers()
+	start := time.Now()
+	done := make(chan struct{})
+	var helpers sync.WaitGroup
+	var ckptErr error
+	r.startHelpers(ctx, workers, start, done, &helpers, &ckptErr)
+	runWorkers(workers)
+	close(done)
+	helpers.Wait()
+
+	st := Stats{Elapsed: r.elapsedBefore + time.Since(start)}
+	var loss, lossPairs float64
+	for _, w := range workers {
+		st.Words += w.words
+		st.Pairs += w.pairs
+		loss += w.epochLoss
+		lossPairs += w.epochPairs
+	}
+	alpha := r.alpha(st.Words)
+	if s := r.ranks; s != nil && ckptErr == nil && !r.diverged.Load() {
+		if err := s.finish(workers, st.Elapsed-r.elapsedBefore, &st, &loss, &lossPairs); err != nil {
+			return st, err
+		}
+		if s.stopped.Load() {
+			return st, s.interrupted(ctx)
+		}
+		if r.opt.Checkpoint != nil && s.writes() {
+			ckptErr = r.save(r.snapshot(workers, st.Elapsed-r.elapsedBefore))
+		}
+	}
+	if lossPairs > 0 {
+		st.Loss = loss / lossPairs
+	}
+	if r.opt.Progress != nil {
+		r.opt.Progress(Progress{Words: st.Words, Total: r.total, Alpha: alpha, Loss: st.Loss,
+			Elapsed: st.Elapsed, Threads: r.opt.Threads, Done: true})
+	}
+	switch {
+	case r.diverged.Load():
+		return st, ErrDiverged
+	case ckptErr != nil:
+		return st, ckptErr
+	case ctx.Err() != nil && r.ranks == nil:
+		return st, ctx.Err()
+	case r.stopped.Load():
+		return st, errStopped
+	}
+	return st, nil
+}
+
+// newWorkers makes the run's workers, its gate and, resuming, sets them
+// where the snapshot stood.
+func (r *run) newWorkers() []*worker {
 	newKernel := r.model.Kind.def().start(r)
-	workers := make([]*worker, opt.Threads)
+	workers := make([]*worker, r.opt.Threads)
 	for i := range workers {
 		workers[i] = newWorker(r, i, newKernel)
 	}
@@ -85,77 +139,41 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 	}
 	r.gate = hogwild.NewGate(len(workers))
 	r.stopRequest = make(chan struct{})
-	if opt.Resume != nil {
-		r.resume(opt.Resume, workers)
+	if r.opt.Resume != nil {
+		r.resume(r.opt.Resume, workers)
 	}
+	return workers
+}
 
-	start := time.Now()
-	done := make(chan struct{})
-	var helpers sync.WaitGroup
+// startHelpers starts what runs beside the workers until done: the
+// progress reporter and the checkpointer (which sets *ckptErr), or, with
+// neither, a watch that stops the workers when ctx is cancelled.
+func (r *run) startHelpers(ctx context.Context, workers []*worker, start time.Time, done <-chan struct{}, helpers *sync.WaitGroup, ckptErr *error) {
+	opt := r.opt
 	if opt.Progress != nil {
 		every := opt.ProgressEvery
 		if every <= 0 {
 			every = 500 * time.Millisecond
 		}
-		helpers.Add(1)
-		go func() {
-			defer helpers.Done()
-			r.report(workers, start, every, done)
-		}()
+		helpers.Go(func() { r.report(workers, start, every, done) })
 	}
-	var ckptErr error
-	if opt.Checkpoint != nil || r.hooks.stopAfter > 0 {
+	if opt.Checkpoint != nil && r.ranks.writes() {
 		// The snapshots' memory is touched now, before the workers start,
 		// not while they wait at the gate.
 		r.snapshot(workers, 0)
-		helpers.Add(1)
-		go func() {
-			defer helpers.Done()
-			ckptErr = r.checkpoints(ctx, workers, start, done)
-		}()
-	} else {
+	}
+	switch {
+	case r.ranks != nil: // the ranks stop together, at a sync
+		helpers.Go(func() { *ckptErr = r.ranks.checkpoints(ctx, workers, start, done) })
+	case opt.Checkpoint != nil || r.hooks.stopAfter > 0:
+		helpers.Go(func() { *ckptErr = r.checkpoints(ctx, workers, start, done) })
+	default:
 		stopWatch := context.AfterFunc(ctx, func() { r.stop.Store(true) })
-		defer stopWatch()
+		helpers.Go(func() {
+			<-done
+			stopWatch()
+		})
 	}
-	runWorkers(workers)
-	close(done)
-	helpers.Wait()
-
-	st := Stats{Elapsed: r.elapsedBefore + time.Since(start)}
-	var loss float64
-	var lossPairs float64
-	for _, w := range workers {
-		st.Words += w.words
-		st.Pairs += w.pairs
-		loss += w.epochLoss
-		lossPairs += w.epochPairs
-	}
-	alpha := r.alpha(st.Words)
-	if r.ranks != nil && ctx.Err() == nil && !r.diverged.Load() {
-		if err := r.ranks.finish(r.words.Load(), &st, &loss, &lossPairs); err != nil {
-			return st, err
-		}
-	}
-	if lossPairs > 0 {
-		st.Loss = loss / lossPairs
-	}
-	if opt.Progress != nil {
-		opt.Progress(Progress{Words: st.Words, Total: r.total, Alpha: alpha, Loss: st.Loss,
-			Elapsed: st.Elapsed, Threads: opt.Threads, Done: true})
-	}
-	if r.diverged.Load() {
-		return st, ErrDiverged
-	}
-	if ckptErr != nil {
-		return st, ckptErr
-	}
-	if err := ctx.Err(); err != nil {
-		return st, err
-	}
-	if r.stopped.Load() {
-		return st, errStopped
-	}
-	return st, nil
 }
 
 // settle puts every row back into the model's space (HSG's hyperboloid)
@@ -182,7 +200,11 @@ func (r *run) settle() {
 func (r *run) requestStop() {
 	r.stopOnce.Do(func() {
 		r.stopped.Store(true)
-		r.gate.Shut()
+		if r.ranks != nil { // the ranks stop together, at the sync after
+			r.ranks.ask(askStop)
+		} else {
+			r.gate.Shut()
+		}
 		close(r.stopRequest)
 	})
 }
@@ -233,9 +255,6 @@ func (r *run) alpha(words int64) float64 {
 	}
 	return decayed(r.opt.Alpha, words, r.total)
 }
-
-// ErrRanksCheckpoint refuses checkpoints in a run of several processes.
-var ErrRanksCheckpoint = errors.New("checkpoints (-checkpoint, -resume) are written by a run of one process; a run of several ranks writes none")
 
 // decayed is the learning rate that starts at alpha after words of total
 // tokens (run.alpha).

@@ -39,23 +39,74 @@ type Snapshot struct {
 	// be started the same way; the trainer does not read it.
 	Command []string
 
-	pos checkpoint.Position // where the run stands
+	pos   checkpoint.Position // where the run stands
+	ranks *checkpoint.Ranks   // with several ranks, where each stands; pos is rank 0's
+}
+
+// Ranks is how many processes (ranks) wrote the snapshot: a resumed run
+// has as many (Job.Ranks).
+func (s *Snapshot) Ranks() int {
+	if s.ranks == nil {
+		return 1
+	}
+	return len(s.ranks.Each)
+}
+
+// ErrOtherRanks is a snapshot resumed on another number of ranks than wrote
+// it.
+var ErrOtherRanks = errors.New("the checkpoint was written by another number of processes")
+
+// ofRank is what rank of n resumes from s: s with the rank's position and
+// the fingerprint of its share of the data.
+func (s *Snapshot) ofRank(rank, n int) (*Snapshot, error) {
+	if s.Ranks() != n {
+		return nil, fmt.Errorf("%w: %d, here %d; resume it with mpirun -np %d", ErrOtherRanks, s.Ranks(), n, s.Ranks())
+	}
+	if n == 1 {
+		return s, nil
+	}
+	c := *s
+	each := s.ranks.Each[rank]
+	c.pos, c.Corpus = each.Position, each.Corpus
+	return &c, nil
 }
 
 // Words is how many tokens (or pairs) the run has processed.
+// With several ranks it is every rank's.
 func (s *Snapshot) Words() int64 {
-	n := s.pos.Words
-	for _, w := range s.pos.Workers {
-		n += w.PendingWords
+	var n int64
+	for _, p := range s.positions() {
+		n += p.Words
+		for _, w := range p.Workers {
+			n += w.PendingWords
+		}
 	}
 	return n
+}
+
+// positions are where the ranks that wrote s stand: one, or every rank's.
+func (s *Snapshot) positions() []checkpoint.Position {
+	if s.ranks == nil {
+		return []checkpoint.Position{s.pos}
+	}
+	ps := make([]checkpoint.Position, len(s.ranks.Each))
+	for i, each := range s.ranks.Each {
+		ps[i] = each.Position
+	}
+	return ps
 }
 
 // Total is how many tokens (or pairs) the whole run processes.
 func (s *Snapshot) Total() int64 { return s.pos.Total }
 
 // Alpha is the learning rate the run has decayed to.
-func (s *Snapshot) Alpha() float64 { return decayed(s.Options.Alpha, s.pos.Words, s.pos.Total) }
+func (s *Snapshot) Alpha() float64 {
+	var words int64
+	for _, p := range s.positions() {
+		words += p.Words
+	}
+	return decayed(s.Options.Alpha, words, s.pos.Total)
+}
 
 // Continue is the model a run continuing s starts from (Options.Init), for
 // the rows of the vocabulary v, which may be s's own (more epochs) or one
@@ -175,20 +226,26 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 	given.Settings = r.plan.Given
 	data := r.data
 	s := &Snapshot{Options: given, Data: &data, Model: c, Vocab: r.vocab, Corpus: r.fingerprint, Graph: r.graph != nil,
-		LambdaStart: r.origin.lambdaStart, Spectrum: r.origin.spectrum}
-	lanes, blocks, tail := r.sched.Shape()
-	s.pos = checkpoint.Position{Claims: r.sched.Claimed(), Lanes: lanes, Blocks: blocks, Tail: tail,
-		Words: r.words.Load(), Total: r.total, Elapsed: r.elapsedBefore + elapsed}
+		LambdaStart: r.origin.lambdaStart, Spectrum: r.origin.spectrum, pos: r.position(workers, elapsed)}
 	s.Done = r.sched.Done(s.pos.Claims)
+	return s
+}
+
+// position is where r stands while its workers stand at the gate, their
+// replicas merged.
+func (r *run) position(workers []*worker, elapsed time.Duration) checkpoint.Position {
+	lanes, blocks, tail := r.sched.Shape()
+	pos := checkpoint.Position{Claims: r.sched.Claimed(), Lanes: lanes, Blocks: blocks, Tail: tail,
+		Words: r.words.Load(), Total: r.total, Elapsed: r.elapsedBefore + elapsed}
 	for _, w := range workers {
 		ws := checkpoint.Worker{RNG: w.RNG.State(), Alpha: w.alpha, PendingWords: w.pendingWords, PendingSync: w.pendingSync,
 			Words: w.words, Pairs: w.pairs, Epoch: w.epoch, EpochLoss: w.epochLoss, EpochPairs: w.epochPairs}
 		if k, ok := w.kernel.(keeper); ok {
 			ws.Kernel = k.keep()
 		}
-		s.pos.Workers = append(s.pos.Workers, ws)
+		pos.Workers = append(pos.Workers, ws)
 	}
-	return s
+	return pos
 }
 
 // resume sets a new run's state to the snapshot's: the schedule's position,
@@ -238,6 +295,7 @@ type snapshotState struct {
 	LambdaStart string              `json:"lambda_start,omitempty"`
 	Spectrum    []float64           `json:"spectrum,omitempty"`
 	Position    checkpoint.Position `json:"position"`
+	Ranks       *checkpoint.Ranks   `json:"ranks,omitempty"`
 	Command     []string            `json:"command,omitempty"`
 }
 
@@ -250,7 +308,7 @@ func WriteCheckpoint(path string, s *Snapshot) error {
 	m := s.Model
 	st := snapshotState{Trainer: Version, Options: s.Options, Data: s.Data, Kind: m.Kind, Dim: m.Dim, Words: m.Words,
 		Corpus: s.Corpus, Graph: s.Graph, Done: s.Done, LambdaStart: s.LambdaStart, Spectrum: s.Spectrum, Position: s.pos,
-		Command: s.Command}
+		Ranks: s.ranks, Command: s.Command}
 	sections := append(checkpoint.Vocabulary(s.Vocab.Words, s.Vocab.Counts), checkpoint.Section{Name: "in", Data: checkpoint.Float32Bytes(m.In)})
 	if m.Out != nil {
 		sections = append(sections, checkpoint.Section{Name: "out", Data: checkpoint.Float32Bytes(m.Out)})
@@ -292,8 +350,18 @@ func ReadCheckpoint(path string) (*Snapshot, error) {
 	if len(st.Position.Workers) != st.Options.Threads || st.Options.Threads < 1 {
 		return nil, bad("%d worker states for %d threads", len(st.Position.Workers), st.Options.Threads)
 	}
+	if rk := st.Ranks; rk != nil {
+		if len(rk.Each) < 2 {
+			return nil, bad("the positions of %d ranks", len(rk.Each))
+		}
+		for i, each := range rk.Each {
+			if len(each.Position.Workers) != st.Options.Threads {
+				return nil, bad("rank %d: %d worker states for %d threads", i, len(each.Position.Workers), st.Options.Threads)
+			}
+		}
+	}
 	s := &Snapshot{Options: st.Options, Data: st.Data, Corpus: st.Corpus, Graph: st.Graph, Done: st.Done,
-		LambdaStart: st.LambdaStart, Spectrum: st.Spectrum, Command: st.Command, pos: st.Position}
+		LambdaStart: st.LambdaStart, Spectrum: st.Spectrum, Command: st.Command, pos: st.Position, ranks: st.Ranks}
 	if s.Model, err = readModel(f, &st, bad); err != nil {
 		return nil, err
 	}

@@ -120,10 +120,17 @@ func (w *worker) run() {
 // stops it.
 func (w *worker) pass() bool {
 	for w.r.gate.Pass() && !w.r.stop.Load() {
-		if n := w.r.hooks.stopAfter; n == 0 || w.r.sched.Claimed() < n {
+		claimed := w.r.sched.Claimed()
+		if n := w.r.hooks.snapshotAfter; n > 0 && claimed >= n && w.r.ranks != nil && w.r.snapshotAsked.CompareAndSwap(false, true) {
+			w.r.ranks.ask(askSnapshot)
+		}
+		if n := w.r.hooks.stopAfter; n == 0 || claimed < n {
 			return true
 		}
 		w.r.requestStop()
+		if w.r.ranks != nil {
+			return true // the ranks stop together, at the sync after
+		}
 	}
 	return false
 }

@@ -30,3 +30,24 @@ type Worker struct {
 	EpochPairs   float64   `json:"epoch_pairs"`
 	Kernel       []float32 `json:"kernel,omitempty"` // a keeper kernel's state
 }
+
+// Ranks is where every rank of a run of several processes stands, in a
+// checkpoint taken at one of their syncs, when every parameter had just
+// been averaged: what each rank needs, beside the model, to go on from it
+// at the same number of ranks.
+type Ranks struct {
+	Syncs       int64  `json:"syncs"`        // syncs made
+	SyncedWords int64  `json:"synced_words"` // every rank's tokens at the last sync, summed
+	SyncWords   int64  `json:"sync_words"`
+	SyncRows    int    `json:"sync_rows"`
+	Each        []Rank `json:"each"` // rank 0's first
+}
+
+// Rank is one rank's part of Ranks: what its share of the data is, its
+// tokens at the last sync and its position.
+type Rank struct {
+	Corpus      Fingerprint `json:"corpus"`
+	SyncedWords int64       `json:"synced_words"`
+	Done        bool        `json:"done,omitempty"` // the rank has trained its whole share
+	Position    Position    `json:"position"`
+}

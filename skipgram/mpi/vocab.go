@@ -31,15 +31,11 @@ func SumVocab(c Comm, part *vocab.Vocab, minCount int64) (*vocab.Vocab, error) {
 	}
 	counts := make(map[string]int64, part.Len())
 	var order []string // the words in the order first seen, so that the sums are made alike everywhere
-	for r := 0; r < c.Size(); r++ {
-		var b []byte
-		if r == c.Rank() {
-			b = marshalCounts(part)
-		}
-		b, err := BroadcastBytes(c, b, r)
-		if err != nil {
-			return nil, fmt.Errorf("vocabulary: %w", err)
-		}
+	parts, err := GatherBytes(c, marshalCounts(part))
+	if err != nil {
+		return nil, fmt.Errorf("vocabulary: %w", err)
+	}
+	for r, b := range parts {
 		if err := unmarshalCounts(b, func(w string, n int64) {
 			if _, ok := counts[w]; !ok {
 				order = append(order, w)

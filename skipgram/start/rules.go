@@ -180,14 +180,19 @@ func sortedKeys(m map[string]bool) []string {
 // have stopped: where an interrupted run is, the checkpoint it wrote to
 // (checkpoint, "" for none) to resume it from.
 func Interrupted(ctx context.Context, err error, checkpoint string) error {
-	if ctx.Err() == nil {
+	stopped := errors.Is(err, context.Canceled) || errors.Is(err, skipgram.ErrInterrupted)
+	if ctx.Err() == nil && !stopped {
 		return err
 	}
-	if checkpoint != "" && !errors.Is(err, context.Canceled) {
-		return fmt.Errorf("training interrupted, and the checkpoint failed: %w", err)
+	if checkpoint != "" && !stopped {
+		return fmt.Errorf("%w, and the checkpoint failed: %w", ErrInterrupted, err)
 	}
 	if checkpoint != "" {
-		return fmt.Errorf("training interrupted; the run is in %s: go on with wipsvec train -resume %s", checkpoint, checkpoint)
+		return fmt.Errorf("%w; the run is in %s: go on with wipsvec train -resume %s", ErrInterrupted, checkpoint, checkpoint)
 	}
-	return errors.New("training interrupted; nothing written")
+	return fmt.Errorf("%w; nothing written", ErrInterrupted)
 }
+
+// ErrInterrupted is a run stopped by a signal (Interrupted's errors), on
+// this process or, with several ranks, on another.
+var ErrInterrupted = errors.New("training interrupted")

@@ -59,8 +59,6 @@ func TestTrainOneViewSubwords(t *testing.T) {
 		want string
 	}{
 		{[]string{"-model", "hsg"}, "no meaning for hsg"},
-		{[]string{"-model", "ips", "-batch"}, "-batch=false"},
-		{[]string{"-model", "sips", "-cbow", "1"}, "-cbow 1 trains sg only"},
 	} {
 		bad := filepath.Join(dir, "bad.bin")
 		args := append([]string{"train", "-train", text, "-output", bad, "-min-count", "1", "-maxn", "6"}, tc.args...)

@@ -2,6 +2,7 @@ package skipgram
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/fasttext"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
@@ -20,85 +23,100 @@ import (
 var oneViewLinear = []Kind{IPS, SIPS, IPDS, WIPS}
 
 // TestOneViewSubwordPairGradients steps each one-view linear model with
-// subwords once on one pair and checks, against central differences of the
+// subwords once on one pair, pair by pair and as a batch window of one
+// context (bagWindow), and checks, against central differences of the
 // model's float64 score (WIPS's rows with the signs of lambda: step64),
-// that every row the centre word is composed of moved by the whole
+// that every row the input word is composed of moved by the whole
 // gradient of the loss in its composed vector h, that every row of each
-// target (the context, the noise words) moved by the whole gradient in the
-// target's composed vector, and WIPS's lambda gradient at them.
+// target moved by the whole gradient in the target's composed vector, and
+// WIPS's lambda gradient at them. Pair by pair the input is the centre
+// word and the targets the context and its noise words; in a batch window
+// the input is the context and the targets the centre word and the
+// window's noise words.
 func TestOneViewSubwordPairGradients(t *testing.T) {
+	for _, batch := range []bool{false, true} {
+		for _, kind := range oneViewLinear {
+			t.Run(fmt.Sprintf("%s/batch=%v", kind, batch), func(t *testing.T) { oneViewSubwordGradients(t, kind, batch) })
+		}
+	}
+}
+
+func oneViewSubwordGradients(t *testing.T, kind Kind, batch bool) {
 	const alpha = 1e-3
 	words := []string{"the", "cat", "sat", "on", "mat", "cats", "sitting", "mats"}
-	for _, kind := range oneViewLinear {
-		t.Run(string(kind), func(t *testing.T) {
-			checked := 0
-			for seed := uint64(1); checked < 3 && seed < 100; seed++ {
-				run, _ := testRun(t, kind, 10, len(words), 2, seed, func(o *Options) {
-					o.Subwords, o.Batch = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}, false
-				})
-				run.sub = subword.NewRows(run.opt.Subwords, words)
-				w := newWorker(run, 0, kind.def().start(run))
-				m := run.model
-				compose := func(id int32) []float32 {
-					h := make([]float32, m.Dim)
-					rows := run.sub.Of(id)
-					for _, r := range rows {
-						for i, x := range m.Row(int(r)) {
-							h[i] += x / float32(len(rows))
-						}
-					}
-					return h
-				}
-				before := slices.Clone(m.In)
-				moved := func(r int32, i int) float64 { return float64(m.Row(int(r))[i] - before[int(r)*m.Stride+i]) }
-				const center, ctx = 6, 1 // "sitting" and "cat"
-				h := compose(center)
-				all := make([][]float32, len(words))
-				for id := range all {
-					all[id] = compose(int32(id))
-				}
-				w.kernel.window(&w.step, center, []int32{ctx}, alpha)
-				targets := append([]int32{ctx}, w.Look.Next[1:]...) // the pair's: its context, then its noise words
-				var used []int32
-				for _, id := range append(slices.Clone(targets), center) {
-					used = append(used, run.sub.Of(id)...)
-				}
-				if len(slices.Compact(slices.Sorted(slices.Values(used)))) != len(used) {
-					continue // a row of two words (or a word twice) moves twice: not the one-step gradient
-				}
-				checked++
-				outs, pos := make([][]float32, len(targets)), make([]bool, len(targets))
-				for j, id := range targets {
-					outs[j] = all[id]
-				}
-				pos[0] = true
-				score := func(x, out []float32) float64 { return score64(w, x, out) }
-				move := func(x, out []float32) float64 { return step64(w, x, out) }
-				for i := range h {
-					want, tol := gradient(alpha, h, outs, pos, score, move, i)
-					for _, r := range run.sub.Of(center) {
-						if got := moved(r, i); math.Abs(got-want) > tol {
-							t.Errorf("seed %d: centre row %d moved %.6g at %d, want %.6g", seed, r, got, i, want)
-						}
-					}
-					for j, id := range targets {
-						g, tol := gradient(alpha, outs[j], [][]float32{h}, pos[j:j+1], func(o, x []float32) float64 { return score(x, o) },
-							func(o, x []float32) float64 { return move(x, o) }, i)
-						for _, r := range run.sub.Of(id) {
-							if got := moved(r, i); math.Abs(got-g) > tol {
-								t.Errorf("seed %d: target %d's row %d moved %.6g at %d, want %.6g", seed, id, r, got, i, g)
-							}
-						}
-					}
-				}
-				if kind == WIPS {
-					checkLambdaGradient(t, wipsOf(w), alpha, h, outs, pos, seed)
-				}
-			}
-			if checked < 3 {
-				t.Fatalf("only %d pairs of words with rows of their own", checked)
-			}
+	checked := 0
+	for seed := uint64(1); checked < 3 && seed < 100; seed++ {
+		run, _ := testRun(t, kind, 10, len(words), 2, seed, func(o *Options) {
+			o.Subwords, o.Batch = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}, batch
 		})
+		run.sub = subword.NewRows(run.opt.Subwords, words)
+		w := newWorker(run, 0, kind.def().start(run))
+		m := run.model
+		compose := func(id int32) []float32 {
+			h := make([]float32, m.Dim)
+			rows := run.sub.Of(id)
+			for _, r := range rows {
+				for i, x := range m.Row(int(r)) {
+					h[i] += x / float32(len(rows))
+				}
+			}
+			return h
+		}
+		before := slices.Clone(m.In)
+		moved := func(r int32, i int) float64 { return float64(m.Row(int(r))[i] - before[int(r)*m.Stride+i]) }
+		const center, ctx = 6, 1 // "sitting" and "cat"
+		input := int32(center)
+		if batch {
+			input = ctx
+		}
+		h := compose(input)
+		all := make([][]float32, len(words))
+		for id := range all {
+			all[id] = compose(int32(id))
+		}
+		w.kernel.window(&w.step, center, []int32{ctx}, alpha)
+		targets := append([]int32{ctx}, w.Look.Next[1:]...) // the pair's: its context, then its noise words
+		if batch {
+			targets = slices.Clone(w.Look.Targets) // the window's: its centre word, then its noise words
+		}
+		var used []int32
+		for _, id := range append(slices.Clone(targets), input) {
+			used = append(used, run.sub.Of(id)...)
+		}
+		if len(slices.Compact(slices.Sorted(slices.Values(used)))) != len(used) {
+			continue // a row of two words (or a word twice) moves twice: not the one-step gradient
+		}
+		checked++
+		outs, pos := make([][]float32, len(targets)), make([]bool, len(targets))
+		for j, id := range targets {
+			outs[j] = all[id]
+		}
+		pos[0] = true
+		score := func(x, out []float32) float64 { return score64(w, x, out) }
+		move := func(x, out []float32) float64 { return step64(w, x, out) }
+		for i := range h {
+			want, tol := gradient(alpha, h, outs, pos, score, move, i)
+			for _, r := range run.sub.Of(input) {
+				if got := moved(r, i); math.Abs(got-want) > tol {
+					t.Errorf("seed %d: input row %d moved %.6g at %d, want %.6g", seed, r, got, i, want)
+				}
+			}
+			for j, id := range targets {
+				g, tol := gradient(alpha, outs[j], [][]float32{h}, pos[j:j+1], func(o, x []float32) float64 { return score(x, o) },
+					func(o, x []float32) float64 { return move(x, o) }, i)
+				for _, r := range run.sub.Of(id) {
+					if got := moved(r, i); math.Abs(got-g) > tol {
+						t.Errorf("seed %d: target %d's row %d moved %.6g at %d, want %.6g", seed, id, r, got, i, g)
+					}
+				}
+			}
+		}
+		if kind == WIPS {
+			checkLambdaGradient(t, wipsOf(w), alpha, h, outs, pos, seed)
+		}
+	}
+	if checked < 3 {
+		t.Fatalf("only %d pairs of words with rows of their own", checked)
 	}
 }
 
@@ -112,26 +130,30 @@ func TestOneViewSubwordsLearn(t *testing.T) {
 		tokens = 15000
 	}
 	v, stream := syntheticCorpus(t, tokens, 3)
-	for _, kind := range oneViewLinear {
-		t.Run(string(kind), func(t *testing.T) {
-			opt := testOptions(kind)
-			opt.Iter, opt.Subwords, opt.Batch = 3, testSubwords, false
-			m1, st, err := Train(context.Background(), v, stream, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if m1.Out != nil || len(m1.In) != (v.Len()+testSubwords.Bucket)*m1.Stride {
-				t.Fatal("the matrix is not the words' rows then the buckets'")
-			}
-			repeatsAndLearns(t, v, stream, opt, m1, st)
-		})
+	for _, arch := range []struct {
+		name        string
+		batch, cbow bool
+	}{{"pairs", false, false}, {"batch", true, false}, {"cbow", false, true}} {
+		for _, kind := range oneViewLinear {
+			t.Run(string(kind)+"/"+arch.name, func(t *testing.T) {
+				opt := testOptions(kind)
+				opt.Iter, opt.Subwords, opt.Batch, opt.CBOW = 3, testSubwords, arch.batch, arch.cbow
+				m1, st, err := Train(context.Background(), v, stream, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if m1.Out != nil || len(m1.In) != (v.Len()+testSubwords.Bucket)*m1.Stride {
+					t.Fatal("the matrix is not the words' rows then the buckets'")
+				}
+				repeatsAndLearns(t, v, stream, opt, m1, st)
+			})
+		}
 	}
 }
 
 // TestOneViewSubwordsRefused: HSG refuses subwords (a mean of points on
-// the hyperboloid is off it), and a one-view model refuses them in batch
-// windows and with CBOW, which compose the centre word alone; each in one
-// line. Pairs train.
+// the hyperboloid is off it), in one line; the linear one-view models
+// train them pair by pair, in batch windows and with CBOW.
 func TestOneViewSubwordsRefused(t *testing.T) {
 	for _, tc := range []struct {
 		kind        Kind
@@ -140,10 +162,7 @@ func TestOneViewSubwordsRefused(t *testing.T) {
 	}{
 		{HSG, false, false, "-maxn 6 has no meaning for hsg"},
 		{HSG, true, false, "-maxn 6 has no meaning for hsg"},
-		{IPS, true, false, "-batch=false"},
-		{WIPS, true, false, "-batch=false"},
-		{SIPS, false, true, "-cbow 1 trains sg only"},
-		{IPDS, true, true, "-cbow 1 trains sg only"},
+		{HSG, false, true, "-cbow 1 has no meaning for hsg"},
 	} {
 		o := DefaultOptions()
 		o.Model, o.Subwords, o.Batch, o.CBOW = tc.kind, testSubwords, tc.batch, tc.cbow
@@ -153,10 +172,12 @@ func TestOneViewSubwordsRefused(t *testing.T) {
 		}
 	}
 	for _, kind := range oneViewLinear {
-		o := DefaultOptions()
-		o.Model, o.Subwords, o.Batch = kind, testSubwords, false
-		if err := o.Validate(); err != nil {
-			t.Errorf("%s pairs: %v", kind, err)
+		for _, arch := range [][2]bool{{false, false}, {true, false}, {false, true}} {
+			o := DefaultOptions()
+			o.Model, o.Subwords, o.Batch, o.CBOW = kind, testSubwords, arch[0], arch[1]
+			if err := o.Validate(); err != nil {
+				t.Errorf("%s -batch %v -cbow %v: %v", kind, arch[0], arch[1], err)
+			}
 		}
 	}
 }
@@ -217,3 +238,78 @@ func TestOneViewSubwordsResumeBitIdentical(t *testing.T) {
 		t.Fatalf("resumed loss %v, uninterrupted %v", st.Loss, wst.Loss)
 	}
 }
+
+// TestBagCache: a bag taken from the cache is its word's composed vector;
+// what windows do to it moves every row of the word by the same change
+// when the word leaves the cache (the sentence ends, or a word of a later
+// window takes its slot), and a word whose slot another word of the same
+// window holds gets a bag of its own, its rows moved at the window's end.
+func TestBagCache(t *testing.T) {
+	var words []string // two letters each: with 3-grams alone no two words share a row
+	for i := range bagSlots + 10 {
+		words = append(words, string(rune('a'+i/26))+string(rune('a'+i%26)))
+	}
+	run, _ := testRun(t, IPS, 8, len(words), 2, 1, func(o *Options) {
+		o.Subwords, o.Batch = subword.Settings{Minn: 3, Maxn: 3, Bucket: 1 << 20}, true
+	})
+	run.sub = subword.NewRows(run.opt.Subwords, words)
+	w := newWorker(run, 0, IPS.def().start(run))
+	m, s := run.model, &w.step
+	rowsOf := func(id int32) [][]float32 {
+		var rs [][]float32
+		for _, r := range run.sub.Of(id) {
+			rs = append(rs, slices.Clone(m.Row(int(r))))
+		}
+		return rs
+	}
+	movedBy := func(what string, id int32, before [][]float32, times float32) {
+		t.Helper()
+		for i, r := range run.sub.Of(id) {
+			for j, d := range change {
+				if got := m.Row(int(r))[j] - before[i][j]; math.Abs(float64(got-times*d)) > 1e-5 {
+					t.Fatalf("%s: word %d's row %d moved %v at %d, want %v", what, id, r, got, j, times*d)
+				}
+			}
+		}
+	}
+	c := newBagCache(&hogwild.Scratch{}, m.Dim, 2, 3)
+	window := func(more bool, ids ...int32) {
+		for _, id := range ids {
+			kernel.Axpy(c.get(s, id), change, 1)
+		}
+		s.Look.More = more
+		c.done(s)
+	}
+
+	// One word through two windows of a sentence: composed once, its rows
+	// moved once, at the sentence's end.
+	before := rowsOf(3)
+	b := c.get(s, 3)
+	if !sameBits(b, s.Compose(make([]float32, m.Dim), 3)) {
+		t.Fatal("the bag is not the word's composed vector")
+	}
+	window(true)
+	window(true, 3)
+	movedBy("in the sentence", 3, before, 0)
+	if b2 := c.get(s, 3); &b2[0] != &b[0] {
+		t.Fatal("the next window composed the word again")
+	}
+	window(false)
+	movedBy("at the sentence's end", 3, before, 1)
+
+	// Two words of one slot: in one window the second has a bag of its
+	// own, moved at the window's end; in a later window it takes the slot
+	// and the first word's rows move.
+	one, other := int32(5), int32(5+bagSlots)
+	beforeOne, beforeOther := rowsOf(one), rowsOf(other)
+	window(true, one, other)
+	movedBy("the word in its slot", one, beforeOne, 0)
+	movedBy("the word without a slot", other, beforeOther, 1)
+	window(true, other)
+	movedBy("the word another took the slot of", one, beforeOne, 1)
+	window(false)
+	movedBy("the word that took the slot", other, beforeOther, 2)
+}
+
+// change is what TestBagCache's windows add to a bag.
+var change = []float32{1, -2, 3, 0.5, 0, 0, 1, 1}

@@ -19,6 +19,11 @@ func SharedNoiseDefaults() string {
 			shared = append(shared, fmt.Sprintf("%d for %s", n, k))
 		}
 	}
+	o := skipgram.DefaultOptions()
+	o.Model, o.Subwords.Minn, o.Subwords.Maxn, o.Subwords.Bucket = skipgram.WIPS, 3, 6, 1
+	if n := o.SharedNoise(); n > 1 {
+		shared = append(shared, fmt.Sprintf("%d for a one-view model with -maxn", n))
+	}
 	return strings.Join(append(shared, "1 for the others"), ", ")
 }
 

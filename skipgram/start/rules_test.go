@@ -161,8 +161,13 @@ func TestBatch(t *testing.T) {
 	}
 	o.Subwords = subword.Default()
 	if Batch(o, false) {
-		t.Error("a run with subwords kept batch windows it was not given")
+		t.Error("SG with subwords kept batch windows it was not given")
 	}
+	o.Model = skipgram.WIPS
+	if !Batch(o, false) {
+		t.Error("WIPS with subwords left batch windows it was not given")
+	}
+	o.Model = skipgram.SG
 	if !Batch(o, true) {
 		t.Error("a run with subwords and -batch given left batch windows")
 	}

@@ -54,8 +54,8 @@ type modelDef struct {
 	textReplicas int
 	// shareNoise is how many consecutive windows share a draw of noise
 	// words when Options.ShareNoise leaves it to the model (0: one). SG's
-	// 2 trains one thread 7% faster with its quality held; the one-view
-	// models lost quality with it (docs/scaling.md).
+	// 2 trains faster at the same quality; the one-view models lost
+	// quality with it (docs/defaults.md, -share-noise).
 	shareNoise int
 	// params are the model's parameter vectors beyond its rows, each Dim
 	// long (WIPS's lambda, IPDS's signs). A new model fills them in this

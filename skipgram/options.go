@@ -238,7 +238,7 @@ func (o *Options) SharedNoise() int {
 		return 1
 	case o.Subwords.Enabled() && o.Model.def().views == 1:
 		// A one-view model composes every noise word from its rows
-		// (bags.go): a draw for four windows trains WIPS 3.2 times as
+		// (bags.go): a draw for four windows trains it several times as
 		// fast at the same scores (docs/subwords.md).
 		return 4
 	}

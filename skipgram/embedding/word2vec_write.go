@@ -82,9 +82,9 @@ func writeVectorRows(w io.Writer, v *Vectors, bin bool) error {
 		lo := b * per
 		return appendRows(dst, v, lo, min(lo+per, len(v.Words)), bin)
 	}
-	// A text value's shortest decimal costs about 75 ns, so a text file of
-	// a large vocabulary takes seconds to format on one core; binary rows
-	// are copies, bound by the disk.
+	// A text value's shortest decimal is slow to format, so a text file of
+	// a large vocabulary takes seconds on one core; binary rows are
+	// copies, bound by the disk (docs/performance.md).
 	if workers := min(runtime.GOMAXPROCS(0), blocks); !bin && workers > 1 {
 		return writeInOrder(w, blocks, workers, format)
 	}

@@ -52,8 +52,8 @@ func (a *Adjacency) Linked(u int32, ownU []int32, v int32) bool {
 }
 
 // sortedHas reports whether the ascending a holds x. It is slices.BinarySearch
-// written out for the negative draws, where the generic one measured no
-// faster (0 to 7% slower in skipgram's BenchmarkTrainGraph).
+// written out for the negative draws, where the generic one was no faster
+// (docs/performance.md).
 func sortedHas(a []int32, x int32) bool {
 	lo, hi := 0, len(a)
 	for lo < hi {

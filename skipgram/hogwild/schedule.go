@@ -33,12 +33,10 @@ const BlockWords = 100_000
 
 // TailCut is how many blocks the last block of every lane is cut into on
 // several threads, each half of what is left of it. A run ends when its
-// last worker finishes its last block, and with blocks of BlockWords the
-// others had stood idle for up to a block's time: on two threads over 15 MB
-// the two workers finished 22-91 ms apart in runs of 0.7-1.2 s, and on 16
-// threads a worker gets only four or five blocks of the bench's 40 MiB. The
-// schedule deals the lanes' last blocks last, so the run now ends on blocks
-// of a few thousand tokens, milliseconds long.
+// last worker finishes its last block, and with whole blocks of BlockWords
+// the others stood idle for up to a block's time. The schedule deals the
+// lanes' last blocks last, so the run ends on blocks of a few thousand
+// tokens, milliseconds long (docs/scaling.md, "Blocks and lanes").
 const TailCut = 6
 
 // SplitBlocks cuts the stream into blocks of about size tokens that end at

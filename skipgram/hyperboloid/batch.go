@@ -17,8 +17,8 @@ import (
 // more row of u_j's AxpyMany) and measures it, because out_j or the
 // contexts can then move, or be read half written, between the products
 // and the step, and the formula holds no longer (see ExpMap). One worker
-// trusts the formula: building the velocity costs it 5% of its words a
-// second.
+// trusts the formula, which spares it building the velocity
+// (docs/performance.md).
 type Batch struct {
 	grads   []float32 // m x len(targets), by context
 	gradsT  []float32 // len(targets) x m, the same by target

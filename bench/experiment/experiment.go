@@ -16,6 +16,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -426,29 +427,20 @@ func (r *Runner) runOne(ctx context.Context, spec RunSpec) (rec RunRecord) {
 	return rec
 }
 
+// trainAndEvaluate trains rec's run and fills in its record: the loss
+// curve, the training's statistics and the benchmarks' correlations.
 func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
+	var curve lossCurve
 	opt := r.Options(rec.RunSpec)
-	every := r.ProgressEvery
-	if every <= 0 {
-		every = time.Second
+	opt.ProgressEvery = r.ProgressEvery
+	if opt.ProgressEvery <= 0 {
+		opt.ProgressEvery = time.Second
 	}
-	// The curve is filled by the trainer's reporter goroutine and handed
-	// to rec only once training has returned.
-	var mu sync.Mutex
-	var curve [][3]float64
-	opt.ProgressEvery = every
 	opt.Progress = func(p skipgram.Progress) {
 		if r.Live != nil {
 			r.Live(p)
 		}
-		// A snapshot without new pairs carries no loss; the closing one
-		// averages a different stretch and is recorded as Loss instead.
-		if p.Done || p.Loss == 0 || !finite(p.Loss) {
-			return
-		}
-		mu.Lock()
-		curve = append(curve, [3]float64{float64(p.Words), round(p.Elapsed.Seconds(), 2), round(p.Loss, 5)})
-		mu.Unlock()
+		curve.add(p)
 	}
 	j := &skipgram.Job{Options: opt, Vocab: r.Vocab, Text: [][]int32{r.Stream}, Source: skipgram.Source{MinCount: r.Setup.MinCount}}
 	res, err := r.trainCheckpointed(ctx, rec, j)
@@ -458,17 +450,49 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 	if res == nil || res.Model == nil || res.Meta == nil {
 		return errors.New("train: no model")
 	}
-	m, st, meta := res.Model, res.Stats, res.Meta
-	mu.Lock()
-	rec.LossCurve = curve
-	mu.Unlock()
+	rec.LossCurve = curve.points()
+	if err := recordTraining(rec, res.Stats, res.Meta); err != nil {
+		return err
+	}
+	r.evaluate(rec, res.Model, res.Meta)
+	return nil
+}
+
+// lossCurve is a run's loss curve, filled by the trainer's reporter
+// goroutine and handed to the record only once training has returned.
+type lossCurve struct {
+	mu  sync.Mutex
+	pts [][3]float64 // words, seconds, loss
+}
+
+// add appends the loss of snapshot p. A snapshot without new pairs carries
+// no loss; the closing one averages a different stretch and is recorded as
+// Loss instead.
+func (c *lossCurve) add(p skipgram.Progress) {
+	if p.Done || p.Loss == 0 || !finite(p.Loss) {
+		return
+	}
+	c.mu.Lock()
+	c.pts = append(c.pts, [3]float64{float64(p.Words), round(p.Elapsed.Seconds(), 2), round(p.Loss, 5)})
+	c.mu.Unlock()
+}
+
+// points returns the curve so far.
+func (c *lossCurve) points() [][3]float64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pts
+}
+
+// recordTraining puts the training's time, speed, loss and λ into rec. A
+// diverged run is an error: JSON has no NaN, so it is failed, not a line
+// that cannot be written.
+func recordTraining(rec *RunRecord, st skipgram.Stats, meta *embedding.Meta) error {
 	rec.Seconds = round(st.Elapsed.Seconds(), 3)
 	rec.Words = st.Words
 	if s := st.Elapsed.Seconds(); s > 0 {
 		rec.WordsPerSec = math.Round(float64(st.Words) / s)
 	}
-	// JSON has no NaN: a diverged run is failed, not a line that cannot
-	// be written.
 	if !finite(st.Loss) {
 		return fmt.Errorf("training diverged: loss %v", st.Loss)
 	}
@@ -487,6 +511,12 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 			}
 		}
 	}
+	return nil
+}
+
+// evaluate scores the trained model m on every benchmark with each of its
+// similarities, recording the pairs found and the finite correlations.
+func (r *Runner) evaluate(rec *RunRecord, m *skipgram.Model, meta *embedding.Meta) {
 	sims := meta.Similarities()
 	vec := m.Vectors(r.Vocab.Words)
 	rec.Rho = make(map[string]map[string]float64, len(sims))
@@ -506,7 +536,6 @@ func (r *Runner) trainAndEvaluate(ctx context.Context, rec *RunRecord) error {
 			rec.Rho[sim.Name][d.Name] = rho
 		}
 	}
-	return nil
 }
 
 // checkpointName is the checkpoint of the run in progress in

@@ -154,74 +154,14 @@ func (p *problem) ranks(sc *scorer, threads int) (meanRank, mapScore float64, so
 	if threads <= 0 {
 		threads = runtime.NumCPU()
 	}
-	n := len(p.rows)
 	var next atomic.Int64
-	type partial struct {
-		rankSum, apSum float64
-		sources        int
-	}
-	parts := make([]partial, threads)
+	parts := make([]rankSums, threads)
 	var wg sync.WaitGroup
 	for t := range threads {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			scores := make([]float32, n)
-			mark := make([]int32, n) // mark[w] == u+1: w is u or a neighbour of u
-			var posScores []float32
-			var hist []int64
-			var ranks []int64
-			part := &parts[t]
-			for {
-				u := int32(next.Add(1) - 1)
-				if int(u) >= n {
-					return
-				}
-				pos := p.pos[u]
-				if len(pos) == 0 {
-					continue
-				}
-				sc.row(u, scores)
-				stamp := u + 1
-				mark[u] = stamp
-				for _, w := range p.adj[u] {
-					mark[w] = stamp
-				}
-				posScores = posScores[:0]
-				for _, v := range pos {
-					posScores = append(posScores, scores[v])
-				}
-				slices.Sort(posScores)
-				lowest, highest := posScores[0], posScores[len(pos)-1]
-				hist = slices.Grow(hist[:0], len(pos)+1)[:len(pos)+1]
-				clear(hist)
-				for w, s := range scores {
-					if s > lowest && mark[w] != stamp {
-						// hist[j]: non-neighbours above exactly j positives.
-						if s > highest {
-							hist[len(pos)]++
-						} else {
-							hist[below(posScores, s)]++
-						}
-					}
-				}
-				// The positive of sorted index i is below every negative
-				// counted in hist[j] for j > i.
-				ranks = ranks[:0]
-				var above int64
-				for i := len(pos) - 1; i >= 0; i-- {
-					above += hist[i+1]
-					ranks = append(ranks, above+1)
-				}
-				slices.Sort(ranks)
-				var ap float64
-				for i, r := range ranks {
-					part.rankSum += float64(r)
-					ap += float64(i+1) / float64(r+int64(i))
-				}
-				part.apSum += ap / float64(len(ranks))
-				part.sources++
-			}
+			p.rankWorker(sc, &next, &parts[t])
 		}()
 	}
 	wg.Wait()
@@ -232,6 +172,94 @@ func (p *problem) ranks(sc *scorer, threads int) (meanRank, mapScore float64, so
 		sources += q.sources
 	}
 	return rankSum / float64(p.edges), apSum / float64(sources), sources
+}
+
+// rankSums is one worker's share of ranks: the sums over its sources of
+// their edges' ranks and of their average precisions.
+type rankSums struct {
+	rankSum, apSum float64
+	sources        int
+}
+
+// rankScratch is one worker's buffers, reused from source to source.
+type rankScratch struct {
+	scores    []float32 // every candidate's score against the source
+	mark      []int32   // mark[w] == u+1: w is u or a neighbour of u
+	posScores []float32
+	hist      []int64
+	ranks     []int64
+}
+
+// rankWorker takes the next source from next until none is left and adds
+// the ranks of its edges and its average precision to part.
+func (p *problem) rankWorker(sc *scorer, next *atomic.Int64, part *rankSums) {
+	n := len(p.rows)
+	buf := &rankScratch{scores: make([]float32, n), mark: make([]int32, n)}
+	for {
+		u := int32(next.Add(1) - 1)
+		if int(u) >= n {
+			return
+		}
+		if len(p.pos[u]) == 0 {
+			continue
+		}
+		ranks := p.sourceRanks(sc, u, buf)
+		var ap float64
+		for i, r := range ranks {
+			part.rankSum += float64(r)
+			ap += float64(i+1) / float64(r+int64(i))
+		}
+		part.apSum += ap / float64(len(ranks))
+		part.sources++
+	}
+}
+
+// sourceRanks returns the ranks of the edges of u, ascending: each edge's
+// count of u's non-neighbours scored strictly above it, plus one. The
+// slice is buf's, valid until the next call.
+func (p *problem) sourceRanks(sc *scorer, u int32, buf *rankScratch) []int64 {
+	pos, scores, mark := p.pos[u], buf.scores, buf.mark
+	sc.row(u, scores)
+	stamp := u + 1
+	mark[u] = stamp
+	for _, w := range p.adj[u] {
+		mark[w] = stamp
+	}
+	posScores := buf.posScores[:0]
+	for _, v := range pos {
+		posScores = append(posScores, scores[v])
+	}
+	slices.Sort(posScores)
+	hist := slices.Grow(buf.hist[:0], len(pos)+1)[:len(pos)+1]
+	clear(hist)
+	countAbove(hist, scores, posScores, mark, stamp)
+	// The positive of sorted index i is below every negative counted in
+	// hist[j] for j > i.
+	ranks := buf.ranks[:0]
+	var above int64
+	for i := len(pos) - 1; i >= 0; i-- {
+		above += hist[i+1]
+		ranks = append(ranks, above+1)
+	}
+	slices.Sort(ranks)
+	buf.posScores, buf.hist, buf.ranks = posScores, hist, ranks
+	return ranks
+}
+
+// countAbove adds to hist[j] the candidates w not marked with stamp (the
+// non-neighbours) that score above exactly j of the ascending posScores.
+func countAbove(hist []int64, scores, posScores []float32, mark []int32, stamp int32) {
+	lowest, highest := posScores[0], posScores[len(posScores)-1]
+	aboveAll := &hist[len(posScores)]
+	for w, s := range scores {
+		if s > lowest && mark[w] != stamp {
+			if s > highest {
+				*aboveAll++
+			} else {
+				hist[below(posScores, s)]++
+			}
+		}
+	}
 }
 
 // below is the number of values of the ascending a that are less than x.

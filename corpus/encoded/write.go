@@ -131,6 +131,16 @@ func WriteTo(ctx context.Context, f *os.File, r io.Reader, opt Options) (_ *Info
 	return info, v, nil
 }
 
+// rewriteChunk is a chunk of ids on its way through rewriteFinal: read,
+// remapped, written, and back to be read into again.
+type rewriteChunk struct {
+	ids []int32
+	raw []byte // big-endian hosts only: the ids as the file has them
+	out []byte // the final ids as the file stores them
+	at  int64  // where the chunk was read or is to be written
+	err error
+}
+
 // rewriteFinal rewrites the nprov provisional ids after the prefix to final
 // ids in place, returning where they end, their checksum and their count.
 // The final stream is never longer, so writing at w <= r never overwrites an
@@ -139,62 +149,19 @@ func WriteTo(ctx context.Context, f *os.File, r io.Reader, opt Options) (_ *Info
 // disk started as soon as it is written (startWriteback), so that the final
 // fsync has little left to wait for.
 func rewriteFinal(ctx context.Context, f *os.File, nprov int64, remap *vocab.Remap, words int32) (wr int64, idsCRC uint32, check idChecker, err error) {
-	type chunk struct {
-		ids []int32
-		raw []byte // big-endian hosts only: the ids as the file has them
-		out []byte // the final ids as the file stores them
-		at  int64  // where the chunk was read or is to be written
-		err error
-	}
 	const inFlight = 4
 	var (
-		free    = make(chan *chunk, inFlight)
-		read    = make(chan *chunk, inFlight)
-		written = make(chan *chunk, inFlight)
+		free    = make(chan *rewriteChunk, inFlight)
+		read    = make(chan *rewriteChunk, inFlight)
+		written = make(chan *rewriteChunk, inFlight)
 		werr    = make(chan error, 1)
 		stop    = make(chan struct{})
-		end     = prefixSize + 4*nprov
 	)
 	for range inFlight {
-		free <- &chunk{ids: make([]int32, chunkIDs)}
+		free <- &rewriteChunk{ids: make([]int32, chunkIDs)}
 	}
-	go func() { // reader
-		defer close(read)
-		for rd := int64(prefixSize); rd < end; {
-			var c *chunk
-			select {
-			case c = <-free:
-			case <-stop:
-				return
-			}
-			n := min(4*int64(chunkIDs), end-rd)
-			c.ids, c.at = c.ids[:n/4], rd
-			in := asBytes(c.ids)
-			if !littleEndian {
-				c.raw = slices.Grow(c.raw[:0], int(n))[:n]
-				in = c.raw
-			}
-			_, c.err = f.ReadAt(in, rd)
-			rd += n
-			read <- c
-			if c.err != nil {
-				return
-			}
-		}
-	}()
-	go func() { // writer
-		var err error
-		for c := range written {
-			if err == nil {
-				if _, err = f.WriteAt(c.out, c.at); err == nil {
-					startWriteback(f, c.at, int64(len(c.out)))
-				}
-			}
-			c.ids = c.ids[:cap(c.ids)]
-			free <- c
-		}
-		werr <- err
-	}()
+	go readChunks(f, prefixSize+4*nprov, free, read, stop)
+	go writeChunks(f, written, free, werr)
 	defer func() {
 		close(stop)
 		close(written)
@@ -228,6 +195,52 @@ func rewriteFinal(ctx context.Context, f *os.File, nprov int64, remap *vocab.Rem
 		written <- c
 	}
 	return wr, idsCRC, check, nil
+}
+
+// readChunks is rewriteFinal's reader: it reads the provisional ids from
+// the prefix to end into the chunks free hands it and sends them on read,
+// which it closes when done, at a read error or when stop is closed.
+func readChunks(f *os.File, end int64, free <-chan *rewriteChunk, read chan<- *rewriteChunk, stop <-chan struct{}) {
+	defer close(read)
+	for rd := int64(prefixSize); rd < end; {
+		var c *rewriteChunk
+		select {
+		case c = <-free:
+		case <-stop:
+			return
+		}
+		n := min(4*int64(chunkIDs), end-rd)
+		c.ids, c.at = c.ids[:n/4], rd
+		in := asBytes(c.ids)
+		if !littleEndian {
+			c.raw = slices.Grow(c.raw[:0], int(n))[:n]
+			in = c.raw
+		}
+		_, c.err = f.ReadAt(in, rd)
+		rd += n
+		read <- c
+		if c.err != nil {
+			return
+		}
+	}
+}
+
+// writeChunks is rewriteFinal's writer: it writes the chunks sent on
+// written where they say, starts their writeback and hands them back to
+// free. After the first error it only hands them back; werr gets that
+// error (or nil) once written is closed.
+func writeChunks(f *os.File, written <-chan *rewriteChunk, free chan<- *rewriteChunk, werr chan<- error) {
+	var err error
+	for c := range written {
+		if err == nil {
+			if _, err = f.WriteAt(c.out, c.at); err == nil {
+				startWriteback(f, c.at, int64(len(c.out)))
+			}
+		}
+		c.ids = c.ids[:cap(c.ids)]
+		free <- c
+	}
+	werr <- err
 }
 
 // crcReader counts and checksums the text it passes on.

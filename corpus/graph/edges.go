@@ -72,27 +72,8 @@ const maxLine = 1 << 20
 // name seen.
 func Read(r io.Reader) (*Edges, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
-	e := &Edges{}
-	index := make(map[string]int32)
-	id := func(name []byte) (int32, error) {
-		if i, ok := index[string(name)]; ok {
-			return i, nil
-		}
-		// A new name: checked once, never again on its later edges.
-		if !utf8.Valid(name) {
-			return 0, invalidName(name)
-		}
-		if len(e.Nodes) == math.MaxInt32 {
-			return 0, errors.New("more nodes than int32 ids can number")
-		}
-		i := int32(len(e.Nodes))
-		s := string(name)
-		index[s] = i
-		e.Nodes = append(e.Nodes, s)
-		return i, nil
-	}
+	p := &edgeParser{e: &Edges{}, index: make(map[string]int32), weighted: -1}
 	var fields [4][]byte
-	weighted := -1 // unknown until the first edge
 	for lineNo := 1; ; lineNo++ {
 		line, err := readLine(br)
 		if err == io.EOF && line == nil {
@@ -101,61 +82,108 @@ func Read(r io.Reader) (*Edges, error) {
 		if err != nil && err != io.EOF {
 			return nil, fmt.Errorf("line %d: %w", lineNo, err)
 		}
-		f := split(line, fields[:0])
-		if len(f) == 0 || f[0][0] == '#' || f[0][0] == '%' {
-			e.Comments++
-			continue
+		isEdge, perr := p.line(split(line, fields[:0]))
+		if perr != nil {
+			return nil, fmt.Errorf("line %d: %w", lineNo, perr)
 		}
-		switch {
-		case len(f) == 1:
-			return nil, fmt.Errorf("line %d: one field %q; want \"u v\" or \"u v weight\"", lineNo, clip(f[0]))
-		case len(f) > 3:
-			return nil, fmt.Errorf("line %d: %d fields; want \"u v\" or \"u v weight\"", lineNo, len(f))
-		}
-		hasW := len(f) == 3
-		switch {
-		case weighted == -1 && hasW:
-			weighted = 1
-		case weighted == -1:
-			weighted = 0
-		case (weighted == 1) != hasW:
-			return nil, fmt.Errorf("line %d: %d fields, but earlier lines have %d; weight every edge or none", lineNo, len(f), 2+weighted)
-		}
-		var w float32 = 1
-		if hasW {
-			x, perr := strconv.ParseFloat(string(f[2]), 32)
-			if perr != nil || !(x > 0) || math.IsInf(x, 0) {
-				return nil, fmt.Errorf("line %d: weight %q is not a finite positive number", lineNo, clip(f[2]))
-			}
-			w = float32(x)
-		}
-		if bytes.Equal(f[0], f[1]) {
-			if !utf8.Valid(f[0]) { // refused as on any other line
-				return nil, fmt.Errorf("line %d: %w", lineNo, invalidName(f[0]))
-			}
-			e.SelfLoops++
-			continue
-		}
-		u, ierr := id(f[0])
-		if ierr != nil {
-			return nil, fmt.Errorf("line %d: %w", lineNo, ierr)
-		}
-		v, ierr := id(f[1])
-		if ierr != nil {
-			return nil, fmt.Errorf("line %d: %w", lineNo, ierr)
-		}
-		e.Pairs = append(e.Pairs, u, v)
-		if hasW {
-			e.Weights = append(e.Weights, w)
-		}
-		if err == io.EOF {
+		if isEdge && err == io.EOF { // the last line, without a newline
 			break
 		}
 	}
+	e := p.e
 	if e.Len() == 0 {
 		return nil, fmt.Errorf("no edges (%d self-loop lines, %d blank or comment lines)", e.SelfLoops, e.Comments)
 	}
 	return e, nil
+}
+
+// edgeParser is Read's state from line to line: the edges so far, the ids
+// of the names seen, and whether the lines have weights.
+type edgeParser struct {
+	e        *Edges
+	index    map[string]int32
+	weighted int // -1 until the first edge, then 1 if it had a weight, else 0
+}
+
+// line adds the edge of a line split into its fields f, or counts it as a
+// comment or a self-loop; isEdge says which. Its errors leave the line
+// number to the caller.
+func (p *edgeParser) line(f [][]byte) (isEdge bool, err error) {
+	if len(f) == 0 || f[0][0] == '#' || f[0][0] == '%' {
+		p.e.Comments++
+		return false, nil
+	}
+	w, hasW, err := p.weight(f)
+	if err != nil {
+		return false, err
+	}
+	if bytes.Equal(f[0], f[1]) {
+		if !utf8.Valid(f[0]) { // refused as on any other line
+			return false, invalidName(f[0])
+		}
+		p.e.SelfLoops++
+		return false, nil
+	}
+	u, err := p.id(f[0])
+	if err != nil {
+		return false, err
+	}
+	v, err := p.id(f[1])
+	if err != nil {
+		return false, err
+	}
+	p.e.Pairs = append(p.e.Pairs, u, v)
+	if hasW {
+		p.e.Weights = append(p.e.Weights, w)
+	}
+	return true, nil
+}
+
+// weight checks the number of fields of an edge's line against the lines
+// before it and returns its weight: the third field, if any, else 1.
+func (p *edgeParser) weight(f [][]byte) (w float32, hasW bool, err error) {
+	switch {
+	case len(f) == 1:
+		return 0, false, fmt.Errorf("one field %q; want \"u v\" or \"u v weight\"", clip(f[0]))
+	case len(f) > 3:
+		return 0, false, fmt.Errorf("%d fields; want \"u v\" or \"u v weight\"", len(f))
+	}
+	hasW = len(f) == 3
+	switch {
+	case p.weighted == -1 && hasW:
+		p.weighted = 1
+	case p.weighted == -1:
+		p.weighted = 0
+	case (p.weighted == 1) != hasW:
+		return 0, false, fmt.Errorf("%d fields, but earlier lines have %d; weight every edge or none", len(f), 2+p.weighted)
+	}
+	if !hasW {
+		return 1, false, nil
+	}
+	x, perr := strconv.ParseFloat(string(f[2]), 32)
+	if perr != nil || !(x > 0) || math.IsInf(x, 0) {
+		return 0, false, fmt.Errorf("weight %q is not a finite positive number", clip(f[2]))
+	}
+	return float32(x), true, nil
+}
+
+// id returns the id of the node named name, giving a new name the next
+// one. A new name is checked once, never again on its later edges.
+func (p *edgeParser) id(name []byte) (int32, error) {
+	if i, ok := p.index[string(name)]; ok {
+		return i, nil
+	}
+	if !utf8.Valid(name) {
+		return 0, invalidName(name)
+	}
+	if len(p.e.Nodes) == math.MaxInt32 {
+		return 0, errors.New("more nodes than int32 ids can number")
+	}
+	i := int32(len(p.e.Nodes))
+	s := string(name)
+	p.index[s] = i
+	p.e.Nodes = append(p.e.Nodes, s)
+	return i, nil
 }
 
 // ReadFile reads the edge list at path: plain, gzip or zstd, detected by

@@ -159,6 +159,39 @@ func decode(rd io.Reader, size int64, dictOnly bool) (*Model, error) {
 	if b, _ := br.Peek(4); len(b) < 4 || binary.LittleEndian.Uint32(b) != Magic {
 		return nil, ErrNotFastText
 	}
+	m, err := r.header()
+	if err != nil {
+		return nil, err
+	}
+	nwords, nlabels, err := r.dictionary(m)
+	if err != nil {
+		return nil, err
+	}
+	if dictOnly {
+		return m, nil
+	}
+	if err := r.matrices(m, nwords, nlabels); err != nil {
+		return nil, err
+	}
+	if _, err := br.ReadByte(); err != io.EOF {
+		if err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: data after the output matrix", ErrCorrupt)
+	}
+	if m.NWords() != int(nwords) {
+		return nil, fmt.Errorf("%w: the dictionary says %d words, its entries have %d", ErrCorrupt, nwords, m.NWords())
+	}
+	if err := m.check(ErrCorrupt); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// header reads the magic number, the version and the arguments into a new
+// model. A version other than 11 or Version is an error at once; a read
+// error sticks in r, for the dictionary's header to report.
+func (r *reader) header() (*Model, error) {
 	r.int32("the magic number")
 	m := &Model{Version: r.int32("the version")}
 	if r.err == nil && m.Version != 11 && m.Version != Version {
@@ -173,26 +206,40 @@ func decode(rd io.Reader, size int64, dictOnly bool) (*Model, error) {
 	if m.Version == 11 && a.Model == Supervised {
 		a.Maxn = 0 // fastText's loadModel: such models used no n-grams
 	}
+	return m, nil
+}
+
+// dictionary reads the dictionary's header and its entries into m, and
+// returns its counts of words and labels, which size the matrices.
+func (r *reader) dictionary(m *Model) (nwords, nlabels int32, err error) {
 	size32 := r.int32("the dictionary's header")
-	nwords := r.int32("the dictionary's header")
-	nlabels := r.int32("the dictionary's header")
+	nwords = r.int32("the dictionary's header")
+	nlabels = r.int32("the dictionary's header")
 	m.Tokens = r.int64("the dictionary's header")
 	pruned := r.int64("the dictionary's header")
 	if r.err != nil {
-		return nil, r.err
+		return 0, 0, r.err
 	}
 	switch {
 	case size32 < 0 || nwords < 0 || nlabels < 0 || int64(nwords)+int64(nlabels) != int64(size32):
-		return nil, fmt.Errorf("%w: a dictionary of %d entries, %d words and %d labels", ErrCorrupt, size32, nwords, nlabels)
+		return 0, 0, fmt.Errorf("%w: a dictionary of %d entries, %d words and %d labels", ErrCorrupt, size32, nwords, nlabels)
 	case pruned != -1:
-		return nil, fmt.Errorf("%w: its dictionary is pruned (%d entries kept)", ErrQuantized, pruned)
+		return 0, 0, fmt.Errorf("%w: its dictionary is pruned (%d entries kept)", ErrQuantized, pruned)
 	}
 	// An entry is at least 10 bytes: one of word, its 0, count and type.
 	if r.left >= 0 && int64(size32)*10 > r.left {
-		return nil, fmt.Errorf("%w: a dictionary of %d entries needs at least %d bytes, %d are left", ErrTruncated, size32, int64(size32)*10, r.left)
+		return 0, 0, fmt.Errorf("%w: a dictionary of %d entries needs at least %d bytes, %d are left", ErrTruncated, size32, int64(size32)*10, r.left)
 	}
-	m.Words = make([]Entry, 0, min(int(size32), 1<<16))
-	for i := range int(size32) {
+	if m.Words, err = r.entries(int(size32)); err != nil {
+		return 0, 0, err
+	}
+	return nwords, nlabels, nil
+}
+
+// entries reads the n entries of the dictionary: word, count and type.
+func (r *reader) entries(n int) ([]Entry, error) {
+	words := make([]Entry, 0, min(n, 1<<16))
+	for i := range n {
 		e := Entry{Word: r.word("the dictionary")}
 		e.Count = r.int64("the dictionary")
 		switch t := r.byte("the dictionary"); t {
@@ -205,13 +252,17 @@ func decode(rd io.Reader, size int64, dictOnly bool) (*Model, error) {
 		if r.err != nil {
 			return nil, r.err
 		}
-		m.Words = append(m.Words, e)
+		words = append(words, e)
 	}
-	if dictOnly {
-		return m, nil
-	}
+	return words, nil
+}
+
+// matrices reads the input and the output matrix into m, sized by the
+// dictionary's counts and m's arguments; quantized ones are refused.
+func (r *reader) matrices(m *Model, nwords, nlabels int32) error {
+	a := &m.Args
 	if r.byte("the input matrix") != 0 && r.err == nil {
-		return nil, fmt.Errorf("%w: its input matrix is quantized", ErrQuantized)
+		return fmt.Errorf("%w: its input matrix is quantized", ErrQuantized)
 	}
 	outRows := int64(nwords)
 	if a.Model == Supervised {
@@ -219,30 +270,18 @@ func decode(rd io.Reader, size int64, dictOnly bool) (*Model, error) {
 	}
 	in := r.matrix("the input matrix", int64(nwords)+int64(a.Bucket), int64(a.Dim))
 	if r.byte("the output matrix") != 0 && r.err == nil {
-		return nil, fmt.Errorf("%w: its output matrix is quantized", ErrQuantized)
+		return fmt.Errorf("%w: its output matrix is quantized", ErrQuantized)
 	}
 	if r.err != nil {
-		return nil, r.err
+		return r.err
 	}
 	m.Input = *in
 	out := r.matrix("the output matrix", outRows, int64(a.Dim))
 	if r.err != nil {
-		return nil, r.err
+		return r.err
 	}
 	m.Output = *out
-	if _, err := br.ReadByte(); err != io.EOF {
-		if err != nil {
-			return nil, err
-		}
-		return nil, fmt.Errorf("%w: data after the output matrix", ErrCorrupt)
-	}
-	if m.NWords() != int(nwords) {
-		return nil, fmt.Errorf("%w: the dictionary says %d words, its entries have %d", ErrCorrupt, nwords, m.NWords())
-	}
-	if err := m.check(ErrCorrupt); err != nil {
-		return nil, err
-	}
-	return m, nil
+	return nil
 }
 
 // matrix reads a dense matrix of wantRows by wantCols, as the arguments

@@ -60,6 +60,25 @@ func mpiWipsvec(t *testing.T) (string, []string) {
 	return mpiBin, env
 }
 
+// startRanks starts cmd, an mpirun of bin, and returns the pid of one of
+// its ranks once one runs.
+func startRanks(t *testing.T, cmd *exec.Cmd, bin string) int {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		b, _ := exec.Command("pgrep", "-f", "-n", "^"+bin+" train").Output() // a rank, not mpirun
+		if f := strings.Fields(string(b)); len(f) > 0 {
+			if pid, err := strconv.Atoi(f[0]); err == nil {
+				return pid
+			}
+		}
+	}
+	t.Fatal("no rank started")
+	return 0
+}
+
 // mpirun runs bin under mpirun with n ranks.
 func mpirun(ctx context.Context, env []string, n int, bin string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "mpirun", append([]string{"-np", strconv.Itoa(n), "--oversubscribe", bin}, args...)...)
@@ -114,19 +133,7 @@ func TestMPIRankKilled(t *testing.T) {
 		"-min-count", "1", "-quiet")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var pid int
-	for deadline := time.Now().Add(30 * time.Second); pid == 0 && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
-		b, _ := exec.Command("pgrep", "-f", "-n", "^"+bin+" train").Output() // a rank, not mpirun
-		if f := strings.Fields(string(b)); len(f) > 0 {
-			pid, _ = strconv.Atoi(f[0])
-		}
-	}
-	if pid == 0 {
-		t.Fatal("no rank started")
-	}
+	pid := startRanks(t, cmd, bin)
 	time.Sleep(time.Second)
 	syscall.Kill(pid, syscall.SIGKILL)
 	killed := time.Now()
@@ -164,19 +171,7 @@ func TestMPICheckpointAndResume(t *testing.T) {
 		"-min-count", "1", "-model", "wips", "-checkpoint", ckpt)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var pid int
-	for deadline := time.Now().Add(30 * time.Second); pid == 0 && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
-		b, _ := exec.Command("pgrep", "-f", "-n", "^"+bin+" train").Output() // a rank, not mpirun
-		if f := strings.Fields(string(b)); len(f) > 0 {
-			pid, _ = strconv.Atoi(f[0])
-		}
-	}
-	if pid == 0 {
-		t.Fatal("no rank started")
-	}
+	pid := startRanks(t, cmd, bin)
 	time.Sleep(1500 * time.Millisecond)
 	syscall.Kill(pid, syscall.SIGINT)
 	if err := cmd.Wait(); err == nil {

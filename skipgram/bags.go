@@ -107,6 +107,16 @@ func (c *bagCache) get(s *step, id int32) []float32 {
 	return sl.now
 }
 
+// targets appends to outs the bags of a window's targets, the centre word
+// and its noise words (Step.WindowTargets), and to pos whether each is a
+// positive.
+func (c *bagCache) targets(s *step, center int32, outs [][]float32, pos []bool) ([][]float32, []bool) {
+	for j, t := range s.WindowTargets(center) {
+		outs, pos = append(outs, c.get(s, t)), append(pos, j == 0)
+	}
+	return outs, pos
+}
+
 // release moves the rows of the slot's word by its bag's change.
 func (sl *bagSlot) release(s *step) {
 	kernel.Axpy(sl.now, sl.was, -1)
@@ -152,15 +162,11 @@ func (k *bagWindow) window(s *step, center int32, ctxs []int32, alpha float32) (
 	if len(ctxs) == 0 {
 		return 0
 	}
-	targets := s.WindowTargets(center)
 	ins := k.ins[:0]
 	for _, c := range ctxs {
 		ins = append(ins, k.cache.get(s, c))
 	}
-	outs, pos := k.outs[:0], k.pos[:0]
-	for j, t := range targets {
-		outs, pos = append(outs, k.cache.get(s, t)), append(pos, j == 0)
-	}
+	outs, pos := k.cache.targets(s, center, k.outs[:0], k.pos[:0])
 	loss = k.Train(&k.Form, s.Sig, outs, pos, ins, alpha)
 	k.cache.done(s)
 	return loss
@@ -182,20 +188,8 @@ func (k *bagCBOW) window(s *step, center int32, ctxs []int32, alpha float32) (lo
 	if len(ctxs) == 0 {
 		return 0
 	}
-	h := k.mean[:len(k.Acc)]
-	clear(h)
-	n := 0
-	for _, c := range ctxs {
-		for _, r := range s.Sub.Of(c) {
-			kernel.Axpy(h, s.In.At(r), 1)
-			n++
-		}
-	}
-	kernel.Scale(h, 1/float32(n))
-	outs, pos := k.outs[:0], k.pos[:0]
-	for j, t := range s.WindowTargets(center) {
-		outs, pos = append(outs, k.cache.get(s, t)), append(pos, j == 0)
-	}
+	h := subwordMean(s, k.mean[:len(k.Acc)], ctxs)
+	outs, pos := k.cache.targets(s, center, k.outs[:0], k.pos[:0])
 	loss = k.Score(&k.Form, s.Sig, h, outs, pos, alpha)
 	if k.DW != nil {
 		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc

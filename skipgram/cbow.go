@@ -49,16 +49,7 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 		}
 		kernel.MeanRows(h, ins)
 	} else {
-		// fastText's CBOW: the mean of every row of every context.
-		clear(h)
-		n := 0
-		for _, c := range ctxs {
-			for _, r := range s.Sub.Of(c) {
-				kernel.Axpy(h, s.In.At(r), 1)
-				n++
-			}
-		}
-		kernel.Scale(h, 1/float32(n))
+		subwordMean(s, h, ctxs)
 	}
 	outs, pos := s.WindowOutputs(center, k.outs[:0], k.pos[:0])
 	var loss float32
@@ -74,4 +65,19 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc
 	}
 	return loss
+}
+
+// subwordMean sets h to fastText's CBOW input, the mean of every row of
+// every context, and returns it.
+func subwordMean(s *step, h []float32, ctxs []int32) []float32 {
+	clear(h)
+	n := 0
+	for _, c := range ctxs {
+		for _, r := range s.Sub.Of(c) {
+			kernel.Axpy(h, s.In.At(r), 1)
+			n++
+		}
+	}
+	kernel.Scale(h, 1/float32(n))
+	return h
 }

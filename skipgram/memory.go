@@ -1,6 +1,7 @@
 package skipgram
 
 import (
+	"strconv"
 	"unsafe"
 
 	"github.com/wipsvec/wipsvec/skipgram/budget"
@@ -16,9 +17,13 @@ type Memory = budget.Memory
 // allocates: o's sizes, with a worker's buffers measured, in
 // budget.Estimate's arithmetic. It needs only o's sizes, so it can run
 // before the corpus is read (with an estimate of the rows) as well as after.
-func EstimateMemory(o Options, rows int) Memory {
+func EstimateMemory(o Options, rows int) Memory { return estimateMemory(o, rows, nil) }
+
+// estimateMemory is EstimateMemory, the hierarchical softmax's tree built
+// on counts, the vocabulary's, where they are known (nil: a Zipf law's).
+func estimateMemory(o Options, rows int, counts []int64) Memory {
 	s := budget.Sizes{Rows: rows, Dim: o.Dim, Stride: rowStride(o.Dim, o.Subwords), Views: o.Model.Views(),
-		HS: o.HS, Snapshots: o.Checkpoint != nil, Threads: o.Threads, WorkerBytes: workerBytes(o, rows)}
+		HS: o.HS, Snapshots: o.Checkpoint != nil, Threads: o.Threads, WorkerBytes: workerBytes(o, rows, counts)}
 	if o.Subwords.Enabled() {
 		s.Subwords, s.Buckets, s.Minn, s.Maxn = true, o.Subwords.Bucket, o.Subwords.Minn, o.Subwords.Maxn
 	}
@@ -33,17 +38,30 @@ func EstimateMemory(o Options, rows int) Memory {
 // size (every buffer is a constant plus a multiple of the size or of the
 // rows' stride), so that a size too large to train is estimated, not
 // allocated.
-func workerBytes(o Options, rows int) int64 {
+func workerBytes(o Options, rows int, counts []int64) int64 {
 	o.Resume, o.Init, o.Checkpoint, o.NegDim = nil, nil, nil, 1
 	if o.Model.def().kernels == nil || o.Validate() != nil {
 		return 0
 	}
 	full := newPlan(o, rows, 0, false)
-	n := max(1, full.HotRows)
+	n := max(2, full.HotRows, full.TreeRows+1) // the rows the replicas cover, of the words and of the tree's nodes
+	// A worker's buffers do not grow with the n-gram rows: one bucket
+	// spares allocating them all to measure it.
+	o.Subwords.Bucket = min(o.Subwords.Bucket, 1)
+	var tree *huffman // its longest path sizes the buffers
+	if o.HS {
+		if counts == nil {
+			counts = zipfCounts(min(rows, 1<<20))
+		}
+		tree = newHuffman(counts)
+	}
 	at := func(dim int) int64 {
 		o.Dim = dim
 		p := newPlan(o, n, 0, false)
-		r := &run{opt: &p.Options, plan: p, model: NewModel(o, n), total: 1}
+		r := &run{opt: &p.Options, plan: p, model: NewModel(o, n), total: 1, tree: tree}
+		if o.Subwords.Enabled() {
+			r.sub = subword.NewRows(o.Subwords, placeholderWords(n))
+		}
 		w := newWorker(r, 0, o.Model.def().start(r))
 		const stack = 8 << 10
 		return w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + stack
@@ -60,9 +78,33 @@ func workerBytes(o Options, rows int) int64 {
 func (j *Job) Memory() Memory {
 	o := j.Options
 	j.writeCheckpoints(&o)
-	m := EstimateMemory(o, j.input().Rows())
+	var counts []int64
+	if j.Vocab != nil {
+		counts = j.Vocab.Counts
+	}
+	m := estimateMemory(o, j.input().Rows(), counts)
 	if j.Graph != nil {
 		m.Graph = j.Graph.RunBytes()
 	}
 	return m
+}
+
+// zipfCounts are the counts of words words under a Zipf law, in
+// decreasing order.
+func zipfCounts(words int) []int64 {
+	counts := make([]int64, words)
+	for i := range counts {
+		counts[i] = int64(1<<40) / int64(i+1)
+	}
+	return counts
+}
+
+// placeholderWords are n words' names, for subword rows whose lists a
+// measured worker needs but does not read.
+func placeholderWords(n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = "w" + strconv.Itoa(i)
+	}
+	return names
 }

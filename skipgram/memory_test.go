@@ -1,6 +1,7 @@
 package skipgram
 
 import (
+	"context"
 	"testing"
 	"unsafe"
 
@@ -51,6 +52,44 @@ func TestEstimateMemory(t *testing.T) {
 		m := NewModel(o, 1000)
 		if got, want := int64(4*(len(m.In)+len(m.Out))), EstimateMemory(o, 1000).Matrices; got != want {
 			t.Errorf("%s allocates %d bytes of parameters, the estimate says %d", kind, got, want)
+		}
+	}
+}
+
+// TestEstimateMemoryCountsWhatAWorkersKernelTakes: for every architecture
+// (batch windows, pairs, CBOW, hierarchical softmax, subwords) the
+// estimate covers what a worker of a run made from data allocates, its
+// kernel the one that trains, by at most 5% more.
+func TestEstimateMemoryCountsWhatAWorkersKernelTakes(t *testing.T) {
+	v, stream := syntheticCorpus(t, 3000, 1)
+	for _, kind := range []Kind{SG, WIPS} {
+		for _, arch := range []struct {
+			name                    string
+			batch, cbow, hs, subwds bool
+		}{
+			{"batch", true, false, false, false}, {"pairs", false, false, false, false}, {"cbow", false, true, false, false},
+			{"hs", true, false, true, false}, {"cbow-hs", false, true, true, false},
+			{"subwords-batch", true, false, false, true}, {"subwords-pairs", false, false, false, true}, {"subwords-cbow", false, true, false, true},
+		} {
+			if arch.hs && kind != SG {
+				continue
+			}
+			o := DefaultOptions()
+			o.Model, o.Dim, o.Threads, o.Batch, o.CBOW, o.HS = kind, 100, 2, arch.batch, arch.cbow, arch.hs
+			if arch.subwds {
+				o.Subwords = testSubwords
+			}
+			j := &Job{Options: o, Vocab: v, Text: [][]int32{stream}}
+			r, err := j.newRun(context.Background())
+			if err != nil {
+				t.Fatalf("%s %s: %v", kind, arch.name, err)
+			}
+			w := newWorker(r, 0, kind.def().start(r))
+			got := w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + 8<<10
+			est := j.Memory().Threads / 2
+			if est < got || float64(est) > 1.05*float64(got) {
+				t.Errorf("%s %s: the estimate says %d bytes a worker, a worker takes %d", kind, arch.name, est, got)
+			}
 		}
 	}
 }

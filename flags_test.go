@@ -50,14 +50,10 @@ func TestNumericFlagsNeverCrash(t *testing.T) {
 		t.Skip("runs every command a few hundred times")
 	}
 	dir, text := corpusFile(t, 300)
-	tree := filepath.Join(dir, "tree.tsv")
-	writeTree(t, tree)
+	tree := treeFile(t, dir)
 	vec := filepath.Join(dir, "v.txt")
-	if _, stderr, err := runCmd("train", "-train", text, "-output", vec, "-min-count", "1", "-size", "8", "-iter", "1", "-quiet"); err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
-	}
-	pairs := filepath.Join(dir, "pairs.csv")
-	os.WriteFile(pairs, []byte(",word1,word2,similarity\n0,w1,w2,1\n1,w1,w3,2\n2,w2,w30,3\n"), 0o644)
+	mustRun(t, "train", "-train", text, "-output", vec, "-min-count", "1", "-size", "8", "-iter", "1", "-quiet")
+	pairs := writeFile(t, dir, "pairs.csv", ",word1,word2,similarity\n0,w1,w2,1\n1,w1,w3,2\n2,w2,w30,3\n")
 	useTestBinaryAsTrainer(t)
 	out := filepath.Join(dir, "out")
 	os.Mkdir(out, 0o755)

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,39 +11,22 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 
-// writeTree writes the closure of a complete tree (branching 3, depth 3:
-// 40 nodes, 102 edges) as a TSV edge list.
-func writeTree(t *testing.T, path string) {
+// treeFile writes the closure of a complete tree (branching 3, depth 3:
+// 40 nodes, 102 edges) as a TSV edge list, dir/tree.tsv, and returns its path.
+func treeFile(t *testing.T, dir string) string {
 	t.Helper()
 	var b strings.Builder
 	if err := cgraph.WriteTreeClosure(&b, 3, 3); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return writeFile(t, dir, "tree.tsv", b.String())
 }
 
 func TestTrainGraphCommand(t *testing.T) {
 	dir := t.TempDir()
-	tree := filepath.Join(dir, "tree.tsv")
-	writeTree(t, tree)
-	var files [3][]byte
-	for i, seed := range []string{"5", "5", "6"} {
-		out := filepath.Join(dir, fmt.Sprintf("v%d.vec", i))
-		_, stderr, err := runCmd("train", "-graph", tree, "-output", out, "-model", "ipds", "-size", "6", "-neg-dim", "3",
-			"-threads", "1", "-seed", seed, "-iter", "20", "-quiet")
-		if err != nil {
-			t.Fatalf("%v\n%s", err, stderr)
-		}
-		files[i], _ = os.ReadFile(out)
-	}
-	if !bytes.Equal(files[0], files[1]) {
-		t.Fatal("two runs with -threads 1 -seed 5 wrote different vectors")
-	}
-	if bytes.Equal(files[0], files[2]) {
-		t.Fatal("different seeds wrote the same vectors")
-	}
+	tree := treeFile(t, dir)
+	checkSeeded(t, dir, "vec", "train", "-graph", tree, "-model", "ipds", "-size", "6", "-neg-dim", "3",
+		"-threads", "1", "-iter", "20", "-quiet")
 	out := filepath.Join(dir, "v0.vec")
 	vec, err := embedding.ReadVectors(out)
 	if err != nil {
@@ -99,11 +80,7 @@ func TestTrainGraphCommand(t *testing.T) {
 
 func TestTrainGraphBadInput(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, s string) string {
-		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte(s), 0o644)
-		return p
-	}
+	write := func(name, s string) string { return writeFile(t, dir, name, s) }
 	out := filepath.Join(dir, "v.vec")
 	for _, c := range []struct {
 		args []string

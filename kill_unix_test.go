@@ -3,9 +3,7 @@
 package main
 
 import (
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,19 +14,6 @@ import (
 	"github.com/wipsvec/wipsvec/corpus/encoded"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
-
-// startHelper starts the test binary as wipsvec running args, with its
-// temporary directory in tmp and its standard error to stderr (if not nil).
-func startHelper(t *testing.T, tmp string, stderr io.Writer, args ...string) *exec.Cmd {
-	t.Helper()
-	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestBenchTrainHelper$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), benchHelperEnv+"=1", "TMPDIR="+tmp)
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	return cmd
-}
 
 // names lists a directory.
 func names(t *testing.T, dir string) []string {

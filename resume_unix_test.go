@@ -3,13 +3,10 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // TestInterruptThenResume interrupts a one-thread training with SIGINT
@@ -20,8 +17,7 @@ func TestInterruptThenResume(t *testing.T) {
 		t.Skip("trains three runs of a few seconds")
 	}
 	dir, text := corpusFile(t, 30_000)
-	tree := filepath.Join(dir, "tree.tsv")
-	writeTree(t, tree)
+	tree := treeFile(t, dir)
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -33,35 +29,17 @@ func TestInterruptThenResume(t *testing.T) {
 			out := t.TempDir()
 			common := append([]string{"train", "-threads", "1", "-seed", "3", "-binary", "1"}, tc.args...)
 			want := filepath.Join(out, "full.bin")
-			if _, stderr, err := runCmd(append(common, "-output", want, "-quiet")...); err != nil {
-				t.Fatalf("%v\n%s", err, stderr)
-			}
+			mustRun(t, append(common, "-output", want, "-quiet")...)
 			got, ckpt := filepath.Join(out, "r.bin"), filepath.Join(out, "r.ckpt")
-			var stderr lockedBuilder
-			cmd := startHelper(t, t.TempDir(), &stderr, append(common, "-output", got, "-checkpoint", ckpt, "-checkpoint-every", "200ms")...)
-			deadline := time.Now().Add(30 * time.Second)
-			for !strings.Contains(stderr.String(), "checkpoint: wrote") {
-				if time.Now().After(deadline) {
-					cmd.Process.Kill()
-					t.Fatalf("no checkpoint written: %s", stderr.String())
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
-			cmd.Process.Signal(syscall.SIGINT)
-			if err := cmd.Wait(); err == nil || !strings.Contains(stderr.String(), "-resume "+ckpt) {
-				t.Fatalf("interrupted run: %v\n%s", err, stderr.String())
+			stderr, err := interruptAfterCheckpoint(t, ckpt, append(common, "-output", got)...)
+			if err == nil || !strings.Contains(stderr, "-resume "+ckpt) {
+				t.Fatalf("interrupted run: %v\n%s", err, stderr)
 			}
 			if _, err := os.Stat(got); err == nil {
 				t.Fatal("the interrupted run wrote vectors")
 			}
-			if _, stderr, err := runCmd("train", "-resume", ckpt, "-quiet"); err != nil {
-				t.Fatalf("resume: %v\n%s", err, stderr)
-			}
-			a, _ := os.ReadFile(want)
-			b, _ := os.ReadFile(got)
-			if len(a) == 0 || !bytes.Equal(a, b) {
-				t.Errorf("the resumed run wrote other vectors than the uninterrupted one (%d and %d bytes)", len(b), len(a))
-			}
+			mustRun(t, "train", "-resume", ckpt, "-quiet")
+			sameFiles(t, "the resumed run against the uninterrupted one", want, got)
 		})
 	}
 }

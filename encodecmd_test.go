@@ -17,9 +17,7 @@ func trainBits(t *testing.T, src, out string, extra ...string) []byte {
 	t.Helper()
 	args := append([]string{"train", "-train", src, "-output", out, "-model", "wips", "-size", "12", "-iter", "2",
 		"-threads", "1", "-seed", "3", "-binary", "1", "-quiet"}, extra...)
-	if _, se, err := runCmd(args...); err != nil {
-		t.Fatalf("%v\n%s", err, se)
-	}
+	mustRun(t, args...)
 	b, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
@@ -44,13 +42,9 @@ func readSidecar(t *testing.T, out string) *embedding.Meta {
 // corpus (mapped), on text through a temporary encoded corpus (-ids disk)
 // and on text in memory give the same bits with one thread and a seed.
 func TestEncodedCorpusTrainsBitIdentical(t *testing.T) {
-	dir := t.TempDir()
-	text := filepath.Join(dir, "c.txt")
-	writeCorpus(t, text, 2000)
+	dir, text := corpusFile(t, 2000)
 	wvc := filepath.Join(dir, "c.wvc")
-	if _, se, err := runCmd("encode", "-train", text, "-output", wvc, "-min-count", "2", "-quiet"); err != nil {
-		t.Fatalf("%v\n%s", err, se)
-	}
+	mustRun(t, "encode", "-train", text, "-output", wvc, "-min-count", "2", "-quiet")
 	want := trainBits(t, text, filepath.Join(dir, "mem.bin"), "-min-count", "2", "-ids", "memory")
 	if got := trainBits(t, wvc, filepath.Join(dir, "mapped.bin")); !bytes.Equal(got, want) {
 		t.Error("vectors trained on the encoded corpus differ from those trained in memory")
@@ -71,18 +65,13 @@ func TestEncodedCorpusTrainsBitIdentical(t *testing.T) {
 // TestEncodedCorpusRefusesVocabularyFlags: the vocabulary of an encoded
 // corpus is fixed; flags that would change it are refused, one line each.
 func TestEncodedCorpusRefusesVocabularyFlags(t *testing.T) {
-	dir := t.TempDir()
-	text := filepath.Join(dir, "c.txt")
-	writeCorpus(t, text, 200)
+	dir, text := corpusFile(t, 200)
 	wvc := filepath.Join(dir, "c.wvc")
-	if _, se, err := runCmd("encode", "-train", text, "-output", wvc, "-quiet"); err != nil {
-		t.Fatalf("%v\n%s", err, se)
-	}
+	mustRun(t, "encode", "-train", text, "-output", wvc, "-quiet")
 	for _, flag := range [][]string{{"-min-count", "5"}, {"-max-vocab", "100"}, {"-read-vocab", text}} {
 		args := append([]string{"train", "-train", wvc, "-output", filepath.Join(dir, "v.bin"), "-quiet"}, flag...)
 		_, _, err := runCmd(args...)
-		if err == nil || !strings.Contains(err.Error(), flag[0]) || !strings.Contains(err.Error(), "encoded corpus") ||
-			strings.Contains(err.Error(), "\n") {
+		if !oneLine(err, flag[0], "encoded corpus") {
 			t.Errorf("%s: err = %v, want one line refusing it", flag[0], err)
 		}
 	}

@@ -85,10 +85,7 @@ func TestExperimentCommand(t *testing.T) {
 	} else {
 		args = append(args, "-corpus-bytes", "300000")
 	}
-	out, errOut, err := runCmd(args...)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, errOut)
-	}
+	out, errOut := mustRun(t, args...)
 	for _, s := range []string{"| WIPS |", "| SG*(K/2) |", "(19.2)", "Runs: 5 of 5 finished, 0 failed."} {
 		if !strings.Contains(out, s) {
 			t.Errorf("table lacks %q:\n%s", s, out)
@@ -111,10 +108,7 @@ func TestExperimentCommand(t *testing.T) {
 		t.Errorf("results: %d lines, want 5", n)
 	}
 
-	out2, errOut, err := runCmd(args...)
-	if err != nil {
-		t.Fatalf("rerun: %v\n%s", err, errOut)
-	}
+	out2, errOut := mustRun(t, args...)
 	if !strings.Contains(errOut, "encoded before") {
 		t.Errorf("rerun tokenized the corpus again instead of mapping its encoded corpus:\n%s", errOut)
 	}
@@ -156,10 +150,7 @@ func TestExperimentArchitectures(t *testing.T) {
 	args := []string{"experiment", "-train", corpus, "-models", "sg,sg/cbow", "-sizes", "8", "-alphas", "0.01",
 		"-seeds", "1", "-iter", "2", "-threads", "1", "-min-count", "1", "-window", "3", "-sample", "0",
 		"-results", filepath.Join(dir, "r.jsonl")}
-	out, errOut, err := runCmd(args...)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, errOut)
-	}
+	out, errOut := mustRun(t, args...)
 	for _, s := range []string{"| SG |", "| SG*(K/2) |", "| SG-CBOW |", "| SG-CBOW*(K/2) |", "Runs: 4 of 4 finished, 0 failed."} {
 		if !strings.Contains(out, s) {
 			t.Errorf("table lacks %q:\n%s", s, out)

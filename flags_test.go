@@ -111,15 +111,10 @@ func TestNumericFlagsNeverCrash(t *testing.T) {
 // skip-gram with hierarchical softmax alone. -classes, which asks for
 // k-means word classes, is refused in one line.
 func TestWord2vecCommandLine(t *testing.T) {
-	dir := t.TempDir()
-	text := filepath.Join(dir, "text8")
-	writeCorpus(t, text, 300)
+	dir, text := corpusFile(t, 300)
 	out := filepath.Join(dir, "vectors.bin")
 	line := strings.Fields(fmt.Sprintf("train -train %s -output %s -cbow 1 -size 200 -window 8 -negative 25 -hs 0 -sample 1e-4 -threads 20 -binary 1 -iter 15 -min-count 1", text, out))
-	_, stderr, err := runCmd(line...)
-	if err != nil {
-		t.Fatalf("word2vec.c's command line: %v\n%s", err, stderr)
-	}
+	_, stderr := mustRun(t, line...)
 	meta, err := embedding.ReadMeta(out, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -155,9 +155,7 @@ func TestInitFromVectorsTrains(t *testing.T) {
 	pre := pretrained(t, file, 12, true)
 	run := func(out string, extra ...string) map[string][]float32 {
 		args := append([]string{"train", "-train", corpus, "-output", out, "-min-count", "1", "-size", "12", "-iter", "1", "-threads", "1", "-alpha", "0.001", "-quiet"}, extra...)
-		if _, se, err := runCmd(args...); err != nil {
-			t.Fatalf("%v\n%s", err, se)
-		}
+		mustRun(t, args...)
 		return readRows(t, out)
 	}
 	from, fresh := run(filepath.Join(dir, "a.txt"), "-init", file), run(filepath.Join(dir, "b.txt"))
@@ -204,10 +202,7 @@ func TestInitFromVectorsRefusals(t *testing.T) {
 		{[]string{"-init", filepath.Join(dir, "nope.vec")}, "nope.vec"},
 		{[]string{"-init", out}, "v.bin"},
 	} {
-		_, _, err := runCmd(append(append([]string(nil), train...), c.args...)...)
-		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: %v, want one line with %q", c.args, err, c.want)
-		}
+		refuses(t, c.want, append(append([]string(nil), train...), c.args...)...)
 	}
 	if left, _ := os.ReadDir(filepath.Dir(out)); len(left) != 0 {
 		t.Errorf("refused runs left %v", left)

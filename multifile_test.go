@@ -15,9 +15,7 @@ import (
 // on their concatenation (with a line break between files, the sentence end
 // a file boundary makes): the vectors must be the same bits.
 func TestTrainManyFilesEqualsConcatenation(t *testing.T) {
-	dir := t.TempDir()
-	whole := filepath.Join(dir, "whole.txt")
-	writeCorpus(t, whole, 1500)
+	dir, whole := corpusFile(t, 1500)
 	text, _ := os.ReadFile(whole)
 	lines := strings.SplitAfter(string(text), "\n")
 	// Three parts, the first two cut mid-line without a final newline.

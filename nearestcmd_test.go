@@ -40,10 +40,7 @@ func answers(out string) map[string][]string {
 
 func TestNearestExpressions(t *testing.T) {
 	vec := nearestVectors(t)
-	stdout, stderr, err := runCmd("nearest", "-vectors", vec, "-n", "2", "king - man + woman", "apple pear", "man")
-	if err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
-	}
+	stdout, _ := mustRun(t, "nearest", "-vectors", vec, "-n", "2", "king - man + woman", "apple pear", "man")
 	got := answers(stdout)
 	// king - man + woman: (1,1)/√2 - (1,0) + (0,1) points at (-0.29, 1.71): queen.
 	for q, want := range map[string]string{"king - man + woman": "queen", "apple pear": "woman", "man": "king"} {
@@ -66,7 +63,7 @@ func TestNearestReadsQueriesFromStdin(t *testing.T) {
 	var out, errb bytes.Buffer
 	in := strings.NewReader("king - man + woman\n\nkingz - man\napple pear\n- +\n")
 	err := run([]string{"nearest", "-vectors", vec, "-n", "2", "-"}, stdio{in: in, out: &out, err: &errb})
-	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "2 queries") {
+	if !oneLine(err, "2 queries") {
 		t.Errorf("error %v, want one line counting 2 queries not answered", err)
 	}
 	got := answers(out.String())
@@ -92,10 +89,7 @@ func TestNearestBadQueries(t *testing.T) {
 		{"-", "king"},
 		{},
 	} {
-		_, _, err := runCmd(append([]string{"nearest", "-vectors", vec}, args...)...)
-		if err == nil || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%q: %v, want a one-line error", args, err)
-		}
+		refuses(t, "", append([]string{"nearest", "-vectors", vec}, args...)...)
 	}
 	stdout, _, err := runCmd("nearest", "-vectors", vec, "king", "zzz", "yyy")
 	if err == nil || !strings.Contains(err.Error(), "zzz, yyy") || len(answers(stdout)["king"]) == 0 {

@@ -23,10 +23,7 @@ const (
 
 func phrasesRun(t *testing.T, args ...string) string {
 	t.Helper()
-	_, stderr, err := runCmd(append([]string{"phrases", "-min-count", "2", "-threshold", "2", "-debug", "0"}, args...)...)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
-	}
+	_, stderr := mustRun(t, append([]string{"phrases", "-min-count", "2", "-threshold", "2", "-debug", "0"}, args...)...)
 	return stderr
 }
 
@@ -80,10 +77,7 @@ func TestPhrasesReadsWhatTrainReads(t *testing.T) {
 	stdin := os.Stdin
 	os.Stdin = r
 	defer func() { os.Stdin = stdin }()
-	stdout, stderr, err := runCmd("phrases", "-train", "-", "-output", "-", "-min-count", "2", "-threshold", "2", "-debug", "0")
-	if err != nil {
-		t.Fatalf("%v\n%s", err, stderr)
-	}
+	stdout, _ := mustRun(t, "phrases", "-train", "-", "-output", "-", "-min-count", "2", "-threshold", "2", "-debug", "0")
 	if stdout != string(wantBytes) {
 		t.Errorf("standard input: got\n%q\nwant\n%q", stdout, wantBytes)
 	}
@@ -96,9 +90,7 @@ func TestPhrasesBadInput(t *testing.T) {
 	binary := filepath.Join(dir, "binary.txt")
 	os.WriteFile(binary, []byte("new york\x00 new york\n"), 0o644)
 	wvc := filepath.Join(dir, "c.wvc")
-	if _, se, err := runCmd("encode", "-train", good, "-output", wvc, "-min-count", "1", "-quiet"); err != nil {
-		t.Fatalf("%v\n%s", err, se)
-	}
+	mustRun(t, "encode", "-train", good, "-output", wvc, "-min-count", "1", "-quiet")
 	outDir := filepath.Join(dir, "out")
 	os.Mkdir(outDir, 0o755)
 	out := filepath.Join(outDir, "p.txt")
@@ -116,10 +108,7 @@ func TestPhrasesBadInput(t *testing.T) {
 		{[]string{"-train", good, "-output", out, "-min-count", "-1"}, "-min-count"},
 		{[]string{"-train", good, "-output", filepath.Join(dir, "missing", "p.txt")}, "missing"},
 	} {
-		_, _, err := runCmd(append([]string{"phrases", "-debug", "0"}, c.args...)...)
-		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: %v, want one line naming %s", c.args, err, c.want)
-		}
+		refuses(t, c.want, append([]string{"phrases", "-debug", "0"}, c.args...)...)
 	}
 	if left, _ := os.ReadDir(outDir); len(left) != 0 {
 		t.Errorf("failed runs left %v", left)

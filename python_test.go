@@ -173,9 +173,7 @@ func TestPythonReaderRefuses(t *testing.T) {
 	py := python(t)
 	dir, corpus := corpusFile(t, 200)
 	out := filepath.Join(dir, "v.txt")
-	if _, se, err := runCmd("train", "-train", corpus, "-output", out, "-size", "6", "-iter", "1", "-min-count", "1", "-quiet", "-model", "ipds"); err != nil {
-		t.Fatalf("%v\n%s", err, se)
-	}
+	mustRun(t, "train", "-train", corpus, "-output", out, "-size", "6", "-iter", "1", "-min-count", "1", "-quiet", "-model", "ipds")
 	for _, c := range []struct{ code, want string }{
 		{fmt.Sprintf("kv = wipsvec.load(%q); kv.most_similar('nosuchword')", out), "nosuchword"},
 		{fmt.Sprintf("s = open(%q + '.json').read(); open(%q + '.json', 'w').write(s.replace('\"dim\": 6', '\"dim\": 7')); wipsvec.load(%q)", out, out, out), "sidecar of another file"},
@@ -239,10 +237,7 @@ func TestPythonReaderComposesUnseenWords(t *testing.T) {
 		if known := sub.ID(lookup) >= 0; got.Known[w] != known {
 			t.Errorf("%q in kv = %v, want %v", w, got.Known[w], known)
 		}
-		out, se, err := runCmd("nearest", "-vectors", vec, "-n", "4", w)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, se)
-		}
+		out, _ := mustRun(t, "nearest", "-vectors", vec, "-n", "4", w)
 		if a := answers(out)[w]; !slices.Equal(got.Most[w], a) {
 			t.Errorf("%q: python's nearest %v, nearest's %v", w, got.Most[w], a)
 		}

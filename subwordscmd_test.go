@@ -157,10 +157,7 @@ func TestNearestAsFastTextNN(t *testing.T) {
 				ft = append(ft, f[0])
 			}
 		}
-		out, se, err := runCmd("nearest", "-vectors", vec, "-n", "3", w)
-		if err != nil {
-			t.Fatalf("%v\n%s", err, se)
-		}
+		out, _ := mustRun(t, "nearest", "-vectors", vec, "-n", "3", w)
 		if got := answers(out)[w]; !slices.Equal(got, ft) {
 			t.Errorf("%q: nearest %v, fasttext nn %v", w, got, ft)
 		}
@@ -173,10 +170,7 @@ func TestEvalComposesUnseenPairs(t *testing.T) {
 	vec, _ := subwordModel(t)
 	data := filepath.Join(filepath.Dir(vec), "pairs.csv")
 	os.WriteFile(data, []byte(",word1,word2,similarity\n,walk,walking,9\n,Walker,walk,8\n,talk,naïve,1\n,here,there,7\n,talkers,walkers,6\n"), 0o644)
-	out, se, err := runCmd("eval", "-vectors", vec, data)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, se)
-	}
+	out, _ := mustRun(t, "eval", "-vectors", vec, data)
 	if !strings.Contains(out, "composed") || !strings.Contains(out, "subwords: ") {
 		t.Errorf("no composed column or subwords line:\n%s", out)
 	}
@@ -184,10 +178,7 @@ func TestEvalComposesUnseenPairs(t *testing.T) {
 	if f := strings.Fields(lines[len(lines)-1]); len(f) < 4 || f[1] != "5" || f[2] != "5" || f[3] != "3" {
 		t.Errorf("want 5 pairs, 5 found, 3 composed:\n%s", out)
 	}
-	js, se, err := runCmd("eval", "-vectors", vec, "-json", data)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, se)
-	}
+	js, _ := mustRun(t, "eval", "-vectors", vec, "-json", data)
 	var res eval.Report
 	if err := json.Unmarshal([]byte(js), &res); err != nil {
 		t.Fatal(err)
@@ -198,10 +189,7 @@ func TestEvalComposesUnseenPairs(t *testing.T) {
 	// Without the subwords, the unseen words are skipped as before.
 	side := embedding.SidecarPath(vec)
 	os.Remove(side)
-	js, _, err = runCmd("eval", "-vectors", vec, "-json", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	js, _ = mustRun(t, "eval", "-vectors", vec, "-json", data)
 	res = eval.Report{}
 	json.Unmarshal([]byte(js), &res)
 	if r := res.Results[0]; r.Found != 2 || r.Composed != nil || strings.Contains(js, "composed") {
@@ -232,7 +220,7 @@ func TestSubwordsFileRefused(t *testing.T) {
 		os.WriteFile(ft, data, 0o644)
 		spoil()
 		_, _, err := runCmd("nearest", "-vectors", vec, "walk")
-		if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "subwords") {
+		if !oneLine(err, "subwords") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -55,19 +55,13 @@ func checkLambdaGradient(t *testing.T, k *weightedKernel, alpha float64, h []flo
 // the same run untrained (rate 0).
 func repeatsAndLearns(t *testing.T, v *vocab.Vocab, stream []int32, opt Options, m1 *Model, st Stats) {
 	t.Helper()
-	m2, _, err := Train(context.Background(), v, stream, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m2, _ := mustTrain(t, v, stream, opt)
 	if !sameBits(m1.In, m2.In) || !sameBits(m1.Out, m2.Out) || !sameBits(m1.Tree, m2.Tree) {
 		t.Fatal("two runs with -threads 1 and the same seed differ")
 	}
 	still := opt
 	still.Alpha = 0
-	_, st0, err := Train(context.Background(), v, stream, still)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, st0 := mustTrain(t, v, stream, still)
 	t.Logf("loss %.4f, at its start %.4f", st.Loss, st0.Loss)
 	if !(st.Loss < 0.95*st0.Loss) {
 		t.Errorf("loss %.4f after %d epochs, %.4f untrained", st.Loss, opt.Iter, st0.Loss)
@@ -265,10 +259,7 @@ func TestArchitecturesLearnReproducibly(t *testing.T) {
 				opt := testOptions(kind)
 				opt.Iter = 3
 				a.set(&opt)
-				m1, st, err := Train(context.Background(), v, stream, opt)
-				if err != nil {
-					t.Fatal(err)
-				}
+				m1, st := mustTrain(t, v, stream, opt)
 				if len(m1.In) != m1.inRows()*m1.Stride {
 					t.Fatalf("%d input floats for %d rows of stride %d", len(m1.In), m1.inRows(), m1.Stride)
 				}

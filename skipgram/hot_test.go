@@ -120,15 +120,9 @@ func TestHotRowsKeepWhatTrainingLearns(t *testing.T) {
 			opt := testOptions(kind)
 			opt.Threads, opt.Iter, opt.Dim = 2, 2, 16
 			opt.HotRows = 0
-			plain, _, err := Train(context.Background(), v, stream, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
+			plain, _ := mustTrain(t, v, stream, opt)
 			opt.HotRows, opt.HotSync = 40, 1
-			hot, _, err := Train(context.Background(), v, stream, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
+			hot, _ := mustTrain(t, v, stream, opt)
 			gp, gh := groupGap(plain, v), groupGap(hot, v)
 			t.Logf("%s: within-group minus between-group cosine %.3f plain, %.3f with 40 hot rows", kind, gp, gh)
 			if !(gp > 0.1) || !(gh > 0.8*gp) {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/graphdata"
 )
 
@@ -80,14 +79,7 @@ func TestJobLeavesTheEdgesAlone(t *testing.T) {
 // and no command line; a job made from it alone resumes the run to the
 // uninterrupted one's bits.
 func TestJobResumesFromItsCheckpointsSettings(t *testing.T) {
-	var b strings.Builder
-	if err := cgraph.WriteTreeClosure(&b, 3, 4); err != nil {
-		t.Fatal(err)
-	}
-	e, err := cgraph.Read(strings.NewReader(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := treeEdges(t, 3, 4)
 	graph := func(s GraphSettings, minCount int64) *Graph {
 		_, g, err := NewGraph(e, minCount)
 		if err != nil {

@@ -1,7 +1,6 @@
 package skipgram
 
 import (
-	"context"
 	"math"
 	"slices"
 	"testing"
@@ -73,17 +72,11 @@ func TestLambdaLearnedFitsAtLeastItsStart(t *testing.T) {
 		opt.Batch, opt.LambdaInit, opt.Iter = batch, "neg:1", 4
 		frozen := opt
 		frozen.LambdaAlpha = 0
-		_, sf, err := Train(context.Background(), v, stream, frozen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, sf := mustTrain(t, v, stream, frozen)
 		for _, step := range []float64{DefaultLambdaAlpha, 3 * DefaultLambdaAlpha} {
 			learned := opt
 			learned.LambdaAlpha = step
-			m, sl, err := Train(context.Background(), v, stream, learned)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m, sl := mustTrain(t, v, stream, learned)
 			t.Logf("batch %v, step %g: loss %.4f learned, %.4f frozen; lambda %v", batch, step, sl.Loss, sf.Loss, m.param("lambda"))
 			if sl.Loss > sf.Loss+5e-4 {
 				t.Errorf("batch %v, step %g: loss %.4f with lambda learned, above %.4f frozen at its start", batch, step, sl.Loss, sf.Loss)
@@ -120,10 +113,7 @@ func TestSpectralStartOnTopicalCorpus(t *testing.T) {
 	// The run records what it resolved.
 	opt := testOptions(WIPS)
 	opt.LambdaInit = "spectral"
-	m, st, err := Train(context.Background(), v, stream[:40000], opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, st := mustTrain(t, v, stream[:40000], opt)
 	if st.LambdaStart != "neg:1" || len(st.Spectrum) != opt.Dim {
 		t.Fatalf("stats record start %q and %d eigenvalues", st.LambdaStart, len(st.Spectrum))
 	}

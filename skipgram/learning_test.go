@@ -1,7 +1,6 @@
 package skipgram
 
 import (
-	"context"
 	"math"
 	"slices"
 	"testing"
@@ -178,10 +177,7 @@ func TestSubsamplingKeepsTheRightShare(t *testing.T) {
 	for _, sample := range []float64{0, 1e-2, 1e-3} {
 		opt := testOptions(SG)
 		opt.Dim, opt.Window, opt.Negative, opt.Iter, opt.Sample = 4, 1, 1, 3, sample
-		_, st, err := Train(context.Background(), v, stream, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, st := mustTrain(t, v, stream, opt)
 		kept := float64(st.Pairs)/2 + float64(opt.Iter*sentences)
 		var want, variance float64
 		for _, c := range v.Counts {

@@ -6,12 +6,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	bgraph "github.com/wipsvec/wipsvec/bench/linkpred"
-	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
@@ -107,10 +105,7 @@ func TestNewModelInOneFile(t *testing.T) {
 	opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Sample = kind, 12, 3, 1, 0
 	ckpt := filepath.Join(t.TempDir(), "run.ckpt")
 	opt.Checkpoint = func(s *Snapshot) error { return WriteCheckpoint(ckpt, s) }
-	m, st, err := Train(context.Background(), v, stream, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, st := mustTrain(t, v, stream, opt)
 	if chance := 6 * math.Ln2; !(st.Loss < 0.8*chance) {
 		t.Errorf("loss %.3f, want well below chance %.3f", st.Loss, chance)
 	}
@@ -162,14 +157,7 @@ func TestNewModelInOneFile(t *testing.T) {
 	}
 
 	// A graph: trains on a tree's closure and ranks its edges.
-	var b strings.Builder
-	if err := cgraph.WriteTreeClosure(&b, 3, 3); err != nil {
-		t.Fatal(err)
-	}
-	e, err := cgraph.Read(strings.NewReader(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := treeEdges(t, 3, 3)
 	g := &Graph{Nodes: len(e.Nodes), Pairs: slices.Clone(e.Pairs), Noise: NoiseUniform}
 	gopt := opt
 	gopt.Checkpoint = nil
@@ -284,10 +272,7 @@ func TestNewLinearModelInOneFile(t *testing.T) {
 	for _, batch := range []bool{false, true} {
 		opt := DefaultOptions()
 		opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Sample, opt.Batch = kind, 12, 3, 1, 0, batch
-		m, st, err := Train(context.Background(), v, stream, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, st := mustTrain(t, v, stream, opt)
 		// A one-view model scores a word against itself too, and stays
 		// nearer chance than SG (IPS ends at 3.8 here), but the topics show.
 		gap := groupGap(m, v)

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -117,14 +116,7 @@ func TestResumeIsBitIdentical(t *testing.T) {
 
 // TestResumeGraphIsBitIdentical is TestResumeIsBitIdentical on a graph.
 func TestResumeGraphIsBitIdentical(t *testing.T) {
-	var b strings.Builder
-	if err := cgraph.WriteTreeClosure(&b, 3, 5); err != nil {
-		t.Fatal(err)
-	}
-	e, err := cgraph.Read(strings.NewReader(b.String()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := treeEdges(t, 3, 5)
 	for _, kind := range []Kind{IPS, WIPS, HSG} {
 		t.Run(string(kind), func(t *testing.T) {
 			opt := DefaultGraphOptions()
@@ -285,10 +277,7 @@ func TestContinueKeepsRowsAtRateZero(t *testing.T) {
 		for i, w := range merged.Words {
 			fresh[w] = slices.Clone(init.Row(i))
 		}
-		m, _, err := Train(context.Background(), merged, ids, o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, _ := mustTrain(t, merged, ids, o)
 		old := snap.Model
 		for i, w := range merged.Words {
 			j, ok := snap.Vocab.ID([]byte(w))

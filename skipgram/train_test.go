@@ -68,20 +68,7 @@ func TestSingleThreadIsBitIdentical(t *testing.T) {
 	v, stream := syntheticCorpus(t, 20000, 1)
 	for _, kind := range Kinds() {
 		t.Run(string(kind), func(t *testing.T) {
-			opt := testOptions(kind)
-			m1, _, err := Train(context.Background(), v, stream, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m2, _, _ := Train(context.Background(), v, stream, opt)
-			if !slices.Equal(m1.In, m2.In) || !slices.Equal(m1.Out, m2.Out) || !slices.Equal(m1.param("lambda"), m2.param("lambda")) {
-				t.Fatal("two runs with -threads 1 and the same seed differ")
-			}
-			opt.Seed++
-			m3, _, _ := Train(context.Background(), v, stream, opt)
-			if slices.Equal(m1.In, m3.In) {
-				t.Fatal("a different seed gave the same vectors")
-			}
+			m1, _ := seedDecides(t, testOptions(kind), func(o Options) (*Model, Stats, error) { return Train(context.Background(), v, stream, o) })
 			for _, x := range m1.In {
 				if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
 					t.Fatal("non-finite parameter after training")
@@ -107,10 +94,7 @@ func TestEveryEpochTrainsEveryWord(t *testing.T) {
 		opt.Threads, opt.Iter = threads, 3
 		var last Progress
 		opt.Progress = func(p Progress) { last = p }
-		_, st, err := Train(context.Background(), v, stream, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, st := mustTrain(t, v, stream, opt)
 		if st.Words != 3*words {
 			t.Errorf("threads %d: processed %d words, want 3 x %d = %d", threads, st.Words, words, 3*words)
 		}
@@ -135,10 +119,7 @@ func chunk(stream []int32, n int) [][]int32 {
 func TestChunkedStreamTrainsLikeFlat(t *testing.T) {
 	v, stream := syntheticCorpus(t, 20000, 11)
 	opt := testOptions(SG)
-	a, _, err := Train(context.Background(), v, stream, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, _ := mustTrain(t, v, stream, opt)
 	b, _, err := TrainChunks(context.Background(), v, chunk(stream, 333), opt)
 	if err != nil {
 		t.Fatal(err)
@@ -160,14 +141,8 @@ func TestWIPSWithIPDSLambdaIsIPDS(t *testing.T) {
 	wips := ipds
 	wips.Model = WIPS
 	wips.LambdaInit, wips.LambdaAlpha = "neg:"+strconv.Itoa(ipds.NegDim), 0
-	a, _, err := Train(context.Background(), v, stream, ipds)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _, err := Train(context.Background(), v, stream, wips)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, _ := mustTrain(t, v, stream, ipds)
+	b, _ := mustTrain(t, v, stream, wips)
 	var maxDiff, maxAbs float64
 	for i := range a.In {
 		maxDiff = math.Max(maxDiff, math.Abs(float64(a.In[i]-b.In[i])))
@@ -225,10 +200,7 @@ func TestCancelStopsTraining(t *testing.T) {
 func TestWIPSLambdaLearns(t *testing.T) {
 	v, stream := syntheticCorpus(t, 40000, 8)
 	opt := testOptions(WIPS)
-	m, _, err := Train(context.Background(), v, stream, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, _ := mustTrain(t, v, stream, opt)
 	moved := 0
 	for _, l := range m.param("lambda") {
 		if l != 1 {
@@ -279,14 +251,8 @@ func TestBatchModeLearns(t *testing.T) {
 		exact.Iter = 3
 		batch := exact
 		batch.Batch = true
-		_, se, err := Train(context.Background(), v, stream, exact)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m1, sb, err := Train(context.Background(), v, stream, batch)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, se := mustTrain(t, v, stream, exact)
+		m1, sb := mustTrain(t, v, stream, batch)
 		m2, _, _ := Train(context.Background(), v, stream, batch)
 		if !slices.Equal(m1.In, m2.In) {
 			t.Errorf("%s: -batch is not reproducible on one thread", kind)

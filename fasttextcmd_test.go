@@ -22,15 +22,22 @@ func runIn(in string, args ...string) (string, string, error) {
 	return out.String(), errb.String(), err
 }
 
-// fastTextBin is fastText's command, or "" (the test says so) when it is
-// not installed.
+// findFastText looks fastText's command up as path, and fails the test when it is missing under CI=true.
+func findFastText(t *testing.T, path string) (string, error) {
+	t.Helper()
+	bin, err := exec.LookPath(path)
+	if err != nil && os.Getenv("CI") == "true" {
+		t.Fatalf("fasttext: %v (CI=true: failing instead of skipping)", err)
+	}
+	return bin, err
+}
+
+// fastTextBin is fastText's command; the test is skipped when it is not
+// installed.
 func fastTextBin(t *testing.T) string {
 	t.Helper()
-	bin, err := exec.LookPath("/usr/bin/fasttext")
+	bin, err := findFastText(t, "/usr/bin/fasttext")
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("fasttext: %v (CI=true: failing instead of skipping)", err)
-		}
 		t.Skipf("fastText 0.9.2 is not installed at /usr/bin/fasttext (%v): nothing to compare with", err)
 	}
 	return bin

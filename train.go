@@ -102,7 +102,7 @@ func (f *trainFlags) parse(args []string, std stdio) (map[string]bool, error) {
 	intFlag(fs, &f.debugLevel, "debug", 0, 1<<30, "word2vec.c's `level`: 0 is -quiet, more shows the progress line")
 	// fastText's subword flags, with its defaults but for -maxn.
 	intFlag(fs, &f.opt.Subwords.Minn, "minn", 1, maxNgram, "fastText's: the shortest character n-gram, in `chars`, of a word's subword rows (with -maxn)")
-	intFlag(fs, &f.opt.Subwords.Maxn, "maxn", 0, maxNgram, "fastText's: the longest character n-gram in `chars`; 0 (the default) trains no subword rows, 6 is fastText's (not hsg; sg pair by pair unless -batch is given, the one-view models in batch windows unless -batch=false)")
+	intFlag(fs, &f.opt.Subwords.Maxn, "maxn", 0, maxNgram, "fastText's: the longest character n-gram in `chars`; 0 (the default) trains no subword rows, 6 is fastText's (not hsg; sg pairs unless -batch, as fastText)")
 	intFlag(fs, &f.opt.Subwords.Bucket, "bucket", 1, 1<<31-1, "fastText's: the `rows` the n-grams hash into (with -maxn); 4*size bytes each")
 	// Several processes (mpirun with a build tagged mpi): skipgram.Ranks.
 	intFlag(fs, &f.syncWords, "sync-words", 0, 1<<62, "with several ranks (mpirun): the `tokens` each rank trains between two syncs of the most frequent words' rows (0: 200000 a thread, 50000 for a model of one matrix)")

@@ -2,7 +2,6 @@ package skipgram
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"path/filepath"
 	"slices"
@@ -23,31 +22,33 @@ import (
 var oneViewLinear = []Kind{IPS, SIPS, IPDS, WIPS}
 
 // TestOneViewSubwordPairGradients steps each one-view linear model with
-// subwords once on one pair, pair by pair and as a batch window of one
-// context (bagWindow), and checks, against central differences of the
-// model's float64 score (WIPS's rows with the signs of lambda: step64),
-// that every row the input word is composed of moved by the whole
-// gradient of the loss in its composed vector h, that every row of each
-// target moved by the whole gradient in the target's composed vector, and
-// WIPS's lambda gradient at them. Pair by pair the input is the centre
-// word and the targets the context and its noise words; in a batch window
-// the input is the context and the targets the centre word and the
-// window's noise words.
+// subwords once on one pair: pair by pair, as a batch window of one
+// context (bagWindow) and as a CBOW window of one context (bagCBOW, whose
+// mean of the context's rows is its composed vector). It checks, against
+// central differences of the model's float64 score (WIPS's rows with the
+// signs of lambda: step64), that every row the input word is composed of
+// moved by the whole gradient of the loss in its composed vector h, that
+// every row of each target moved by the whole gradient in the target's
+// composed vector, and WIPS's lambda gradient at them. Pair by pair the
+// input is the centre word and the targets the context and its noise
+// words; in a window the input is the context and the targets the centre
+// word and the window's noise words.
 func TestOneViewSubwordPairGradients(t *testing.T) {
-	for _, batch := range []bool{false, true} {
+	for _, arch := range []string{"pairs", "batch", "cbow"} {
 		for _, kind := range oneViewLinear {
-			t.Run(fmt.Sprintf("%s/batch=%v", kind, batch), func(t *testing.T) { oneViewSubwordGradients(t, kind, batch) })
+			t.Run(string(kind)+"/"+arch, func(t *testing.T) { oneViewSubwordGradients(t, kind, arch) })
 		}
 	}
 }
 
-func oneViewSubwordGradients(t *testing.T, kind Kind, batch bool) {
+func oneViewSubwordGradients(t *testing.T, kind Kind, arch string) {
+	window := arch != "pairs" // the input is the context, the targets the window's
 	const alpha = 1e-3
 	words := []string{"the", "cat", "sat", "on", "mat", "cats", "sitting", "mats"}
 	checked := 0
 	for seed := uint64(1); checked < 3 && seed < 100; seed++ {
 		run, _ := testRun(t, kind, 10, len(words), 2, seed, func(o *Options) {
-			o.Subwords, o.Batch = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}, batch
+			o.Subwords, o.Batch, o.CBOW = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}, arch == "batch", arch == "cbow"
 		})
 		run.sub = subword.NewRows(run.opt.Subwords, words)
 		w := newWorker(run, 0, kind.def().start(run))
@@ -66,7 +67,7 @@ func oneViewSubwordGradients(t *testing.T, kind Kind, batch bool) {
 		moved := func(r int32, i int) float64 { return float64(m.Row(int(r))[i] - before[int(r)*m.Stride+i]) }
 		const center, ctx = 6, 1 // "sitting" and "cat"
 		input := int32(center)
-		if batch {
+		if window {
 			input = ctx
 		}
 		h := compose(input)
@@ -76,7 +77,7 @@ func oneViewSubwordGradients(t *testing.T, kind Kind, batch bool) {
 		}
 		w.kernel.window(&w.step, center, []int32{ctx}, alpha)
 		targets := append([]int32{ctx}, w.Look.Next[1:]...) // the pair's: its context, then its noise words
-		if batch {
+		if window {
 			targets = slices.Clone(w.Look.Targets) // the window's: its centre word, then its noise words
 		}
 		var used []int32

@@ -21,8 +21,9 @@ import (
 // rows move once, not once a window. Another thread sees the rows as they
 // were until then, as it sees a replica's (docs/subwords.md).
 
-// bags are the composed vectors of a window's words: each buffer as it is
-// trained, and as it was composed.
+// bags are composed vectors of a window's words, each buffer as it is
+// trained and as it was composed: those of the words the cache has no
+// slot for (bagCache.extra).
 type bags struct {
 	now, was [][]float32
 	words    []int32
@@ -36,16 +37,13 @@ func newBags(a *hogwild.Scratch, dim, n int) bags {
 	return b
 }
 
-// compose composes words into the bags from the first, and returns their
-// buffers.
-func (b *bags) compose(s *step, words ...int32) [][]float32 {
-	first := len(b.words)
-	b.words = append(b.words, words...)
-	for i, w := range words {
-		s.Compose(b.now[first+i], w)
-		copy(b.was[first+i], b.now[first+i])
-	}
-	return b.now[first:len(b.words)]
+// add composes word w into the next bag and returns its buffer.
+func (b *bags) add(s *step, w int32) []float32 {
+	i := len(b.words)
+	b.words = append(b.words, w)
+	s.Compose(b.now[i], w)
+	copy(b.was[i], b.now[i])
+	return b.now[i]
 }
 
 // step moves every row of each bag by its buffer's change, and empties
@@ -95,7 +93,7 @@ func (c *bagCache) get(s *step, id int32) []float32 {
 		sl.window = c.window
 		return sl.now
 	case sl.id >= 0 && sl.window == c.window:
-		return c.extra.compose(s, id)[0]
+		return c.extra.add(s, id)
 	case sl.id >= 0:
 		sl.release(s)
 	default:

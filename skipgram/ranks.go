@@ -98,7 +98,6 @@ type rankSync struct {
 	n      int
 	rows   int
 	run    *run
-	model  *Model
 	params []string // the model's parameter vectors' names, sorted
 	// buckets are the n-gram rows in the order the words in vocabulary
 	// order first use them (with subwords).
@@ -132,7 +131,7 @@ type rankSync struct {
 // newRankSync joins r to the ranks of rk: it sums the ranks' totals into
 // r's and gives every rank rank 0's parameters.
 func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
-	s := &rankSync{comm: rk.Comm, n: rk.Comm.Size(), rows: rk.SyncRows, run: r, model: r.model, local: r.total,
+	s := &rankSync{comm: rk.Comm, n: rk.Comm.Size(), rows: rk.SyncRows, run: r, local: r.total,
 		project: r.model.Kind.def().project, agreed: make(chan struct{}, 1)}
 	if s.rows <= 0 {
 		s.rows = DefaultSyncRows
@@ -199,7 +198,7 @@ func hotBuckets(sub *subwordRows, words, rows int) []int32 {
 func (s *rankSync) paramVectors() [][]float32 {
 	var vs [][]float32
 	for _, name := range s.params {
-		vs = append(vs, s.model.params[name])
+		vs = append(vs, s.run.model.params[name])
 	}
 	return vs
 }
@@ -332,7 +331,7 @@ func (s *rankSync) take(workers []*worker, elapsed time.Duration) error {
 
 // meanAll replaces every parameter with its mean over the ranks.
 func (s *rankSync) meanAll() error {
-	m := s.model
+	m := s.run.model
 	for _, v := range append([][]float32{m.In, m.Out, m.Tree}, s.paramVectors()...) {
 		if err := s.mean(v); err != nil {
 			return err
@@ -384,7 +383,7 @@ func (s *rankSync) finish(workers []*worker, elapsed time.Duration, st *Stats, l
 // rows of as many words as sync k/4 would average; the model's parameter
 // vectors; and the word counts.
 func (s *rankSync) sync(k, words int64) {
-	m := s.model
+	m := s.run.model
 	rows := min(m.Words, s.rows<<min(bits.TrailingZeros64(uint64(k)), 40))
 	for _, v := range [][]float32{m.In, m.Out} {
 		if v != nil {
@@ -443,7 +442,7 @@ func (s *rankSync) mean(v []float32) error {
 
 // meanRows replaces the rows ids of matrix with their means over the ranks.
 func (s *rankSync) meanRows(matrix []float32, ids []int32) error {
-	str, dim := s.model.Stride, s.model.Dim
+	str, dim := s.run.model.Stride, s.run.model.Dim
 	buf := s.buf[:0]
 	for _, id := range ids {
 		buf = append(buf, matrix[int(id)*str:][:dim]...)
@@ -464,7 +463,7 @@ func (s *rankSync) projectRows(matrix []float32, rows int) {
 	if s.project == nil || matrix == nil {
 		return
 	}
-	str, dim := s.model.Stride, s.model.Dim
+	str, dim := s.run.model.Stride, s.run.model.Dim
 	for i := 0; i < rows; i++ {
 		s.project(matrix[i*str:][:dim])
 	}

@@ -160,7 +160,8 @@ func Alpha(opt skipgram.Options, given bool) float64 {
 // noise words of its own, as fastText's skipgram trains: SG's batch
 // windows, whose contexts share one draw, scored below fastText on
 // SimLex-999 and WS353-Sim. A one-view model's batch windows score as its
-// pairs do, 11 times as fast (docs/subwords.md), and stay the default.
+// pairs do in a fraction of the time (docs/subwords.md), and stay the
+// default.
 func Batch(opt skipgram.Options, given bool) bool {
 	if opt.Subwords.Enabled() && !given && opt.Model.Views() == 2 {
 		return false

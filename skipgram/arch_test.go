@@ -56,7 +56,7 @@ func checkLambdaGradient(t *testing.T, k *weightedKernel, alpha float64, h []flo
 func repeatsAndLearns(t *testing.T, v *vocab.Vocab, stream []int32, opt Options, m1 *Model, st Stats) {
 	t.Helper()
 	m2, _ := mustTrain(t, v, stream, opt)
-	if !sameBits(m1.In, m2.In) || !sameBits(m1.Out, m2.Out) || !sameBits(m1.Tree, m2.Tree) {
+	if !sameBits(m1.In, m2.In) || !sameBits(m1.Out, m2.Out) || !sameBits(m1.Layers["tree"], m2.Layers["tree"]) {
 		t.Fatal("two runs with -threads 1 and the same seed differ")
 	}
 	still := opt
@@ -157,12 +157,13 @@ func TestHierarchicalSoftmaxGradients(t *testing.T) {
 			const center = 11 // the rarest word: the longest path
 			w := testWorkerWith(t, SG, 10, 12, 0, 5, arch.set)
 			m := w.r.model
-			node := func(n int32) []float32 { return m.Tree[int(w.r.tree.Row(n))*m.Stride:][:m.Dim] }
+			tree := w.r.layers.runs[0].(hsRun).tree
+			node := func(n int32) []float32 { return m.Layers["tree"][int(tree.Row(n))*m.Stride:][:m.Dim] }
 			var ins0 [][]float32
 			for _, c := range arch.ctxs {
 				ins0 = append(ins0, slices.Clone(m.Row(int(c))))
 			}
-			nodes, pos := w.r.tree.Path(center)
+			nodes, pos := tree.Path(center)
 			if len(nodes) < 3 {
 				t.Fatalf("path of %d nodes: want a deeper tree", len(nodes))
 			}

@@ -53,13 +53,17 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	}
 	outs, pos := s.WindowOutputs(center, k.outs[:0], k.pos[:0])
 	var loss float32
-	if s.Sub == nil {
-		loss = k.ScoreStep(&k.Form, s.Sig, h, outs, pos, alpha, ins, k.ones)
-	} else {
-		loss = k.Score(&k.Form, s.Sig, h, outs, pos, alpha)
+	switch {
+	case s.Sub != nil:
+		loss = score(&k.Single, &k.Form, s, h, outs, pos, alpha)
 		for _, c := range ctxs {
 			s.StepRows(&k.Form, c, k.Acc)
 		}
+	case s.Loss != nil:
+		loss = k.ScoreJoint(&k.Form, s.Loss, h, outs, pos, alpha)
+		k.StepRows(ins, k.Acc, k.ones)
+	default:
+		loss = k.ScoreStep(&k.Form, s.Sig, h, outs, pos, alpha, ins, k.ones)
 	}
 	if k.DW != nil {
 		kernel.MulAdd(k.DW, h, k.Acc) // the weights' gradient, h * acc

@@ -35,11 +35,12 @@ func (s Settings) ReplicatesOwnRows() bool {
 	return !s.CBOW && !s.HS && s.Model.def().textReplicas > 0
 }
 
-// TreeReplicaRows is how many of hierarchical softmax's inner nodes' rows,
-// the top of the tree's, which every path writes, each worker replicates:
-// with HS, as many as HotReplicaRows would by default for CBOW.
-func (o *Options) TreeReplicaRows() int {
-	if !o.HS {
+// LayerReplicaRows is how many of an output layer's own rows, its hottest
+// (the top of hierarchical softmax's tree, which every path writes), each
+// worker replicates: where a layer has rows, as many as HotReplicaRows
+// would by default for CBOW.
+func (o *Options) LayerReplicaRows() int {
+	if o.ownOutputRows(2) == 0 { // over two words a layer with rows has one
 		return 0
 	}
 	return o.replicaRows(true, 0)
@@ -68,8 +69,13 @@ func (w *worker) views() {
 	def := m.Kind.def()
 	w.replicas = hogwild.NewReplicas(&w.r.hotMu, hogwild.Merge{Mean: def.meanMerge, Project: def.project, Workers: p.Threads}, m.Dim, m.Stride)
 	a := &w.scratch
-	if m.Tree != nil {
-		w.Tree = w.replicas.View(a, m.Tree, p.TreeRows, p.HotSync)
+	w.Outputs = w.Outputs[:0]
+	for i, l := range w.r.layers.layers {
+		var own hogwild.Rows
+		if rows := m.Layers[l.name()]; rows != nil {
+			own = w.replicas.View(a, rows, p.TreeRows, p.HotSync)
+		}
+		w.Outputs = append(w.Outputs, w.r.layers.runs[i].view(own))
 	}
 	w.In = w.replicas.View(a, m.In, p.HotRows, p.HotSync)
 	if m.Out == nil {

@@ -52,7 +52,7 @@ func TestReplicasByModel(t *testing.T) {
 			t.Errorf("%s, -hot-rows %d on %d threads, a text of %d words: the plan's %d hot rows, want %d", c.model, c.hot, c.threads, c.rows, p.HotRows, c.want)
 		}
 		o.CBOW, o.HS = true, true
-		if h, tr := hotRows(o, c.rows), min(o.TreeReplicaRows(), c.rows); h != c.arch || tr != c.arch {
+		if h, tr := hotRows(o, c.rows), min(o.LayerReplicaRows(), c.rows); h != c.arch || tr != c.arch {
 			t.Errorf("%s with -cbow 1 -hs 1, -hot-rows %d on %d threads: %d hot rows, %d tree rows, want %d", c.model, c.hot, c.threads, h, tr, c.arch)
 		}
 	}

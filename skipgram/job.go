@@ -173,9 +173,11 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	if attachErr != nil {
 		return nil, attachErr
 	}
-	if opt.HS {
-		r.tree = newHuffman(j.Vocab.Counts)
+	var counts []int64
+	if j.Vocab != nil {
+		counts = j.Vocab.Counts
 	}
+	r.layers = beginOutputs(r.opt, counts)
 	if opt.Subwords.Enabled() {
 		r.sub = subword.NewRows(opt.Subwords, j.Vocab.Words)
 	}

@@ -1,9 +1,6 @@
 package skipgram
 
-import (
-	"github.com/wipsvec/wipsvec/skipgram/kernel"
-	"github.com/wipsvec/wipsvec/vocab"
-)
+import ()
 
 // WindowBench returns SG's batch window, the kernel a default training
 // run spends its time in, set up to be timed alone (bench's ceiling): each
@@ -26,8 +23,7 @@ func WindowBench(dim, window, negative int) (func() (updates int), error) {
 	for i := range counts {
 		counts[i] = 1
 	}
-	r := &run{opt: &opt, plan: newPlan(opt, words, 0, false), model: NewModel(opt, words), noise: vocab.NewNoise(counts, 0.75),
-		sig: kernel.NewSigmoidTable(), total: 1}
+	r := bareRun(opt, NewModel(opt, words), counts)
 	w := newWorker(r, 0, opt.Model.def().start(r))
 	ctxs := make([]int32, m)
 	for i := range ctxs {

@@ -7,8 +7,6 @@ import (
 
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/hyperboloid"
-	"github.com/wipsvec/wipsvec/skipgram/kernel"
-	"github.com/wipsvec/wipsvec/vocab"
 )
 
 func randVec(r *rand.Rand, n int, scale float32) []float32 {
@@ -70,11 +68,10 @@ func testRun(t testing.TB, kind Kind, dim, words, negative int, seed uint64, set
 	for i := range counts {
 		counts[i] = int64(words - i)
 	}
-	run := &run{opt: &opt, plan: newPlan(opt, m.Words, 0, false), model: m, noise: vocab.NewNoise(counts, 0.75), sig: kernel.NewSigmoidTable(), total: 1}
-	if opt.HS {
-		run.tree = newHuffman(counts)
-		for i := range m.Tree {
-			m.Tree[i] = (r.Float32()*2 - 1) * 0.3
+	run := bareRun(opt, m, counts)
+	for _, rows := range m.Layers {
+		for i := range rows {
+			rows[i] = (r.Float32()*2 - 1) * 0.3
 		}
 	}
 	return run, kind.def().start(run)

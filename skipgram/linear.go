@@ -44,7 +44,7 @@ func newLinear(s *kernelSetup, a *hogwild.Scratch) linearKernel {
 		return newSubwordWindow(a, dim)
 	case o.Batch:
 		return newBatchLinear(a, dim, o.Window, s.outputs)
-	case o.HS || s.subwords:
+	case !s.ownPairs || s.subwords:
 		return newPairsLinear(a, dim, s.outputs)
 	}
 	return nil

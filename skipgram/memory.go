@@ -23,7 +23,7 @@ func EstimateMemory(o Options, rows int) Memory { return estimateMemory(o, rows,
 // on counts, the vocabulary's, where they are known (nil: a Zipf law's).
 func estimateMemory(o Options, rows int, counts []int64) Memory {
 	s := budget.Sizes{Rows: rows, Dim: o.Dim, Stride: rowStride(o.Dim, o.Subwords), Views: o.Model.Views(),
-		HS: o.HS, Snapshots: o.Checkpoint != nil, Threads: o.Threads, WorkerBytes: workerBytes(o, rows, counts)}
+		OutputRows: o.ownOutputRows(rows), OutputTables: o.outputTableBytes(rows), Snapshots: o.Checkpoint != nil, Threads: o.Threads, WorkerBytes: workerBytes(o, rows, counts)}
 	if o.Subwords.Enabled() {
 		s.Subwords, s.Buckets, s.Minn, s.Maxn = true, o.Subwords.Bucket, o.Subwords.Minn, o.Subwords.Maxn
 	}
@@ -48,17 +48,12 @@ func workerBytes(o Options, rows int, counts []int64) int64 {
 	// A worker's buffers do not grow with the n-gram rows: one bucket
 	// spares allocating them all to measure it.
 	o.Subwords.Bucket = min(o.Subwords.Bucket, 1)
-	var tree *huffman // its longest path sizes the buffers
-	if o.HS {
-		if counts == nil {
-			counts = zipfCounts(min(rows, 1<<20))
-		}
-		tree = newHuffman(counts)
+	if counts == nil && o.ownOutputRows(rows) > 0 { // a layer's own rows are laid out by the counts (a tree's longest path sizes the buffers)
+		counts = zipfCounts(min(rows, 1<<20))
 	}
 	at := func(dim int) int64 {
 		o.Dim = dim
-		p := newPlan(o, n, 0, false)
-		r := &run{opt: &p.Options, plan: p, model: NewModel(o, n), total: 1, tree: tree}
+		r := bareRun(o, NewModel(o, n), counts)
 		if o.Subwords.Enabled() {
 			r.sub = subword.NewRows(o.Subwords, placeholderWords(n))
 		}

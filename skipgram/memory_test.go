@@ -103,7 +103,7 @@ func TestEstimateMemoryCountsWhatAWorkerTakes(t *testing.T) {
 		for _, batch := range []bool{false, true} {
 			o := DefaultOptions()
 			o.Model, o.Dim, o.Threads, o.Batch, o.NegDim = kind, 100, 2, batch, 3
-			r := &run{opt: &o, plan: newPlan(o, 5000, 0, false), model: NewModel(o, 5000), total: 1}
+			r := bareRun(o, NewModel(o, 5000), nil)
 			w := newWorker(r, 0, kind.def().start(r))
 			got := w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + 8<<10
 			est := EstimateMemory(o, 5000).Threads / 2

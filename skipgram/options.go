@@ -186,8 +186,6 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-window must be at least 1, got 0")
 	case o.Negative < 0:
 		return fmt.Errorf("-negative must not be negative, got %d", o.Negative)
-	case o.Negative == 0 && !o.HS:
-		return fmt.Errorf("-negative 0 leaves nothing to train: give -negative 1 or more, or -hs 1")
 	case o.Sample < 0:
 		return fmt.Errorf("-sample must not be negative, got %g", o.Sample)
 	case !(o.Alpha >= 0) || math.IsInf(o.Alpha, 0):
@@ -201,16 +199,15 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-share-noise must not be negative, got %d", o.ShareNoise)
 	case o.HotRows < DefaultHotRows:
 		return fmt.Errorf("-hot-rows must be at least %d (the architecture's default), got %d", DefaultHotRows, o.HotRows)
-	case (o.HotReplicaRows() > 0 || o.TreeReplicaRows() > 0) && o.HotSync < 1:
+	case (o.HotReplicaRows() > 0 || o.LayerReplicaRows() > 0) && o.HotSync < 1:
 		return fmt.Errorf("-hot-sync must be positive, got %d", o.HotSync)
 	case o.CBOW && def.noMean != "":
 		return fmt.Errorf("-cbow 1 has no meaning for %s: %s", o.Model, def.noMean)
-	case o.Subwords.Enabled() && o.HS:
-		return fmt.Errorf("-maxn %d trains with negative sampling, as fastText's skipgram and cbow do by default: give -hs 0", o.Subwords.Maxn)
 	case o.Subwords.Enabled() && def.noMean != "":
 		return fmt.Errorf("-maxn %d has no meaning for %s: a word's vector would be the mean of its n-grams' rows, and %s", o.Subwords.Maxn, o.Model, def.noMean)
-	case o.HS && def.views != 2:
-		return fmt.Errorf("-hs 1 needs output rows apart from the word vectors, which %s does not have: a Huffman tree's inner nodes are not words (use -model sg)", o.Model)
+	}
+	if err := o.checkOutputs(); err != nil {
+		return err
 	}
 	if o.Subwords.Enabled() {
 		if err := o.Subwords.Validate(); err != nil {
@@ -243,12 +240,4 @@ func (o *Options) SharedNoise() int {
 		return 4
 	}
 	return max(o.Model.def().shareNoise, 1)
-}
-
-// b2i is word2vec.c's 0 or 1 for a flag.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -2,18 +2,9 @@ package skipgram
 
 import (
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
-	hufftree "github.com/wipsvec/wipsvec/skipgram/huffman"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/skipgram/linear"
 )
-
-// huffman is hierarchical softmax's tree (Options.HS, package huffman):
-// every word's path of inner nodes.
-type huffman = hufftree.Tree
-
-// newHuffman builds the tree over counts, a vocabulary's, in decreasing
-// order.
-func newHuffman(counts []int64) *huffman { return hufftree.New(counts) }
 
 // pairsLinear is skip-gram pair by pair (Batch false) beyond a model's
 // own kernel: with hierarchical softmax each context is scored against the
@@ -26,9 +17,10 @@ func newHuffman(counts []int64) *huffman { return hufftree.New(counts) }
 type pairsLinear struct {
 	linForm
 	linear.Single
-	outs [][]float32 // the output rows
-	pos  []bool      // whether each is a positive
-	comp []float32   // with subwords: the centre word's composed input
+	outs  [][]float32 // the output rows
+	pos   []bool      // whether each is a positive
+	comp  []float32   // with subwords: the centre word's composed input
+	drawn []int32     // with subwords: a pair's targets, the context predicted then the noise words
 	composed
 }
 
@@ -37,17 +29,7 @@ func newPairsLinear(a *hogwild.Scratch, dim, targets int) *pairsLinear {
 }
 
 func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
-	outs, pos := k.outs[:0], k.pos[:0]
-	if s.Huff != nil {
-		nodes, left := s.Huff.Path(center)
-		for i, n := range nodes {
-			outs = append(outs, s.Tree.At(s.Huff.Row(n)))
-			pos = append(pos, left[i])
-		}
-	}
-	path := len(outs)
 	for c, targets := range s.Contexts(center, ctxs) {
-		outs, pos = outs[:path], pos[:path]
 		if s.Sub != nil {
 			if s.OneMatrix() {
 				loss += k.composedPair(s, center, c, targets[1:], alpha)
@@ -55,30 +37,32 @@ func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32)
 			}
 			// fastText's skipgram: the centre word's subwords predict
 			// the context, composed anew for each pair.
-			outs, pos = append(outs, s.Out.At(c)), append(pos, true)
-			for _, t := range targets[1:] {
-				outs, pos = append(outs, s.Out.At(t)), append(pos, false)
-			}
+			k.drawn = append(append(k.drawn[:0], c), targets[1:]...)
+			outs, pos := s.PairOutputs(k.drawn, k.outs[:0], k.pos[:0])
 			in := s.Compose(k.comp[:len(k.Acc)], center)
-			loss += k.Score(&k.Form, s.Sig, in, outs, pos, alpha)
+			loss += score(&k.Single, &k.Form, s, in, outs, pos, alpha)
 			if k.DW != nil {
 				kernel.MulAdd(k.DW, in, k.Acc) // WIPS's lambda: the composed input is the one scored
 			}
 			s.StepRows(&k.Form, center, k.Acc)
 			continue
 		}
-		if s.Negative > 0 {
-			for j, t := range targets {
-				outs = append(outs, s.Out.At(t))
-				pos = append(pos, j == 0)
-			}
-		}
+		outs, pos := s.PairOutputs(targets, k.outs[:0], k.pos[:0])
 		in := s.In.At(c)
-		loss += k.Score(&k.Form, s.Sig, in, outs, pos, alpha)
+		loss += score(&k.Single, &k.Form, s, in, outs, pos, alpha)
 		if k.DW != nil {
 			kernel.MulAdd(k.DW, in, k.Acc)
 		}
 		k.Step(in, k.Acc)
 	}
 	return loss
+}
+
+// score is k.Score under the step's loss: the logistic loss of each output
+// row, or the layers' own (window.Step.Loss).
+func score(k *linear.Single, f *linear.Form, s *step, in []float32, outs [][]float32, pos []bool, alpha float32) float32 {
+	if s.Loss != nil {
+		return k.ScoreJoint(f, s.Loss, in, outs, pos, alpha)
+	}
+	return k.Score(f, s.Sig, in, outs, pos, alpha)
 }

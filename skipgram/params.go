@@ -18,7 +18,10 @@ type Model struct {
 	Words  int
 	In     []float32 // the word vectors; for one-view models the only matrix
 	Out    []float32 // SG only: the context (output) vectors
-	Tree   []float32 // with hierarchical softmax: the Huffman tree's Words-1 inner nodes' rows
+	// Layers are the rows of the output layers that have rows of their
+	// own, by the layer's name (outputLayer; hierarchical softmax's
+	// "tree", its Words-1 inner nodes), Stride apart.
+	Layers map[string][]float32
 	// Subwords, when enabled, puts Subwords.Bucket rows of character
 	// n-grams in In after the words' (inRows).
 	Subwords subword.Settings
@@ -84,9 +87,7 @@ func NewModel(opt Options, words int) *Model {
 	if def.views == 2 {
 		m.Out = hogwild.ZeroLines(words * m.Stride)
 	}
-	if opt.HS {
-		m.Tree = hogwild.ZeroLines(innerNodes(words) * m.Stride)
-	}
+	m.Layers = newLayerRows(&opt, words, m.Stride)
 	m.params = newParams(opt.Model, opt.Dim, &opt, &r)
 	return m
 }
@@ -110,12 +111,13 @@ func (m *Model) finite() bool {
 			return false
 		}
 	}
-	return kernel.Finite(m.In) && kernel.Finite(m.Out) && kernel.Finite(m.Tree)
+	for _, v := range m.Layers {
+		if !kernel.Finite(v) {
+			return false
+		}
+	}
+	return kernel.Finite(m.In) && kernel.Finite(m.Out)
 }
-
-// innerNodes is how many inner nodes a Huffman tree over words leaves has:
-// the rows of Model.Tree.
-func innerNodes(words int) int { return max(words-1, 0) }
 
 // Row returns word w's vector.
 func (m *Model) Row(w int) []float32 {

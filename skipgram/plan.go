@@ -27,8 +27,9 @@ type Plan struct {
 	Graph bool // the rows are a graph's nodes
 	Rows  int  // words, or nodes
 
-	// TreeRows of hierarchical softmax's inner nodes each worker
-	// replicates (Options.TreeReplicaRows, at most the nodes).
+	// TreeRows of each output layer's own rows (hierarchical softmax's
+	// inner nodes) each worker replicates (Options.LayerReplicaRows, at
+	// most the rows).
 	TreeRows int
 	// SyncWords is how many tokens (pairs of a graph) a worker trains
 	// between two syncs of its kernel's private copies (WIPS's lambda).
@@ -55,7 +56,7 @@ func newPlan(o Options, rows, edges int, graph bool) *Plan {
 	s.ShareNoise = p.SharedNoise()
 	s.Batch = s.Batch && !s.CBOW // a CBOW window is one example whatever Batch says
 	s.HotRows = min(o.hotReplicaRows(graph), rows)
-	p.TreeRows = min(o.TreeReplicaRows(), innerNodes(rows))
+	p.TreeRows = min(o.LayerReplicaRows(), o.ownOutputRows(rows))
 	switch {
 	case o.Resume != nil:
 		p.Lanes, p.Tail = o.Resume.pos.Lanes, o.Resume.pos.Tail

@@ -171,7 +171,7 @@ func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
 		return s, nil // every rank starts from the checkpoint's model
 	}
 	m := r.model
-	for _, v := range append([][]float32{m.In, m.Out, m.Tree}, s.paramVectors()...) {
+	for _, v := range append(m.matrices(), s.paramVectors()...) {
 		if err := s.comm.Broadcast(checkpoint.Float32Bytes(v), 0); err != nil {
 			return nil, fmt.Errorf("the start from rank 0: %w", err)
 		}
@@ -332,7 +332,7 @@ func (s *rankSync) take(workers []*worker, elapsed time.Duration) error {
 // meanAll replaces every parameter with its mean over the ranks.
 func (s *rankSync) meanAll() error {
 	m := s.run.model
-	for _, v := range append([][]float32{m.In, m.Out, m.Tree}, s.paramVectors()...) {
+	for _, v := range append(m.matrices(), s.paramVectors()...) {
 		if err := s.mean(v); err != nil {
 			return err
 		}
@@ -390,9 +390,7 @@ func (s *rankSync) sync(k, words int64) {
 			s.keep(s.mean(v[:rows*m.Stride]))
 		}
 	}
-	if m.Tree != nil {
-		s.keep(s.mean(m.Tree[:min(rows, innerNodes(m.Words))*m.Stride]))
-	}
+	m.layerRows(func(_ string, v []float32, n int) { s.keep(s.mean(v[:min(rows, n)*m.Stride])) })
 	if s.buckets != nil && k%4 == 0 {
 		n := min(len(s.buckets), s.rows<<min(bits.TrailingZeros64(uint64(k/4)), 40)*16)
 		s.keep(s.meanRows(m.In, s.buckets[:n]))

@@ -44,9 +44,11 @@ func sameModel(t *testing.T, what string, got, want *Model) {
 	if want.Out != nil && !sameBits(compact(got.Out, got.Words, got.Dim, got.Stride), compact(want.Out, want.Words, want.Dim, want.Stride)) {
 		t.Fatalf("%s: output rows differ", what)
 	}
-	if want.Tree != nil && !sameBits(compact(got.Tree, innerNodes(got.Words), got.Dim, got.Stride), compact(want.Tree, innerNodes(want.Words), want.Dim, want.Stride)) {
-		t.Fatalf("%s: the inner nodes' rows differ", what)
-	}
+	want.layerRows(func(name string, rows []float32, n int) {
+		if !sameBits(compact(got.Layers[name], n, got.Dim, got.Stride), compact(rows, n, want.Dim, want.Stride)) {
+			t.Fatalf("%s: the output layer's rows %q differ", what, name)
+		}
+	})
 	if !sameBits(got.param("lambda"), want.param("lambda")) || !sameBits(got.param("lambda_sq"), want.param("lambda_sq")) {
 		t.Fatalf("%s: lambda %v (mean squares %v), want %v (%v)", what, got.param("lambda"), got.param("lambda_sq"), want.param("lambda"), want.param("lambda_sq"))
 	}

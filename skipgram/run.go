@@ -42,7 +42,7 @@ type run struct {
 	// checkpoint after it.
 	diverged atomic.Bool
 	graph    *input.EdgeBlocks // set when training on an edge list instead of text
-	tree     *huffman          // with hierarchical softmax: every word's path
+	layers   outputsRun        // the output layers, as the workers share them
 	sub      *subwordRows      // with subwords: every word's input rows
 	ranks    *rankSync         // with several processes (Job.Ranks)
 	gate     *hogwild.Gate     // stops the workers between blocks for a snapshot
@@ -66,7 +66,8 @@ type run struct {
 
 	// snapIn and snapOut hold the parameters of the last snapshot (see
 	// snapshot): Options.Checkpoint's snapshot is valid until it returns.
-	snapIn, snapOut, snapTree []float32
+	snapIn, snapOut []float32
+	snapLayers      map[string][]float32
 }
 
 // execute runs the workers of r to the end of their work (or ctx's), with

@@ -126,15 +126,19 @@ func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 	if old.Out != nil {
 		m.Out = hogwild.ZeroLines(m.Words * m.Stride)
 	}
-	if old.Tree != nil {
-		// A new vocabulary makes a new tree; its inner nodes keep the
-		// rows of the old ones of the same number, as gensim's do, and
-		// the same vocabulary keeps them all.
-		m.Tree = hogwild.ZeroLines(innerNodes(m.Words) * m.Stride)
-		for i := range min(innerNodes(m.Words), innerNodes(old.Words)) {
-			copy(m.Tree[i*m.Stride:][:m.Dim], old.Tree[i*old.Dim:][:old.Dim])
+	// An output layer's own rows over a new vocabulary (a new tree's
+	// inner nodes) keep the old rows of the same number, as gensim's do,
+	// and the same vocabulary keeps them all.
+	old.layerRows(func(name string, rows []float32, n int) {
+		if m.Layers == nil {
+			m.Layers = make(map[string][]float32)
 		}
-	}
+		l := layerNamed(name)
+		m.Layers[name] = hogwild.ZeroLines(l.rows(m.Words) * m.Stride)
+		for i := range min(l.rows(m.Words), n) {
+			copy(m.Layers[name][i*m.Stride:][:m.Dim], rows[i*old.Dim:][:old.Dim])
+		}
+	})
 	r := kernel.NewRNG(seed, math.MaxUint64-2)
 	def := m.Kind.def()
 	for i, w := range v.Words {
@@ -211,17 +215,21 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 		if m.Out != nil {
 			r.snapOut = make([]float32, m.Words*m.Dim)
 		}
-		if m.Tree != nil {
-			r.snapTree = make([]float32, innerNodes(m.Words)*m.Dim)
-		}
+		m.layerRows(func(name string, _ []float32, n int) {
+			if r.snapLayers == nil {
+				r.snapLayers = make(map[string][]float32)
+			}
+			r.snapLayers[name] = make([]float32, n*m.Dim)
+		})
 	}
 	c.In = hogwild.Compact(r.snapIn, m.In, m.inRows(), m.Dim, m.Stride)
 	if m.Out != nil {
 		c.Out = hogwild.Compact(r.snapOut, m.Out, m.Words, m.Dim, m.Stride)
 	}
-	if m.Tree != nil {
-		c.Tree = hogwild.Compact(r.snapTree, m.Tree, innerNodes(m.Words), m.Dim, m.Stride)
-	}
+	c.Layers = make(map[string][]float32, len(m.Layers))
+	m.layerRows(func(name string, rows []float32, n int) {
+		c.Layers[name] = hogwild.Compact(r.snapLayers[name], rows, n, m.Dim, m.Stride)
+	})
 	given := r.plan.Options
 	given.Settings = r.plan.Given
 	data := r.data
@@ -274,9 +282,8 @@ func (m *Model) expand() *Model {
 	if m.Out != nil {
 		c.Out = hogwild.Pad(m.Out, m.Words, m.Dim, c.Stride)
 	}
-	if m.Tree != nil {
-		c.Tree = hogwild.Pad(m.Tree, innerNodes(m.Words), m.Dim, c.Stride)
-	}
+	c.Layers = make(map[string][]float32, len(m.Layers))
+	m.layerRows(func(name string, rows []float32, n int) { c.Layers[name] = hogwild.Pad(rows, n, m.Dim, c.Stride) })
 	c.params = cloneParams(m.params)
 	return &c
 }
@@ -313,9 +320,9 @@ func WriteCheckpoint(path string, s *Snapshot) error {
 	if m.Out != nil {
 		sections = append(sections, checkpoint.Section{Name: "out", Data: checkpoint.Float32Bytes(m.Out)})
 	}
-	if m.Tree != nil {
-		sections = append(sections, checkpoint.Section{Name: "tree", Data: checkpoint.Float32Bytes(m.Tree)})
-	}
+	m.layerRows(func(name string, rows []float32, _ int) {
+		sections = append(sections, checkpoint.Section{Name: name, Data: checkpoint.Float32Bytes(rows)})
+	})
 	for _, p := range m.Kind.def().params {
 		sections = append(sections, checkpoint.Section{Name: p.name, Data: checkpoint.Float32Bytes(m.param(p.name))})
 	}
@@ -400,11 +407,20 @@ func readModel(f *checkpoint.File, st *snapshotState, bad func(string, ...any) e
 	if (m.Out != nil) != (st.Kind.Views() == 2) {
 		return nil, bad("the parameters do not fit model %s", st.Kind)
 	}
-	if m.Tree, err = f.Float32s("tree", innerNodes(st.Words)*st.Dim); err != nil {
-		return nil, err
-	}
-	if (m.Tree != nil) != (st.Options.HS && st.Words > 1) {
-		return nil, bad("the hierarchical softmax's rows do not fit -hs %v", st.Options.HS)
+	for _, l := range outputLayers {
+		rows, err := f.Float32s(l.name(), l.rows(st.Words)*st.Dim)
+		if err != nil {
+			return nil, err
+		}
+		if (rows != nil) != (l.uses(&st.Options) && l.rows(st.Words) > 0) {
+			return nil, bad("the output layer's rows %q do not fit the run's settings", l.name())
+		}
+		if rows != nil {
+			if m.Layers == nil {
+				m.Layers = make(map[string][]float32)
+			}
+			m.Layers[l.name()] = rows
+		}
 	}
 	// The model's own vectors; one the file lacks, written before the model
 	// kept it, is filled as a new run fills it, unless training learns it.

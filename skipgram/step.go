@@ -22,6 +22,9 @@ type kernelSetup struct {
 	opt      *Options
 	outputs  int  // the most output rows a window scores (step.windowOutputs)
 	subwords bool // a word's input is the mean of its subword rows
+	// ownPairs: the run's one output layer scores a pair's drawn targets
+	// alone (outputLayer.drawn), as a model's own pair kernel does.
+	ownPairs bool
 }
 
 // step is what a kernel sees (window.Step).

@@ -35,8 +35,8 @@ func begin(p *Plan, names []string, fp Fingerprint, graph bool, d data) (*Model,
 			return nil, origin{}, fmt.Errorf("the initial model is %s with %d rows of %d coordinates, the run %s with %d of %d",
 				m.Kind, m.Words, m.Dim, opt.Model, p.Rows, opt.Dim)
 		}
-		if (m.Tree != nil) != opt.HS {
-			return nil, origin{}, fmt.Errorf("the initial model was trained with -hs %d, the run asks for -hs %d", b2i(m.Tree != nil), b2i(opt.HS))
+		if err := m.fitsLayers(opt); err != nil {
+			return nil, origin{}, err
 		}
 		return m, origin{lambdaStart: "continued"}, nil
 	}

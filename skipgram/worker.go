@@ -64,7 +64,7 @@ func newWorker(r *run, id int, newKernel func(*hogwild.Scratch) windowKernel) *w
 		epoch: -1,
 	}
 	w.RNG = kernel.NewRNG(opt.Seed, uint64(id))
-	w.Sig, w.Noise, w.Negative, w.Huff, w.Sub = r.sig, r.noise, opt.Negative, r.tree, r.sub
+	w.Sig, w.Noise, w.Negative, w.Loss, w.Sub = r.sig, r.noise, opt.Negative, r.layers.loss, r.sub
 	if r.graph != nil {
 		w.Adj = r.graph.Adj
 	}
@@ -251,18 +251,6 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 	w.pub.pairs.Add(int64(pairs))
 }
 
-// outputs is the most output rows one window scores (windowOutputs).
-func (r *run) outputs() int {
-	n := 0
-	if r.tree != nil {
-		n += r.tree.Longest
-	}
-	if r.opt.Negative > 0 {
-		n += 1 + r.opt.Negative
-	}
-	return n
-}
-
 // start begins r's run of the model: it makes what the run's workers
 // share and returns the constructor of each worker's kernel (newWorker).
 func (def *modelDef) start(r *run) func(*hogwild.Scratch) windowKernel {
@@ -271,5 +259,19 @@ func (def *modelDef) start(r *run) func(*hogwild.Scratch) windowKernel {
 
 // setup is what r's kernels are made from.
 func (r *run) setup() *kernelSetup {
-	return &kernelSetup{model: r.model, opt: r.opt, outputs: r.outputs(), subwords: r.sub != nil}
+	return &kernelSetup{model: r.model, opt: r.opt, outputs: r.layers.longest(), subwords: r.sub != nil, ownPairs: r.layers.drawnAlone()}
+}
+
+// bareRun is a run of o on m with no data: what a worker needs to be made
+// and to train windows by hand (the kernel benchmark, the memory
+// estimate's measured worker, tests). counts are the vocabulary's,
+// which the noise and the output layers are made from; nil for none.
+func bareRun(o Options, m *Model, counts []int64) *run {
+	r := &run{plan: newPlan(o, m.Words, 0, false), model: m, sig: kernel.NewSigmoidTable(), total: 1}
+	r.opt = &r.plan.Options
+	if counts != nil {
+		r.noise = vocab.NewNoise(counts, 0.75)
+	}
+	r.layers = beginOutputs(r.opt, counts)
+	return r
 }

@@ -42,7 +42,7 @@ func TestEstimate(t *testing.T) {
 		t.Errorf("one view: %+v", one)
 	}
 	two := base
-	two.Views, two.HS, two.Snapshots = 2, true, true
+	two.Views, two.OutputRows, two.OutputTables, two.Snapshots = 2, 999, 1, true
 	if m := Estimate(two); m.Matrices != 4*(2*1000+999)*16 || m.Snapshot != 4*(2*1000+999)*10 || m.Tables <= one.Tables {
 		t.Errorf("two views with a tree: %+v", m)
 	}

@@ -1,7 +1,5 @@
 package budget
 
-import "math/bits"
-
 // Sizes are what a run's estimate is worked out from: plain numbers, so
 // that the arithmetic reads apart from the options it comes from
 // (skipgram.EstimateMemory fills them) and can run before the corpus is
@@ -14,10 +12,14 @@ type Sizes struct {
 	// character for each length in [Minn, Maxn].
 	Subwords            bool
 	Buckets, Minn, Maxn int
-	HS                  bool  // hierarchical softmax: a row per inner node of the tree
-	Snapshots           bool  // the run checkpoints: a dense copy of the parameters
-	Threads             int   // the workers
-	WorkerBytes         int64 // what one worker allocates (measured by the trainer)
+	// OutputRows are the rows of the output layers' own (hierarchical
+	// softmax's inner nodes), OutputTables the bytes of their tables (its
+	// paths).
+	OutputRows   int
+	OutputTables int64
+	Snapshots    bool  // the run checkpoints: a dense copy of the parameters
+	Threads      int   // the workers
+	WorkerBytes  int64 // what one worker allocates (measured by the trainer)
 }
 
 // Estimate is what a run of sizes s allocates besides its corpus.
@@ -44,15 +46,11 @@ func Estimate(s Sizes) Memory {
 		// character for each n-gram length, 4 bytes each.
 		m.Tables += rows * 4 * int64(2+10*(s.Maxn-s.Minn+1))
 	}
-	if s.HS {
-		inner := int64(max(s.Rows-1, 0))
-		m.Matrices += 4 * inner * stride
-		if s.Snapshots {
-			m.Snapshot += 4 * inner * dim
-		}
-		// The paths: an id and a branch per node, 4 bytes of offset a
-		// word; a Huffman code averages at most log2(rows)+1 nodes.
-		m.Tables += rows * (4 + 5*int64(bits.Len(uint(s.Rows))+1))
+	own := int64(s.OutputRows)
+	m.Matrices += 4 * own * stride
+	if s.Snapshots {
+		m.Snapshot += 4 * own * dim
 	}
+	m.Tables += s.OutputTables
 	return m
 }

@@ -9,6 +9,8 @@
 package linear
 
 import (
+	"slices"
+
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
@@ -60,6 +62,8 @@ type Single struct {
 	lin   []float32 // the input as scored, w * in
 	moved []float32 // the input the output rows move by, u * in
 	Acc   []float32 // the input's gradient, after Score
+	// ScoreJoint's scores and steps, one per output, grown as needed.
+	xs, gs []float32
 }
 
 // NewSingle returns the scratch for rows of dim coordinates, from a.
@@ -118,5 +122,54 @@ func (s *Single) ScoreStep(f *Form, sig *kernel.SigmoidTable, in []float32, outs
 	}
 	loss = s.Score(f, sig, in, outs, pos, alpha)
 	f.StepRows(steps, s.Acc, ones)
+	return loss
+}
+
+// A Loss scores an input against all its output rows together, where an
+// output layer's loss is not the logistic loss of each row alone (a
+// softmax over the rows). Score's logistic loss needs none.
+type Loss interface {
+	// Gradients sets g[j], the step of output j's score (alpha times the
+	// loss's negative derivative), from the scores x and whether each
+	// output is a positive, and returns the loss.
+	Gradients(x []float32, pos []bool, alpha float32, g []float32) float32
+}
+
+// ScoreJoint is Score under the loss l: every output is scored first, l
+// turns the scores into steps, and then the rows move as Score moves
+// them.
+func (s *Single) ScoreJoint(f *Form, l Loss, in []float32, outs [][]float32, pos []bool, alpha float32) float32 {
+	dim := len(in)
+	p := dim
+	if f.Bias {
+		p--
+	}
+	lin, moved, acc := in, in, s.Acc[:dim]
+	if f.W != nil {
+		lin = s.lin[:dim]
+		kernel.ScaleInto(lin, f.W, in)
+		moved = lin
+	}
+	if f.U != nil {
+		moved = s.moved[:dim]
+		kernel.ScaleInto(moved, f.U, in)
+	}
+	clear(acc)
+	s.xs, s.gs = slices.Grow(s.xs[:0], len(outs))[:len(outs)], slices.Grow(s.gs[:0], len(outs))[:len(outs)]
+	for j, out := range outs {
+		s.xs[j] = kernel.Dot(lin[:p], out[:p])
+		if f.Bias {
+			s.xs[j] += in[p] + out[p]
+		}
+	}
+	loss := l.Gradients(s.xs, pos, alpha, s.gs)
+	for j, out := range outs {
+		g := s.gs[j]
+		kernel.PairUpdate(acc[:p], out[:p], moved[:p], g)
+		if f.Bias {
+			acc[p] += g
+			out[p] += g
+		}
+	}
 	return loss
 }

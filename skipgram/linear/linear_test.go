@@ -71,3 +71,53 @@ func TestBatchOfOneIsSingle(t *testing.T) {
 		}
 	}
 }
+
+// logistic is the logistic loss as a Loss, for ScoreJoint.
+type logistic struct{ sig *kernel.SigmoidTable }
+
+func (l logistic) Gradients(x []float32, pos []bool, alpha float32, g []float32) (loss float32) {
+	for j := range x {
+		var lj float32
+		g[j], lj = l.sig.Gradient(x[j], pos[j], alpha)
+		loss += lj
+	}
+	return loss
+}
+
+// TestScoreJointIsScore: under the logistic loss, ScoreJoint moves the
+// rows (distinct ones) and leaves the input's gradient as Score does, for
+// every kind of form.
+func TestScoreJointIsScore(t *testing.T) {
+	const dim, nt = 8, 4
+	r := rand.New(rand.NewPCG(3, 4))
+	vec := func() []float32 {
+		v := make([]float32, dim)
+		for i := range v {
+			v[i] = (2*r.Float32() - 1) * 0.5
+		}
+		return v
+	}
+	sig := kernel.NewSigmoidTable()
+	pos := []bool{true, false, false, false}
+	for _, f := range []Form{{}, {Bias: true}, {W: vec()}, {W: vec(), U: vec()}} {
+		in, outs, outs1 := vec(), make([][]float32, nt), make([][]float32, nt)
+		for j := range outs {
+			outs[j] = vec()
+			outs1[j] = slices.Clone(outs[j])
+		}
+		var a hogwild.Scratch
+		s, s1 := NewSingle(&a, dim), NewSingle(&a, dim)
+		loss := s.ScoreJoint(&f, logistic{sig}, in, outs, pos, 0.1)
+		loss1 := s1.Score(&f, sig, in, outs1, pos, 0.1)
+		if math.Abs(float64(loss-loss1)) > 1e-5 {
+			t.Fatalf("form %+v: loss %v, Score's %v", f, loss, loss1)
+		}
+		for j := range outs {
+			for i := range dim {
+				if math.Abs(float64(outs[j][i]-outs1[j][i])) > 1e-6 || math.Abs(float64(s.Acc[i]-s1.Acc[i])) > 1e-6 {
+					t.Fatalf("form %+v: out %d or the gradient differs at %d", f, j, i)
+				}
+			}
+		}
+	}
+}

@@ -12,7 +12,6 @@ import (
 
 	"github.com/wipsvec/wipsvec/skipgram/graphdata"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
-	"github.com/wipsvec/wipsvec/skipgram/huffman"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/skipgram/linear"
 	"github.com/wipsvec/wipsvec/skipgram/subword"
@@ -25,7 +24,6 @@ import (
 // current one trains. A worker holds one and hands it to every window.
 type Step struct {
 	In, Out hogwild.Rows // the matrices as this worker trains them (its replicas' views)
-	Tree    hogwild.Rows // with hierarchical softmax: the inner nodes' rows
 	Sig     *kernel.SigmoidTable
 	Acc     []float32     // gradient accumulated for the input row
 	Tmp     []float32     // IPDS, WIPS: the transformed input row
@@ -35,10 +33,27 @@ type Step struct {
 	RNG      kernel.RNG
 	Noise    *vocab.Noise
 	Negative int                  // noise words per target draw (skipgram.Options.Negative)
-	Huff     *huffman.Tree        // with hierarchical softmax: every word's path
 	Adj      *graphdata.Adjacency // a graph's links, never drawn as negatives (nil: none)
 	Look     Lookahead
 	Edge     EdgeDraws // graphs
+
+	// Outputs are the run's output layers, in the order a window scores
+	// them; Loss scores an input against all of them at once where their
+	// loss is not the logistic loss of each row alone (nil: it is).
+	Outputs []Output
+	Loss    linear.Loss
+}
+
+// An Output is a worker's view of one output layer: the rows an input is
+// scored against, and whether each is a positive. Kernels ask the step's
+// layers (WindowOutputs, PairOutputs) and never which layers they are.
+type Output interface {
+	// Targets appends to outs the rows that the input predicting word is
+	// scored against, and to pos whether each is a positive. drawn is a
+	// pair's targets as Contexts drew them (the predicted word, then the
+	// noise words); nil for a window's input (batch windows, CBOW), whose
+	// noise words WindowTargets draws.
+	Targets(s *Step, word int32, drawn []int32, outs [][]float32, pos []bool) ([][]float32, []bool)
 }
 
 // Lookahead is a worker's targets, drawn one context (or one window)
@@ -116,24 +131,22 @@ func (s *Step) WindowTargets(center int32) []int32 {
 	return t
 }
 
-// WindowOutputs appends to outs the output rows a window scores its
-// input against, and to pos whether each is a positive: with hierarchical
-// softmax the inner nodes on the centre word's path, positive where the
-// word lies under their 0 branch; then, with negative sampling, the centre
-// word's output row and its noise words' (windowTargets).
+// WindowOutputs appends to outs the output rows a window's input is
+// scored against, and to pos whether each is a positive: every layer's, in
+// the order of Outputs (hierarchical softmax's path of the centre word,
+// then negative sampling's centre word and noise words).
 func (s *Step) WindowOutputs(center int32, outs [][]float32, pos []bool) ([][]float32, []bool) {
-	if t := s.Huff; t != nil {
-		nodes, left := t.Path(center)
-		for i, n := range nodes {
-			outs = append(outs, s.Tree.At(t.Row(n)))
-			pos = append(pos, left[i])
-		}
+	for _, o := range s.Outputs {
+		outs, pos = o.Targets(s, center, nil, outs, pos)
 	}
-	if s.Negative > 0 {
-		for j, t := range s.WindowTargets(center) {
-			outs = append(outs, s.Out.At(t))
-			pos = append(pos, j == 0)
-		}
+	return outs, pos
+}
+
+// PairOutputs is WindowOutputs for one pair, whose targets drawn are the
+// predicted word and its noise words (Contexts).
+func (s *Step) PairOutputs(drawn []int32, outs [][]float32, pos []bool) ([][]float32, []bool) {
+	for _, o := range s.Outputs {
+		outs, pos = o.Targets(s, drawn[0], drawn, outs, pos)
 	}
 	return outs, pos
 }

@@ -320,13 +320,13 @@ func TestSubwordWindowGradients(t *testing.T) {
 		w := testWorkerWith(t, SG, 10, len(words), 2, seed, func(o *Options) {
 			o.Subwords = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}
 		})
-		w.r.sub = subword.NewRows(w.r.opt.Subwords, words)
-		w.Sub = w.r.sub
+		w.r.bags = w.r.opt.newBags(words)
+		w.Bags = w.r.bags
 		w.kernel = newLinear(w.r.setup(), &w.scratch)
 		m := w.r.model
 		const center = 6 // "sitting": its own row and its n-grams'
 		ctxs := []int32{1, 2}
-		rows := w.r.sub.Of(center)
+		rows := w.r.bags.Of(center)
 		before := func(ids []int32, row func(int32) []float32) [][]float32 {
 			var r [][]float32
 			for _, id := range ids {

@@ -205,7 +205,7 @@ func (c *bagCache) fetch(s *step, id int32) {
 	if id < 0 || c.slots[int(id)&(bagSlots-1)].id == id {
 		return
 	}
-	for _, r := range s.Sub.Of(id) {
+	for _, r := range s.Bags.Of(id) {
 		kernel.PrefetchW(s.In.At(r))
 	}
 }

@@ -43,7 +43,7 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	// per context: a window is small, and a call costs as much as a short
 	// row.
 	ins := k.ins[:0]
-	if s.Sub == nil {
+	if s.Bags == nil {
 		for _, c := range ctxs {
 			ins = append(ins, s.In.At(c))
 		}
@@ -54,7 +54,7 @@ func (k *cbowKernel) window(s *step, center int32, ctxs []int32, alpha float32) 
 	outs, pos := s.WindowOutputs(center, k.outs[:0], k.pos[:0])
 	var loss float32
 	switch {
-	case s.Sub != nil:
+	case s.Bags != nil:
 		loss = score(&k.Single, &k.Form, s, h, outs, pos, alpha)
 		for _, c := range ctxs {
 			s.StepRows(&k.Form, c, k.Acc)
@@ -77,7 +77,7 @@ func subwordMean(s *step, h []float32, ctxs []int32) []float32 {
 	clear(h)
 	n := 0
 	for _, c := range ctxs {
-		for _, r := range s.Sub.Of(c) {
+		for _, r := range s.Bags.Of(c) {
 			kernel.Axpy(h, s.In.At(r), 1)
 			n++
 		}

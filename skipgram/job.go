@@ -8,7 +8,6 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/input"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
-	"github.com/wipsvec/wipsvec/skipgram/subword"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -117,7 +116,7 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 		return nil, err
 	}
 	in := j.input()
-	uses := input.Uses{CBOW: j.CBOW, HS: j.HS, Subwords: j.Subwords.Enabled(), Start: j.Start != nil,
+	uses := input.Uses{CBOW: j.CBOW, HS: j.HS, Subwords: j.representation() != nil, Start: j.Start != nil,
 		Snapshots: j.Checkpoint != nil || j.CheckpointPath != "" || j.Resume != nil}
 	if err := in.Check(uses); err != nil {
 		return nil, err
@@ -178,8 +177,8 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 		counts = j.Vocab.Counts
 	}
 	r.layers = beginOutputs(r.opt, counts)
-	if opt.Subwords.Enabled() {
-		r.sub = subword.NewRows(opt.Subwords, j.Vocab.Words)
+	if j.Vocab != nil {
+		r.bags = r.opt.newBags(j.Vocab.Words)
 	}
 	if j.Ranks.Several() {
 		if r.ranks, err = newRankSync(r, j.Ranks); err != nil {

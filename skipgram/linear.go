@@ -32,7 +32,7 @@ func (f *linForm) weigh(_ *hogwild.Scratch, w, u, dw []float32) { f.W, f.U, f.DW
 // kernel of its own.
 func newLinear(s *kernelSetup, a *hogwild.Scratch) linearKernel {
 	o, dim := s.opt, s.model.Dim
-	bagged := s.subwords && s.model.Out == nil // a one-view model: every word a bag of rows (bags.go)
+	bagged := s.bags && s.model.Out == nil // a one-view model: every word a bag of rows (bags.go)
 	switch {
 	case o.CBOW && bagged:
 		return newBagCBOW(a, dim, o.Window, s.outputs)
@@ -40,11 +40,11 @@ func newLinear(s *kernelSetup, a *hogwild.Scratch) linearKernel {
 		return newCBOW(a, dim, o.Window, s.outputs)
 	case o.Batch && bagged:
 		return newBagWindow(a, dim, o.Window, s.outputs)
-	case o.Batch && s.subwords:
+	case o.Batch && s.bags:
 		return newSubwordWindow(a, dim)
 	case o.Batch:
 		return newBatchLinear(a, dim, o.Window, s.outputs)
-	case !s.ownPairs || s.subwords:
+	case !s.ownPairs || s.bags:
 		return newPairsLinear(a, dim, s.outputs)
 	}
 	return nil

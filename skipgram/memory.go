@@ -24,8 +24,8 @@ func EstimateMemory(o Options, rows int) Memory { return estimateMemory(o, rows,
 func estimateMemory(o Options, rows int, counts []int64) Memory {
 	s := budget.Sizes{Rows: rows, Dim: o.Dim, Stride: rowStride(o.Dim, o.Subwords), Views: o.Model.Views(),
 		OutputRows: o.ownOutputRows(rows), OutputTables: o.outputTableBytes(rows), Snapshots: o.Checkpoint != nil, Threads: o.Threads, WorkerBytes: workerBytes(o, rows, counts)}
-	if o.Subwords.Enabled() {
-		s.Subwords, s.Buckets, s.Minn, s.Maxn = true, o.Subwords.Bucket, o.Subwords.Minn, o.Subwords.Maxn
+	if r := o.representation(); r != nil {
+		s.ExtraRows, s.BagTables = o.extraRows(), r.tableBytes(&o, rows)
 	}
 	return budget.Estimate(s)
 }
@@ -54,9 +54,6 @@ func workerBytes(o Options, rows int, counts []int64) int64 {
 	at := func(dim int) int64 {
 		o.Dim = dim
 		r := bareRun(o, NewModel(o, n), counts)
-		if o.Subwords.Enabled() {
-			r.sub = subword.NewRows(o.Subwords, placeholderWords(n))
-		}
 		w := newWorker(r, 0, o.Model.def().start(r))
 		const stack = 8 << 10
 		return w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + stack

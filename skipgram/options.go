@@ -203,14 +203,12 @@ func (o *Options) Validate() error {
 		return fmt.Errorf("-hot-sync must be positive, got %d", o.HotSync)
 	case o.CBOW && def.noMean != "":
 		return fmt.Errorf("-cbow 1 has no meaning for %s: %s", o.Model, def.noMean)
-	case o.Subwords.Enabled() && def.noMean != "":
-		return fmt.Errorf("-maxn %d has no meaning for %s: a word's vector would be the mean of its n-grams' rows, and %s", o.Subwords.Maxn, o.Model, def.noMean)
 	}
 	if err := o.checkOutputs(); err != nil {
 		return err
 	}
-	if o.Subwords.Enabled() {
-		if err := o.Subwords.Validate(); err != nil {
+	if r := o.representation(); r != nil {
+		if err := r.check(o); err != nil {
 			return err
 		}
 	}
@@ -233,7 +231,7 @@ func (o *Options) SharedNoise() int {
 		return o.ShareNoise
 	case o.CBOW:
 		return 1
-	case o.Subwords.Enabled() && o.Model.def().views == 1:
+	case o.representation() != nil && o.Model.def().views == 1:
 		// A one-view model composes every noise word from its rows
 		// (bags.go): a draw for four windows trains it several times as
 		// fast at the same scores (docs/subwords.md).

@@ -30,7 +30,7 @@ func newPairsLinear(a *hogwild.Scratch, dim, targets int) *pairsLinear {
 
 func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
 	for c, targets := range s.Contexts(center, ctxs) {
-		if s.Sub != nil {
+		if s.Bags != nil {
 			if s.OneMatrix() {
 				loss += k.composedPair(s, center, c, targets[1:], alpha)
 				continue

@@ -22,8 +22,9 @@ type Model struct {
 	// own, by the layer's name (outputLayer; hierarchical softmax's
 	// "tree", its Words-1 inner nodes), Stride apart.
 	Layers map[string][]float32
-	// Subwords, when enabled, puts Subwords.Bucket rows of character
-	// n-grams in In after the words' (inRows).
+	// Extra are the rows a row representation adds in In after the
+	// words' (inRows): with Subwords, its Bucket rows of character n-grams.
+	Extra    int
 	Subwords subword.Settings
 	// params are the model's own parameter vectors by name (model.params):
 	// what its kernels and its sidecar read, and what snapshots carry.
@@ -71,6 +72,7 @@ func NewModel(opt Options, words int) *Model {
 	if opt.Subwords.Enabled() {
 		m.Subwords = opt.Subwords
 	}
+	m.Extra = opt.extraRows()
 	m.Stride = rowStride(m.Dim, m.Subwords)
 	m.In = hogwild.Lines[float32](m.inRows() * m.Stride)
 	r := kernel.NewRNG(opt.Seed, math.MaxUint64)
@@ -137,12 +139,7 @@ func rowStride(dim int, sub subword.Settings) int {
 
 // inRows is how many rows In holds: the words', then with subwords the
 // n-grams' buckets.
-func (m *Model) inRows() int {
-	if m.Subwords.Enabled() {
-		return m.Words + m.Subwords.Bucket
-	}
-	return m.Words
-}
+func (m *Model) inRows() int { return m.Words + m.Extra }
 
 // Vectors exposes the word vectors for writing; it shares memory with m.
 // With subwords each word's vector is composed, as fastText's

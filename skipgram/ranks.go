@@ -14,6 +14,7 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/skipgram/mpi"
+	"github.com/wipsvec/wipsvec/skipgram/window"
 )
 
 // Ranks is how a job trains one model from several processes (package
@@ -158,8 +159,8 @@ func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
 		s.params = append(s.params, name)
 	}
 	slices.Sort(s.params)
-	if r.sub != nil {
-		s.buckets = hotBuckets(r.sub, r.model.Words, r.model.inRows())
+	if r.bags != nil {
+		s.buckets = hotBuckets(r.bags, r.model.Words, r.model.inRows())
 	}
 	if res := r.opt.Resume; res != nil && res.ranks != nil {
 		if res.ranks.SyncWords != s.every || res.ranks.Syncs > s.syncs {
@@ -181,7 +182,7 @@ func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
 
 // hotBuckets are the n-gram rows of words [0, words) in the order the
 // words, most frequent first, first use them.
-func hotBuckets(sub *subwordRows, words, rows int) []int32 {
+func hotBuckets(sub *window.Bags, words, rows int) []int32 {
 	seen := make([]bool, rows)
 	var out []int32
 	for w := 0; w < words; w++ {

@@ -10,6 +10,7 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/input"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/skipgram/window"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -43,7 +44,7 @@ type run struct {
 	diverged atomic.Bool
 	graph    *input.EdgeBlocks // set when training on an edge list instead of text
 	layers   outputsRun        // the output layers, as the workers share them
-	sub      *subwordRows      // with subwords: every word's input rows
+	bags     *window.Bags      // with a row representation (subwords): every word's input rows
 	ranks    *rankSync         // with several processes (Job.Ranks)
 	gate     *hogwild.Gate     // stops the workers between blocks for a snapshot
 	hotMu    sync.Mutex        // serialises the merges of the workers' hot rows

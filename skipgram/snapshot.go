@@ -117,7 +117,7 @@ func (s *Snapshot) Alpha() float64 {
 // moving square) carry over.
 func (s *Snapshot) Continue(v *vocab.Vocab, seed uint64) *Model {
 	old := s.Model
-	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), Subwords: old.Subwords, params: cloneParams(old.params)}
+	m := &Model{Kind: old.Kind, Dim: old.Dim, Words: v.Len(), Extra: old.Extra, Subwords: old.Subwords, params: cloneParams(old.params)}
 	m.Stride = rowStride(m.Dim, m.Subwords)
 	m.In = hogwild.Lines[float32](m.inRows() * m.Stride)
 	for b := range m.inRows() - m.Words { // the n-grams' rows hash the same whatever the vocabulary
@@ -209,7 +209,7 @@ func (r *run) snapshot(workers []*worker, elapsed time.Duration) *Snapshot {
 		w.replicas.MergeAll() // the workers stand at the gate: their replicas are still
 	}
 	m := r.model
-	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, Subwords: m.Subwords, params: cloneParams(m.params)}
+	c := &Model{Kind: m.Kind, Dim: m.Dim, Stride: m.Dim, Words: m.Words, Extra: m.Extra, Subwords: m.Subwords, params: cloneParams(m.params)}
 	if r.snapIn == nil {
 		r.snapIn = make([]float32, m.inRows()*m.Dim)
 		if m.Out != nil {
@@ -391,6 +391,7 @@ func readModel(f *checkpoint.File, st *snapshotState, bad func(string, ...any) e
 	if st.Options.Subwords.Enabled() {
 		m.Subwords = st.Options.Subwords
 	}
+	m.Extra = st.Options.extraRows()
 	if int64(m.inRows())*int64(st.Dim) > math.MaxInt32*16 {
 		return nil, bad("%d rows of %d coordinates", m.inRows(), st.Dim)
 	}

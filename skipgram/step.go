@@ -18,10 +18,10 @@ type windowKernel interface {
 // scores. The run makes it once; each worker's kernel then takes its
 // buffers from the worker's scratch.
 type kernelSetup struct {
-	model    *Model
-	opt      *Options
-	outputs  int  // the most output rows a window scores (step.windowOutputs)
-	subwords bool // a word's input is the mean of its subword rows
+	model   *Model
+	opt     *Options
+	outputs int  // the most output rows a window scores (step.windowOutputs)
+	bags    bool // a word's input is the mean of its bag of rows (window.Bags)
 	// ownPairs: the run's one output layer scores a pair's drawn targets
 	// alone (outputLayer.drawn), as a model's own pair kernel does.
 	ownPairs bool

@@ -1,10 +1,12 @@
 package skipgram
 
 import (
+	"fmt"
+
 	"github.com/wipsvec/wipsvec/skipgram/fasttext"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
-	"github.com/wipsvec/wipsvec/skipgram/subword"
+	"github.com/wipsvec/wipsvec/skipgram/window"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -16,8 +18,30 @@ import (
 // The rows are those fastText would use for the same word, so that the
 // model written as a fastText .bin composes the same vectors there.
 
-// subwordRows lists every word's input rows (subword.Rows).
-type subwordRows = subword.Rows
+// subwordRepresentation is fastText's subwords as a row representation.
+type subwordRepresentation struct{}
+
+func (subwordRepresentation) uses(o *Options) bool     { return o.Subwords.Enabled() }
+func (subwordRepresentation) extraRows(o *Options) int { return o.Subwords.Bucket }
+
+func (subwordRepresentation) check(o *Options) error {
+	if noMean := o.Model.def().noMean; noMean != "" {
+		return fmt.Errorf("-maxn %d has no meaning for %s: a word's vector would be the mean of its n-grams' rows, and %s", o.Subwords.Maxn, o.Model, noMean)
+	}
+	return o.Subwords.Validate()
+}
+
+func (subwordRepresentation) bags(o *Options, words []string) *window.Bags {
+	return window.NewBags(len(words), func(dst []int32, w int32) []int32 {
+		return o.Subwords.AppendWordRows(dst, w, words[w], len(words))
+	})
+}
+
+// tableBytes: each word's rows, its own and its n-grams', about one per
+// character for each n-gram length, 4 bytes each.
+func (subwordRepresentation) tableBytes(o *Options, words int) int64 {
+	return int64(words) * 4 * int64(2+10*(o.Subwords.Maxn-o.Subwords.Minn+1))
+}
 
 // A one-view model with subwords (IPS, SIPS, IPDS, WIPS: one matrix of
 // word rows then bucket rows) composes every word of a pair: the centre
@@ -101,7 +125,7 @@ func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float3
 	}
 	s.StepRows(&k.Form, center, acc)
 	if s.Look.More { // the next centre word's rows, for writing
-		for _, r := range s.Sub.Of(s.Look.NextRows[0]) {
+		for _, r := range s.Bags.Of(s.Look.NextRows[0]) {
 			kernel.PrefetchW(s.In.At(r))
 		}
 	}

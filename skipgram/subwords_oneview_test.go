@@ -50,12 +50,12 @@ func oneViewSubwordGradients(t *testing.T, kind Kind, arch string) {
 		run, _ := testRun(t, kind, 10, len(words), 2, seed, func(o *Options) {
 			o.Subwords, o.Batch, o.CBOW = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}, arch == "batch", arch == "cbow"
 		})
-		run.sub = subword.NewRows(run.opt.Subwords, words)
+		run.bags = run.opt.newBags(words)
 		w := newWorker(run, 0, kind.def().start(run))
 		m := run.model
 		compose := func(id int32) []float32 {
 			h := make([]float32, m.Dim)
-			rows := run.sub.Of(id)
+			rows := run.bags.Of(id)
 			for _, r := range rows {
 				for i, x := range m.Row(int(r)) {
 					h[i] += x / float32(len(rows))
@@ -82,7 +82,7 @@ func oneViewSubwordGradients(t *testing.T, kind Kind, arch string) {
 		}
 		var used []int32
 		for _, id := range append(slices.Clone(targets), input) {
-			used = append(used, run.sub.Of(id)...)
+			used = append(used, run.bags.Of(id)...)
 		}
 		if len(slices.Compact(slices.Sorted(slices.Values(used)))) != len(used) {
 			continue // a row of two words (or a word twice) moves twice: not the one-step gradient
@@ -97,7 +97,7 @@ func oneViewSubwordGradients(t *testing.T, kind Kind, arch string) {
 		move := func(x, out []float32) float64 { return step64(w, x, out) }
 		for i := range h {
 			want, tol := gradient(alpha, h, outs, pos, score, move, i)
-			for _, r := range run.sub.Of(input) {
+			for _, r := range run.bags.Of(input) {
 				if got := moved(r, i); math.Abs(got-want) > tol {
 					t.Errorf("seed %d: input row %d moved %.6g at %d, want %.6g", seed, r, got, i, want)
 				}
@@ -105,7 +105,7 @@ func oneViewSubwordGradients(t *testing.T, kind Kind, arch string) {
 			for j, id := range targets {
 				g, tol := gradient(alpha, outs[j], [][]float32{h}, pos[j:j+1], func(o, x []float32) float64 { return score(x, o) },
 					func(o, x []float32) float64 { return move(x, o) }, i)
-				for _, r := range run.sub.Of(id) {
+				for _, r := range run.bags.Of(id) {
 					if got := moved(r, i); math.Abs(got-g) > tol {
 						t.Errorf("seed %d: target %d's row %d moved %.6g at %d, want %.6g", seed, id, r, got, i, g)
 					}
@@ -253,19 +253,19 @@ func TestBagCache(t *testing.T) {
 	run, _ := testRun(t, IPS, 8, len(words), 2, 1, func(o *Options) {
 		o.Subwords, o.Batch = subword.Settings{Minn: 3, Maxn: 3, Bucket: 1 << 20}, true
 	})
-	run.sub = subword.NewRows(run.opt.Subwords, words)
+	run.bags = run.opt.newBags(words)
 	w := newWorker(run, 0, IPS.def().start(run))
 	m, s := run.model, &w.step
 	rowsOf := func(id int32) [][]float32 {
 		var rs [][]float32
-		for _, r := range run.sub.Of(id) {
+		for _, r := range run.bags.Of(id) {
 			rs = append(rs, slices.Clone(m.Row(int(r))))
 		}
 		return rs
 	}
 	movedBy := func(what string, id int32, before [][]float32, times float32) {
 		t.Helper()
-		for i, r := range run.sub.Of(id) {
+		for i, r := range run.bags.Of(id) {
 			for j, d := range change {
 				if got := m.Row(int(r))[j] - before[i][j]; math.Abs(float64(got-times*d)) > 1e-5 {
 					t.Fatalf("%s: word %d's row %d moved %v at %d, want %v", what, id, r, got, j, times*d)

@@ -64,7 +64,7 @@ func newWorker(r *run, id int, newKernel func(*hogwild.Scratch) windowKernel) *w
 		epoch: -1,
 	}
 	w.RNG = kernel.NewRNG(opt.Seed, uint64(id))
-	w.Sig, w.Noise, w.Negative, w.Loss, w.Sub = r.sig, r.noise, opt.Negative, r.layers.loss, r.sub
+	w.Sig, w.Noise, w.Negative, w.Loss, w.Bags = r.sig, r.noise, opt.Negative, r.layers.loss, r.bags
 	if r.graph != nil {
 		w.Adj = r.graph.Adj
 	}
@@ -259,13 +259,14 @@ func (def *modelDef) start(r *run) func(*hogwild.Scratch) windowKernel {
 
 // setup is what r's kernels are made from.
 func (r *run) setup() *kernelSetup {
-	return &kernelSetup{model: r.model, opt: r.opt, outputs: r.layers.longest(), subwords: r.sub != nil, ownPairs: r.layers.drawnAlone()}
+	return &kernelSetup{model: r.model, opt: r.opt, outputs: r.layers.longest(), bags: r.bags != nil, ownPairs: r.layers.drawnAlone()}
 }
 
 // bareRun is a run of o on m with no data: what a worker needs to be made
 // and to train windows by hand (the kernel benchmark, the memory
 // estimate's measured worker, tests). counts are the vocabulary's,
-// which the noise and the output layers are made from; nil for none.
+// which the noise and the output layers are made from (nil for none); the
+// words' names, which a representation makes bags of, are placeholders.
 func bareRun(o Options, m *Model, counts []int64) *run {
 	r := &run{plan: newPlan(o, m.Words, 0, false), model: m, sig: kernel.NewSigmoidTable(), total: 1}
 	r.opt = &r.plan.Options
@@ -273,5 +274,6 @@ func bareRun(o Options, m *Model, counts []int64) *run {
 		r.noise = vocab.NewNoise(counts, 0.75)
 	}
 	r.layers = beginOutputs(r.opt, counts)
+	r.bags = r.opt.newBags(placeholderWords(m.Words))
 	return r
 }

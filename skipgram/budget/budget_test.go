@@ -47,7 +47,7 @@ func TestEstimate(t *testing.T) {
 		t.Errorf("two views with a tree: %+v", m)
 	}
 	sub := base
-	sub.Subwords, sub.Buckets, sub.Minn, sub.Maxn = true, 500, 3, 6
+	sub.ExtraRows, sub.BagTables = 500, 1
 	if m := Estimate(sub); m.Matrices != 4*1500*16 || m.Tables <= one.Tables {
 		t.Errorf("subwords: %+v", m)
 	}

@@ -8,10 +8,10 @@ type Sizes struct {
 	Rows, Dim int
 	Stride    int // floats between two rows of a matrix (rows padded to cache lines)
 	Views     int // parameter matrices of Rows rows: 1, or 2 with output rows
-	// Subwords: Buckets rows of n-grams, each word having about one per
-	// character for each length in [Minn, Maxn].
-	Subwords            bool
-	Buckets, Minn, Maxn int
+	// ExtraRows are the rows a row representation adds (subwords'
+	// buckets), BagTables the bytes of its bags (each word's rows).
+	ExtraRows int
+	BagTables int64
 	// OutputRows are the rows of the output layers' own (hierarchical
 	// softmax's inner nodes), OutputTables the bytes of their tables (its
 	// paths).
@@ -36,21 +36,12 @@ func Estimate(s Sizes) Memory {
 		Tables:   36 * rows, // the noise sampler's float64 weights, probabilities and alias table; uint32 thresholds
 		Threads:  int64(max(s.Threads, 1)) * s.WorkerBytes,
 	}
-	if s.Subwords {
-		buckets := int64(s.Buckets)
-		m.Matrices += 4 * buckets * stride
-		if s.Snapshots {
-			m.Snapshot += 4 * buckets * dim
-		}
-		// Each word's rows: its own and its n-grams', about one per
-		// character for each n-gram length, 4 bytes each.
-		m.Tables += rows * 4 * int64(2+10*(s.Maxn-s.Minn+1))
-	}
-	own := int64(s.OutputRows)
+	// Rows beside the words': a representation's, an output layer's.
+	own := int64(s.ExtraRows + s.OutputRows)
 	m.Matrices += 4 * own * stride
 	if s.Snapshots {
 		m.Snapshot += 4 * own * dim
 	}
-	m.Tables += s.OutputTables
+	m.Tables += s.BagTables + s.OutputTables
 	return m
 }

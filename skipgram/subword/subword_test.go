@@ -143,17 +143,3 @@ func TestValidate(t *testing.T) {
 		}
 	}
 }
-
-// Rows lists each word's own row first, then its n-grams' buckets, as
-// AppendWordRows gives them.
-func TestRows(t *testing.T) {
-	s := Settings{Minn: 3, Maxn: 4, Bucket: 100}
-	words := []string{"where", "as"}
-	r := NewRows(s, words)
-	for i, w := range words {
-		want := s.AppendWordRows(nil, int32(i), w, len(words))
-		if got := r.Of(int32(i)); !slices.Equal(got, want) || got[0] != int32(i) {
-			t.Errorf("%s: rows %v, want %v", w, got, want)
-		}
-	}
-}

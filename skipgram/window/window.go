@@ -14,7 +14,6 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/skipgram/linear"
-	"github.com/wipsvec/wipsvec/skipgram/subword"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -25,9 +24,9 @@ import (
 type Step struct {
 	In, Out hogwild.Rows // the matrices as this worker trains them (its replicas' views)
 	Sig     *kernel.SigmoidTable
-	Acc     []float32     // gradient accumulated for the input row
-	Tmp     []float32     // IPDS, WIPS: the transformed input row
-	Sub     *subword.Rows // with subwords: every word's input rows
+	Acc     []float32 // gradient accumulated for the input row
+	Tmp     []float32 // IPDS, WIPS: the transformed input row
+	Bags    *Bags     // with a row representation (subwords): every word's input rows; nil: a word is its row
 
 	// What the targets are drawn with.
 	RNG      kernel.RNG
@@ -219,7 +218,7 @@ func (s *Step) drawTargetsAvoiding(t []int32, center int32) []int32 {
 // Compose sets dst to word c's input vector, the mean of its subword rows
 // as the worker trains them, and returns it.
 func (s *Step) Compose(dst []float32, c int32) []float32 {
-	rows := s.Sub.Of(c)
+	rows := s.Bags.Of(c)
 	copy(dst, s.In.At(rows[0]))
 	for _, r := range rows[1:] {
 		kernel.Axpy(dst, s.In.At(r), 1)
@@ -234,7 +233,7 @@ func (s *Step) Compose(dst []float32, c int32) []float32 {
 // AddRows adds d to every input row of word c: a composed target's step,
 // which its form has already weighed.
 func (s *Step) AddRows(c int32, d []float32) {
-	for _, r := range s.Sub.Of(c) {
+	for _, r := range s.Bags.Of(c) {
 		kernel.Axpy(s.In.At(r), d, 1)
 	}
 }
@@ -246,7 +245,30 @@ func (s *Step) OneMatrix() bool { return &s.In.At(0)[0] == &s.Out.At(0)[0] }
 // StepRows moves every input row of word c by the gradient acc, as the
 // form says.
 func (s *Step) StepRows(f *linear.Form, c int32, acc []float32) {
-	for _, r := range s.Sub.Of(c) {
+	for _, r := range s.Bags.Of(c) {
 		f.Step(s.In.At(r), acc)
 	}
 }
+
+// Bags lists every word's input rows, a bag of rows: its own first, then
+// those its row representation adds (fastText's n-gram buckets), flat:
+// word w's at rows[start[w]:start[w+1]]. A run builds it once and its
+// kernels ask it for a word's rows at every window.
+type Bags struct {
+	start []int32
+	rows  []int32
+}
+
+// NewBags lists the bags of words words, appendRows appending word w's
+// rows to dst.
+func NewBags(words int, appendRows func(dst []int32, w int32) []int32) *Bags {
+	b := &Bags{start: make([]int32, words+1)}
+	for w := range words {
+		b.rows = appendRows(b.rows, int32(w))
+		b.start[w+1] = int32(len(b.rows))
+	}
+	return b
+}
+
+// Of returns word w's input rows.
+func (b *Bags) Of(w int32) []int32 { return b.rows[b.start[w]:b.start[w+1]] }

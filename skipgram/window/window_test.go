@@ -1,6 +1,7 @@
 package window
 
 import (
+	"slices"
 	"sync"
 	"testing"
 
@@ -47,5 +48,20 @@ func TestTargets(t *testing.T) {
 			}
 		}
 		i++
+	}
+}
+
+// NewBags lists each word's rows as appendRows gives them, in order.
+func TestBags(t *testing.T) {
+	b := NewBags(3, func(dst []int32, w int32) []int32 {
+		for i := range w + 1 {
+			dst = append(dst, 10*w+i)
+		}
+		return dst
+	})
+	for w, want := range [][]int32{{0}, {10, 11}, {20, 21, 22}} {
+		if got := b.Of(int32(w)); !slices.Equal(got, want) {
+			t.Errorf("word %d: rows %v, want %v", w, got, want)
+		}
 	}
 }

@@ -14,6 +14,10 @@ func BenchmarkArchitectureWindow(b *testing.B) {
 		set  func(*Options)
 	}{
 		{"sg-batch", SG, func(o *Options) {}},
+		{"sg-pairs", SG, func(o *Options) { o.Batch = false }},
+		{"sips-pairs", SIPS, func(o *Options) { o.Batch = false }},
+		{"ipds-pairs", IPDS, func(o *Options) { o.Batch = false }},
+		{"wips-pairs", WIPS, func(o *Options) { o.Batch = false }},
 		{"sg-cbow", SG, func(o *Options) { o.CBOW = true }},
 		{"wips-cbow", WIPS, func(o *Options) { o.CBOW = true }},
 		{"sg-hs", SG, func(o *Options) { o.HS, o.Negative = true, 0 }},

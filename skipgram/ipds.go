@@ -29,11 +29,9 @@ var ipdsModel = modelDef{
 		m := s.model
 		signs := m.param("signs")
 		return func(a *hogwild.Scratch) windowKernel {
-			if k := newLinear(s, a); k != nil {
-				k.form().W = signs
-				return k
-			}
-			return &diffKernel{m: m, pos: m.Dim - negDim(m)}
+			k := newLinear(s, a)
+			k.form().W = signs
+			return k
 		}
 	},
 	sidecar: func(meta *embedding.Meta, m *Model, _ *Options, _ *Stats) { meta.NegDim = negDim(m) },
@@ -52,38 +50,6 @@ func negDim(m *Model) int {
 		}
 	}
 	return q
-}
-
-// diffKernel is IPDS: s = <in+, out+> - <in-, out->, the last Dim-pos
-// coordinates negative. Like WIPS's kernel it scores against the signed input
-// (in+, -in-), fixed for the context, so each target costs one dot and one
-// fused update, and the input moves by (acc+, -acc-) at the end.
-type diffKernel struct {
-	m   *Model
-	pos int
-}
-
-func (k *diffKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
-	sig := s.Sig
-	p, n := k.pos, k.m.Dim
-	acc, signed := s.Acc[:n], s.Tmp[:n]
-	for c, targets := range s.Contexts(center, ctxs) {
-		in := s.In.At(c)[:n]
-		copy(signed[:p], in[:p])
-		for i := p; i < n; i++ {
-			signed[i] = -in[i]
-		}
-		clear(acc)
-		for d, target := range targets {
-			out := s.Out.At(target)[:n]
-			g, l := sig.Gradient(kernel.Dot(signed, out), d == 0, alpha)
-			loss += l
-			kernel.PairUpdate(acc, out, signed, g)
-		}
-		kernel.Axpy(in[:p], acc[:p], 1)
-		kernel.Axpy(in[p:], acc[p:], -1)
-	}
-	return loss
 }
 
 // DefaultNegDim is IPDS's default q: one negative coordinate, which the

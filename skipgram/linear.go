@@ -26,10 +26,9 @@ func (f *linForm) form() *linear.Form { return &f.Form }
 func (f *linForm) weigh(_ *hogwild.Scratch, w, u, dw []float32) { f.W, f.U, f.DW = w, u, dw }
 
 // newLinear returns a worker's kernel for a linear model under the run's
-// architecture, its buffers from a: CBOW, batch windows, or skip-gram's
-// pairs with hierarchical softmax or subwords; nil for skip-gram's pairs of
-// word rows with negative sampling alone, which each model trains with a
-// kernel of its own.
+// architecture, its buffers from a: CBOW, batch windows or skip-gram's
+// pairs, each of words or of bags of rows. A model's kernels make it and
+// set its form.
 func newLinear(s *kernelSetup, a *hogwild.Scratch) linearKernel {
 	o, dim := s.opt, s.model.Dim
 	bagged := s.bags && s.model.Out == nil // a one-view model: every word a bag of rows (bags.go)
@@ -44,8 +43,6 @@ func newLinear(s *kernelSetup, a *hogwild.Scratch) linearKernel {
 		return newSubwordWindow(a, dim)
 	case o.Batch:
 		return newBatchLinear(a, dim, o.Window, s.outputs)
-	case !s.ownPairs || s.bags:
-		return newPairsLinear(a, dim, s.outputs)
 	}
-	return nil
+	return newPairsLinear(a, dim, s.outputs, s.drawnPairs)
 }

@@ -178,9 +178,9 @@ func TestNewModelInOneFile(t *testing.T) {
 // scaledModel is a linear model that exists only in this file, the inner
 // product with each coordinate scaled by a fixed weight,
 // s = sum_k c_k y_k y'_k. Being linear in each row, it says its weights to
-// newLinear and so trains in batch windows, with CBOW and with
-// hierarchical softmax without a kernel of its own for them; pair by pair
-// it brings the kernel below.
+// newLinear and so trains pair by pair, in batch windows, with CBOW, with
+// any output layer and any row representation, without a kernel of its
+// own.
 var scaledModel = modelDef{
 	kind: "scaled", about: "sum_k c_k y_k y'_k, c fixed", views: 1, minDim: 1,
 	params: []param{{name: "scale", fill: func(v []float32, _ *Options, _ *kernel.RNG) {
@@ -191,39 +191,14 @@ var scaledModel = modelDef{
 	kernels: func(s *kernelSetup) func(*hogwild.Scratch) windowKernel {
 		c := s.model.param("scale")
 		return func(a *hogwild.Scratch) windowKernel {
-			if k := newLinear(s, a); k != nil {
-				k.form().W = c
-				return k
-			}
-			return &scaledKernel{c: c}
+			k := newLinear(s, a)
+			k.form().W = c
+			return k
 		}
 	},
 	forms: func(m *Model) []embedding.Form {
 		return []embedding.Form{{Name: "scaled", Weights: slices.Clone(m.param("scale"))}}
 	},
-}
-
-// scaledKernel is scaledModel pair by pair: the input scaled once per
-// context, lin = c * in, and each target then costs one dot and one fused
-// update, as IPS's; the input moves by c * acc.
-type scaledKernel struct{ c []float32 }
-
-func (k *scaledKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
-	n := len(k.c)
-	acc, lin := s.Acc[:n], s.Tmp[:n]
-	for c, targets := range s.Contexts(center, ctxs) {
-		in := s.In.At(c)[:n]
-		kernel.ScaleInto(lin, k.c, in)
-		clear(acc)
-		for d, t := range targets {
-			out := s.Out.At(t)[:n]
-			g, l := s.Sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
-			loss += l
-			kernel.PairUpdate(acc, out, lin, g)
-		}
-		kernel.MulAdd(in, k.c, acc)
-	}
-	return loss
 }
 
 // scaled64 is scaledModel's score in float64.

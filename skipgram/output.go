@@ -37,8 +37,9 @@ type outputLayer interface {
 	begin(o *Options, counts []int64) outputRun
 	// drawn reports whether the layer scores exactly the targets a pair
 	// draws (the predicted word, then its noise words: Step.Contexts) on
-	// the model's output rows by the logistic loss: a model's own pair
-	// kernel, which scores those alone, serves a run of this layer alone.
+	// the model's output rows by the logistic loss: a run of this layer
+	// alone scores a pair's targets in one pass (linear.Single.Pair),
+	// without listing their rows.
 	drawn() bool
 }
 

@@ -6,10 +6,12 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/linear"
 )
 
-// pairsLinear is skip-gram pair by pair (Batch false) beyond a model's
-// own kernel: with hierarchical softmax each context is scored against the
-// centre word's path, then, with negative sampling, against the centre
-// word and its own noise words, as word2vec.c scores a pair; with subwords
+// pairsLinear is skip-gram pair by pair (Batch false), every context
+// scored against the output layers' rows for the centre word
+// (Step.PairOutputs): with hierarchical softmax the centre word's path,
+// then, with negative sampling, the centre word and its own noise words,
+// as word2vec.c scores a pair (negative sampling alone in one pass,
+// linear.Single.Pair); with subwords
 // the centre word's composed input is scored against the context and the
 // noise words, as fastText scores a pair, and each of its rows moves; a
 // one-view model composes the context and the noise words too
@@ -21,11 +23,15 @@ type pairsLinear struct {
 	pos   []bool      // whether each is a positive
 	comp  []float32   // with subwords: the centre word's composed input
 	drawn []int32     // with subwords: a pair's targets, the context predicted then the noise words
+	// each: a pair's outputs are its drawn targets alone (the step's one
+	// output layer is drawn), scored one after another as word2vec.c
+	// scores them (linear.Single.Pair).
+	each bool
 	composed
 }
 
-func newPairsLinear(a *hogwild.Scratch, dim, targets int) *pairsLinear {
-	return &pairsLinear{Single: linear.NewSingle(a, dim), outs: a.Rows(targets), pos: a.Bools(targets), comp: a.Float32s(dim)}
+func newPairsLinear(a *hogwild.Scratch, dim, targets int, each bool) *pairsLinear {
+	return &pairsLinear{Single: linear.NewSingle(a, dim), outs: a.Rows(targets), pos: a.Bools(targets), comp: a.Float32s(dim), each: each}
 }
 
 func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
@@ -47,13 +53,14 @@ func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32)
 			s.StepRows(&k.Form, center, k.Acc)
 			continue
 		}
-		outs, pos := s.PairOutputs(targets, k.outs[:0], k.pos[:0])
 		in := s.In.At(c)
-		loss += score(&k.Single, &k.Form, s, in, outs, pos, alpha)
-		if k.DW != nil {
-			kernel.MulAdd(k.DW, in, k.Acc)
+		if k.each {
+			loss = k.Pair(&k.Form, s.Sig, in, &s.Out, targets, alpha, loss)
+			continue
 		}
-		k.Step(in, k.Acc)
+		outs, pos := s.PairOutputs(targets, k.outs[:0], k.pos[:0])
+		loss += score(&k.Single, &k.Form, s, in, outs, pos, alpha)
+		k.StepInput(in, k.Acc)
 	}
 	return loss
 }

@@ -22,9 +22,9 @@ type kernelSetup struct {
 	opt     *Options
 	outputs int  // the most output rows a window scores (step.windowOutputs)
 	bags    bool // a word's input is the mean of its bag of rows (window.Bags)
-	// ownPairs: the run's one output layer scores a pair's drawn targets
-	// alone (outputLayer.drawn), as a model's own pair kernel does.
-	ownPairs bool
+	// drawnPairs: the run's one output layer scores a pair's drawn
+	// targets alone (outputLayer.drawn), in one pass (linear.Single.Pair).
+	drawnPairs bool
 }
 
 // step is what a kernel sees (window.Step).

@@ -56,12 +56,10 @@ var wipsModel = modelDef{
 		l := &lambdaRun{lambda: s.model.param("lambda"), sq: s.model.param("lambda_sq"), opt: s.opt}
 		return func(a *hogwild.Scratch) windowKernel {
 			dim := s.model.Dim
-			k := &weightedKernel{m: s.model, shared: l, lambda: a.Float32s(dim), signs: a.Float32s(dim),
-				dlambda: a.Float32s(dim), signed: a.Float32s(dim)}
+			k := &weightedKernel{shared: l, lambda: a.Float32s(dim), signs: a.Float32s(dim), dlambda: a.Float32s(dim)}
 			k.take() // the workers have not started: no lock needed
-			if k.batch = newLinear(s, a); k.batch != nil {
-				k.batch.weigh(a, k.lambda, k.signs, k.dlambda)
-			}
+			k.linear = newLinear(s, a)
+			k.linear.weigh(a, k.lambda, k.signs, k.dlambda)
 			return k
 		}
 	},
@@ -121,8 +119,9 @@ func (k *weightedKernel) restore(s []float32) {
 }
 
 // weightedKernel is WIPS: s = sum_k lambda_k in_k out_k, scored with the
-// worker's private copy of lambda; lambda's gradient goes to dlambda until
-// sync folds it into the shared lambda.
+// worker's private copy of lambda by the linear kernel of the run's
+// architecture; lambda's gradient goes to dlambda until sync folds it into
+// the shared lambda.
 //
 // Its steps are gauge-fixed. The score is unchanged by lambda_k -> lambda_k/a²
 // with column k of the vectors times a, for each k apart, so |lambda_k|
@@ -132,49 +131,20 @@ func (k *weightedKernel) restore(s []float32) {
 // weight then swings while the others barely move: the loss ended above
 // lambda frozen at its start (docs/wips-lambda.md). So the vectors move as
 // plain SGD moves z_k = sqrt(|lambda_k|) y_k, every column at the same rate:
-// with the signs of lambda in place of lambda (out by g*sign(lambda)*in, in
-// by sign(lambda)*acc). lambda moves by a damped Newton step (sync).
-//
-// The input row is fixed while its targets are scored, so the kernel scales
-// it once, lin = lambda * in and signed = sign(lambda) * in, and each target
-// then costs what IPS's does: the score is kernel.Dot(lin, out), out moves
-// by g*signed, and acc sums g*out. At the end of the context the input
-// moves by sign(lambda) * acc, and lambda's gradient is in * acc (both with
-// the outputs as they were when scored).
+// with the signs of lambda in place of lambda (the form's U), and lambda
+// by a damped Newton step (sync).
 type weightedKernel struct {
-	m       *Model
 	shared  *lambdaRun
 	lambda  []float32    // private copy of the shared lambda
 	signs   []float32    // the signs of lambda, +1 or -1
 	dlambda []float32    // lambda gradient not yet merged
-	signed  []float32    // one context's sign(lambda) * in
-	batch   linearKernel // beyond skip-gram's pairs (newLinear): the window's kernel, on lambda, signs and dlambda
+	linear  linearKernel // the architecture's kernel, on lambda, signs and dlambda
 	alpha   float32      // the learning rate of the last window
 }
 
-func (k *weightedKernel) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
+func (k *weightedKernel) window(s *step, center int32, ctxs []int32, alpha float32) float32 {
 	k.alpha = alpha
-	if k.batch != nil {
-		return k.batch.window(s, center, ctxs, alpha)
-	}
-	sig := s.Sig
-	n := k.m.Dim
-	acc, lin, signed := s.Acc[:n], s.Tmp[:n], k.signed[:n]
-	lambda, signs, dlambda := k.lambda[:n], k.signs[:n], k.dlambda[:n]
-	for c, targets := range s.Contexts(center, ctxs) {
-		in := s.In.At(c)[:n]
-		kernel.ScaleInto(lin, lambda, in)
-		kernel.ScaleInto(signed, signs, in)
-		clear(acc)
-		for d, target := range targets {
-			out := s.Out.At(target)[:n]
-			g, l := sig.Gradient(kernel.Dot(lin, out), d == 0, alpha)
-			loss += l
-			kernel.PairUpdate(acc, out, signed, g)
-		}
-		kernel.WeightedStep(in, dlambda, signs, acc)
-	}
-	return loss
+	return k.linear.window(s, center, ctxs, alpha)
 }
 
 // sync folds the worker's lambda gradient into the shared lambda under a

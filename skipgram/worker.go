@@ -77,7 +77,6 @@ func newWorker(r *run, id int, newKernel func(*hogwild.Scratch) windowKernel) *w
 	w.Look.Next = a.Int32s(1 + opt.Negative)[:0]
 	w.Edge.Ahead = a.Int32s(1 + opt.Negative)[:0]
 	w.Acc = a.Float32s(opt.Dim)
-	w.Tmp = a.Float32s(opt.Dim)
 	w.views()
 	w.kernel = newKernel(a)
 	w.sync, _ = w.kernel.(syncer)
@@ -259,7 +258,7 @@ func (def *modelDef) start(r *run) func(*hogwild.Scratch) windowKernel {
 
 // setup is what r's kernels are made from.
 func (r *run) setup() *kernelSetup {
-	return &kernelSetup{model: r.model, opt: r.opt, outputs: r.layers.longest(), bags: r.bags != nil, ownPairs: r.layers.drawnAlone()}
+	return &kernelSetup{model: r.model, opt: r.opt, outputs: r.layers.longest(), bags: r.bags != nil, drawnPairs: r.layers.drawnAlone()}
 }
 
 // bareRun is a run of o on m with no data: what a worker needs to be made

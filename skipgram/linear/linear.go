@@ -40,6 +40,20 @@ func (f *Form) Step(row, acc []float32) {
 	kernel.Axpy(row, acc, 1)
 }
 
+// StepInput is Step for the input a kernel scored: with DW set, the
+// weights' gradient row * acc goes to DW first (kernel.WeightedStep fuses
+// both where the rows move by U).
+func (f *Form) StepInput(row, acc []float32) {
+	switch {
+	case f.DW != nil && f.U != nil:
+		kernel.WeightedStep(row, f.DW, f.U, acc)
+		return
+	case f.DW != nil:
+		kernel.MulAdd(f.DW, row, acc)
+	}
+	f.Step(row, acc)
+}
+
 // StepRows moves each of rows by acc as Step moves one; an unweighted form
 // steps them all in one call, with ones (at least len(rows) of them) as
 // their weights.
@@ -75,13 +89,69 @@ func NewSingle(a *hogwild.Scratch, dim int) Single {
 // gradient times the input (as U weighs it), and leaves in s.Acc the
 // input's gradient, the sum of the output rows (as they were) times their
 // gradients; pos says which outputs are positives. It returns the loss.
-func (s *Single) Score(f *Form, sig *kernel.SigmoidTable, in []float32, outs [][]float32, pos []bool, alpha float32) (loss float32) {
+func (s *Single) Score(f *Form, sig *kernel.SigmoidTable, in []float32, outs [][]float32, pos []bool, alpha float32) float32 {
+	lin, moved := s.inputs(f, in)
+	if f.plain() {
+		return kernel.ScorePairs(sig, s.Acc[:len(in)], in, outs, pos, alpha)
+	}
+	return s.each(f, sig, in, lin, moved, outs, pos, alpha)
+}
+
+// Pair trains skip-gram's pair: the input in against its drawn targets,
+// the rows of targets in rows, the first a positive, scored one after
+// another in one pass as word2vec.c scores a pair, for every form; then
+// the input takes its step (StepInput). It adds each target's loss to loss
+// and returns the sum, and adds a bias form's two biases to the product one
+// after the other: a seeded run's pairs sum as they always have, bit for
+// bit.
+func (s *Single) Pair(f *Form, sig *kernel.SigmoidTable, in []float32, rows *hogwild.Rows, targets []int32, alpha, loss float32) float32 {
+	if f.plain() {
+		return s.plainPair(sig, in, rows, targets, alpha, loss)
+	}
+	lin, moved := s.inputs(f, in)
 	dim := len(in)
 	p := dim
 	if f.Bias {
-		p-- // the bias coordinate is scored apart
+		p--
 	}
-	lin, moved, acc := in, in, s.Acc[:dim]
+	acc := s.Acc[:dim]
+	for j, t := range targets {
+		out := rows.At(t)
+		x := kernel.Dot(lin[:p], out[:p])
+		if f.Bias {
+			x = x + in[p] + out[p]
+		}
+		g, l := sig.Gradient(x, j == 0, alpha)
+		loss += l
+		kernel.PairUpdate(acc[:p], out[:p], moved[:p], g)
+		if f.Bias {
+			acc[p] += g
+			out[p] += g
+		}
+	}
+	f.StepInput(in, acc)
+	return loss
+}
+
+// plainPair is Pair for the plain inner product (SG, IPS).
+func (s *Single) plainPair(sig *kernel.SigmoidTable, in []float32, rows *hogwild.Rows, targets []int32, alpha, loss float32) float32 {
+	acc := s.Acc[:len(in)]
+	clear(acc)
+	for j, t := range targets {
+		out := rows.At(t)
+		g, l := sig.Gradient(kernel.Dot(in, out), j == 0, alpha)
+		loss += l
+		kernel.PairUpdate(acc, out, in, g)
+	}
+	kernel.Axpy(in, acc, 1)
+	return loss
+}
+
+// inputs returns in as scored (W * in) and as the output rows move by it
+// (U * in), and clears s.Acc.
+func (s *Single) inputs(f *Form, in []float32) (lin, moved []float32) {
+	dim := len(in)
+	lin, moved = in, in
 	if f.W != nil {
 		lin = s.lin[:dim]
 		kernel.ScaleInto(lin, f.W, in)
@@ -91,10 +161,19 @@ func (s *Single) Score(f *Form, sig *kernel.SigmoidTable, in []float32, outs [][
 		moved = s.moved[:dim]
 		kernel.ScaleInto(moved, f.U, in)
 	}
-	clear(acc)
-	if f.plain() {
-		return kernel.ScorePairs(sig, acc, in, outs, pos, alpha)
+	clear(s.Acc[:dim])
+	return lin, moved
+}
+
+// each scores in (lin as scored, moved as the outputs move by) against
+// outs one after another, into s.Acc, cleared.
+func (s *Single) each(f *Form, sig *kernel.SigmoidTable, in, lin, moved []float32, outs [][]float32, pos []bool, alpha float32) (loss float32) {
+	dim := len(in)
+	p := dim
+	if f.Bias {
+		p-- // the bias coordinate is scored apart
 	}
+	acc := s.Acc[:dim]
 	for j, out := range outs {
 		x := kernel.Dot(lin[:p], out[:p])
 		if f.Bias {
@@ -144,17 +223,8 @@ func (s *Single) ScoreJoint(f *Form, l Loss, in []float32, outs [][]float32, pos
 	if f.Bias {
 		p--
 	}
-	lin, moved, acc := in, in, s.Acc[:dim]
-	if f.W != nil {
-		lin = s.lin[:dim]
-		kernel.ScaleInto(lin, f.W, in)
-		moved = lin
-	}
-	if f.U != nil {
-		moved = s.moved[:dim]
-		kernel.ScaleInto(moved, f.U, in)
-	}
-	clear(acc)
+	lin, moved := s.inputs(f, in)
+	acc := s.Acc[:dim]
 	s.xs, s.gs = slices.Grow(s.xs[:0], len(outs))[:len(outs)], slices.Grow(s.gs[:0], len(outs))[:len(outs)]
 	for j, out := range outs {
 		s.xs[j] = kernel.Dot(lin[:p], out[:p])

@@ -25,7 +25,6 @@ type Step struct {
 	In, Out hogwild.Rows // the matrices as this worker trains them (its replicas' views)
 	Sig     *kernel.SigmoidTable
 	Acc     []float32 // gradient accumulated for the input row
-	Tmp     []float32 // IPDS, WIPS: the transformed input row
 	Bags    *Bags     // with a row representation (subwords): every word's input rows; nil: a word is its row
 
 	// What the targets are drawn with.

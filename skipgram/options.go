@@ -119,8 +119,8 @@ type Settings struct {
 	CBOW bool
 	// HS scores the centre word by word2vec.c's hierarchical softmax
 	// (-hs 1): the inner nodes on its path in a Huffman tree over the
-	// vocabulary, each with an output row of its own (Model.Tree), beside
-	// Negative noise words or, with Negative 0, alone (huffman.go).
+	// vocabulary, each with an output row of its own (its output layer,
+	// hs.go), beside Negative noise words or, with Negative 0, alone.
 	HS bool
 
 	// Subwords trains fastText's subword rows (-minn, -maxn, -bucket): a

@@ -14,7 +14,7 @@ import (
 // Job is one training run whole: the data it trains on, a text's ids or a
 // graph's edges, each as itself; its settings (Options.Settings, the
 // minimum count its rows were kept by in Source, a graph's own on the
-// Graph); how it starts (Options.Resume, Init or Start; new when none);
+// Graph); how it starts (Options.Start; new when none);
 // and how it reports and checkpoints. Train trains it. The job reads its
 // data and never changes it.
 type Job struct {
@@ -32,10 +32,6 @@ type Job struct {
 	// Source describes the data for the sidecar; its MinCount, the count
 	// the rows were kept by, a checkpoint records with the settings.
 	Source Source
-	// StartFrom names the file Options.Start was read from: the sidecar
-	// records it, with how many rows it started (Stats.Started).
-	StartFrom string
-
 	// CheckpointPath, if set, is where the run writes its checkpoints
 	// (WriteCheckpoint), each recording Command, the caller's record of
 	// how it started. Wrote, if set, is told of each write and how long
@@ -97,8 +93,8 @@ func (j *Job) Train(ctx context.Context) (*Result, error) {
 			src.Graph = j.Graph.Info()
 		}
 		res.Meta = r.plan.sidecar(m, st, src)
-		if j.Start != nil {
-			res.Meta.Hyper.InitVectors, res.Meta.Hyper.InitWords = j.StartFrom, st.Started
+		if v, ok := j.Start.(FromVectors); ok {
+			res.Meta.Hyper.InitVectors, res.Meta.Hyper.InitWords = v.Path, st.Started
 		}
 		if s := r.ranks; s != nil {
 			h := &res.Meta.Hyper
@@ -117,7 +113,7 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	}
 	in := j.input()
 	uses := input.Uses{CBOW: j.CBOW, HS: j.HS, Subwords: j.representation() != nil, Start: j.Start != nil,
-		Snapshots: j.Checkpoint != nil || j.CheckpointPath != "" || j.Resume != nil}
+		Snapshots: j.Checkpoint != nil || j.CheckpointPath != "" || j.resumed() != nil}
 	if err := in.Check(uses); err != nil {
 		return nil, err
 	}
@@ -126,19 +122,20 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	// reuse its memory instead of raising the peak.
 	debug.FreeOSMemory()
 	opt := j.Options
-	if opt.Resume != nil {
+	if s := opt.resumed(); s != nil {
 		rank := 0
 		if j.Ranks.Several() {
 			rank = j.Ranks.Comm.Rank()
 		}
-		var err error
-		if opt.Resume, err = opt.Resume.ofRank(rank, j.Ranks.Size()); err != nil {
+		s, err := s.ofRank(rank, j.Ranks.Size())
+		if err != nil {
 			return nil, err
 		}
+		opt.Start = Resumed{s}
 	}
 	j.writeCheckpoints(&opt)
 	r := &run{sig: kernel.NewSigmoidTable(), vocab: j.rowsVocab(), hooks: hooksOf(ctx), data: j.dataSettings()}
-	if opt.Checkpoint != nil || opt.Resume != nil || r.hooks.stopAfter > 0 {
+	if opt.Checkpoint != nil || opt.resumed() != nil || r.hooks.stopAfter > 0 {
 		r.fingerprint = in.Fingerprint()
 	}
 	graph := j.Graph != nil
@@ -164,7 +161,7 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s := opt.Resume; s != nil {
+	if s := opt.resumed(); s != nil {
 		if err := s.checkData(r.data); err != nil {
 			return nil, err
 		}
@@ -206,8 +203,8 @@ func inputData(in input.Input, o *Options) data {
 func (r *run) attach(in input.Input) error {
 	p := r.plan
 	l := input.Layout{Lanes: p.Lanes, Tail: p.Tail, Iter: p.Iter, Block: p.Block, Sample: p.Sample, Seed: p.Seed}
-	if p.Resume != nil {
-		l.Resume = &p.Resume.pos
+	if s := p.resumed(); s != nil {
+		l.Resume = &s.pos
 	}
 	w, err := in.Attach(l)
 	if err != nil {

@@ -108,7 +108,7 @@ func TestJobResumesFromItsCheckpointsSettings(t *testing.T) {
 		t.Fatalf("the checkpoint holds command %q, settings %+v", snap.Command, snap.Data)
 	}
 	resumed := &Job{Options: snap.Options, Graph: graph(*snap.Data.Graph, snap.Data.MinCount), Source: Source{MinCount: snap.Data.MinCount}}
-	resumed.Resume = snap
+	resumed.Start = Resumed{snap}
 	got, err := resumed.Train(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +116,7 @@ func TestJobResumesFromItsCheckpointsSettings(t *testing.T) {
 	sameModel(t, "resumed from the checkpoint's settings", got.Model, want.Model)
 
 	other := &Job{Options: snap.Options, Graph: graph(GraphSettings{Noise: NoiseUnigram}, 1)}
-	other.Resume = snap
+	other.Start = Resumed{snap}
 	if _, err := other.Train(context.Background()); err == nil || !strings.Contains(err.Error(), "graph's settings differ") {
 		t.Fatalf("resumed undirected: %v", err)
 	}

@@ -39,7 +39,7 @@ func estimateMemory(o Options, rows int, counts []int64) Memory {
 // rows' stride), so that a size too large to train is estimated, not
 // allocated.
 func workerBytes(o Options, rows int, counts []int64) int64 {
-	o.Resume, o.Init, o.Checkpoint, o.NegDim = nil, nil, nil, 1
+	o.Start, o.Checkpoint, o.NegDim = nil, nil, 1
 	if o.Model.def().kernels == nil || o.Validate() != nil {
 		return 0
 	}

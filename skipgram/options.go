@@ -5,7 +5,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
@@ -31,23 +30,9 @@ type Options struct {
 	Checkpoint      func(*Snapshot) error `json:"-"`
 	CheckpointEvery time.Duration         `json:"-"`
 
-	// Resume, if set, continues the run it is a snapshot of instead of
-	// starting a new one; the other options must be the snapshot's. With
-	// Threads == 1 the resumed run ends bit-for-bit where the uninterrupted
-	// one would have.
-	Resume *Snapshot `json:"-"`
-
-	// Init, if set, is where a new run starts instead of new parameters:
-	// a trained model continued for more epochs or on more text (see
-	// Snapshot.Continue). Its rows must match the vocabulary.
-	Init *Model `json:"-"`
-
-	// Start, if set, gives a new run's rows a start: the row of every word
-	// (node) it holds is copied from it, the others are drawn as a new
-	// run's, and SG's output rows start at zero (pretrained vectors, as
-	// gensim's intersect_word2vec_format). A model whose rows lie in a
-	// space of their own (HSG's hyperboloid) is refused.
-	Start *embedding.Vectors `json:"-"`
+	// Start is where the run's parameters start: new parameters when nil,
+	// else Resumed, Continued or FromVectors (start.go).
+	Start Start `json:"-"`
 }
 
 // Settings are what a run trains and how, all of it data: two runs'

@@ -58,8 +58,8 @@ func newPlan(o Options, rows, edges int, graph bool) *Plan {
 	s.HotRows = min(o.hotReplicaRows(graph), rows)
 	p.TreeRows = min(o.LayerReplicaRows(), o.ownOutputRows(rows))
 	switch {
-	case o.Resume != nil:
-		p.Lanes, p.Tail = o.Resume.pos.Lanes, o.Resume.pos.Tail
+	case o.resumed() != nil:
+		p.Lanes, p.Tail = o.resumed().pos.Lanes, o.resumed().pos.Tail
 	case o.Threads > 1 && !graph:
 		// On several threads the last blocks are cut into ever shorter
 		// ones; one thread has no one to wait for and keeps the corpus

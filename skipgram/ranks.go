@@ -162,7 +162,7 @@ func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
 	if r.bags != nil {
 		s.buckets = hotBuckets(r.bags, r.model.Words, r.model.inRows())
 	}
-	if res := r.opt.Resume; res != nil && res.ranks != nil {
+	if res := r.opt.resumed(); res != nil && res.ranks != nil {
 		if res.ranks.SyncWords != s.every || res.ranks.Syncs > s.syncs {
 			return nil, fmt.Errorf("the checkpoint syncs every %d words, the run every %d (-sync-words)", res.ranks.SyncWords, s.every)
 		}

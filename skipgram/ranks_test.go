@@ -115,7 +115,7 @@ func TestRanksCheckpointAndResume(t *testing.T) {
 			}
 			sameModel(t, "the stopped ranks' checkpoint", snap.Model.expand(), snapOn.Model.expand())
 			resume := opt
-			resume.Resume = snap
+			resume.Start = Resumed{snap}
 			resumed, errs := onRanks(2, v, stream, resume, func(int) context.Context { return context.Background() })
 			for r, err := range errs {
 				if err != nil {

@@ -72,7 +72,7 @@ func interrupted(t *testing.T, claims int64, opt Options, train func(context.Con
 		t.Fatalf("the checkpoint stands at claim %d (done %v), want %d", snap.pos.Claims, snap.Done, claims)
 	}
 	o = opt
-	o.Resume = snap
+	o.Start = Resumed{snap}
 	m, st, err := train(context.Background(), o)
 	if err != nil {
 		t.Fatalf("resumed after %d claims: %v", claims, err)
@@ -167,7 +167,7 @@ func TestResumeRefusesOtherRuns(t *testing.T) {
 	other := slices.Clone(stream)
 	other[10], other[20] = other[20], other[10]
 	o = opt
-	o.Resume = snap
+	o.Start = Resumed{snap}
 	if _, _, err := Train(context.Background(), v, other, o); !errors.Is(err, ErrOtherCorpus) {
 		t.Errorf("resumed on another corpus: %v", err)
 	}
@@ -176,7 +176,7 @@ func TestResumeRefusesOtherRuns(t *testing.T) {
 		t.Errorf("resumed with another window: %v", err)
 	}
 	o = opt
-	o.Resume = last
+	o.Start = Resumed{last}
 	if _, _, err := Train(context.Background(), v, stream, o); err == nil || !strings.Contains(err.Error(), "finished") {
 		t.Errorf("resumed a finished run: %v", err)
 	}
@@ -273,8 +273,9 @@ func TestContinueKeepsRowsAtRateZero(t *testing.T) {
 		ids := added.RemapTo(merged).Apply(nil, text)
 		o := opt
 		o.Checkpoint, o.Alpha = nil, 0
-		o.Init = snap.Continue(merged, 7)
-		init := o.Init.Vectors(merged.Words)
+		continued := snap.Continue(merged, 7)
+		o.Start = Continued{continued}
+		init := continued.Vectors(merged.Words)
 		fresh := make(map[string][]float32)
 		for i, w := range merged.Words {
 			fresh[w] = slices.Clone(init.Row(i))
@@ -299,7 +300,7 @@ func TestContinueKeepsRowsAtRateZero(t *testing.T) {
 		if !sameBits(m.param("lambda"), old.param("lambda")) {
 			t.Fatalf("%s: lambda moved at rate 0", kind)
 		}
-		o.Alpha, o.Init = 0.025, snap.Continue(merged, 7)
+		o.Alpha, o.Start = 0.025, Continued{snap.Continue(merged, 7)}
 		m, _, err = Train(context.Background(), merged, ids, o)
 		if err != nil {
 			t.Fatal(err)
@@ -334,7 +335,7 @@ func TestResumeKeepsTheCheckpointsBlocks(t *testing.T) {
 		s := *snap
 		s.pos = pos
 		o := opt
-		o.Resume = &s
+		o.Start = Resumed{&s}
 		_, _, err := Train(context.Background(), v, stream, o)
 		return err
 	}

@@ -141,8 +141,8 @@ func (r *run) newWorkers() []*worker {
 	}
 	r.gate = hogwild.NewGate(len(workers))
 	r.stopRequest = make(chan struct{})
-	if r.opt.Resume != nil {
-		r.resume(r.opt.Resume, workers)
+	if s := r.opt.resumed(); s != nil {
+		r.resume(s, workers)
 	}
 	return workers
 }

@@ -108,7 +108,7 @@ func (s *Snapshot) Alpha() float64 {
 	return decayed(s.Options.Alpha, words, s.pos.Total)
 }
 
-// Continue is the model a run continuing s starts from (Options.Init), for
+// Continue is the model a run continuing s starts from (Continued), for
 // the rows of the vocabulary v, which may be s's own (more epochs) or one
 // with new words (vocab.Merge): a word s has keeps its row and its output
 // row; a new word gets a row as a new run gives one (uniform in ±0.5/Dim,

@@ -6,7 +6,7 @@ import (
 )
 
 // origin is what a run's start resolved: WIPS's spectral start and its
-// eigenvalues, and how many rows Options.Start gave their start.
+// eigenvalues, and how many rows FromVectors gave their start.
 type origin struct {
 	lambdaStart string
 	spectrum    []float64
@@ -14,14 +14,14 @@ type origin struct {
 }
 
 // begin makes the run's parameters: the snapshot's when resuming, the
-// given ones when continuing (Init), new ones otherwise (prepare), for the
+// given ones when continuing (Continued), new ones otherwise (prepare), for the
 // plan's rows, named by names (nil for a graph without names). fp is the
 // data's fingerprint, which a resumed snapshot must share.
 func begin(p *Plan, names []string, fp Fingerprint, graph bool, d data) (*Model, origin, error) {
 	opt := &p.Options
-	switch {
-	case opt.Resume != nil:
-		s := opt.Resume
+	switch start := opt.Start.(type) {
+	case Resumed:
+		s := start.Snapshot
 		if err := s.check(p.Given, fp, graph); err != nil {
 			return nil, origin{}, err
 		}
@@ -29,8 +29,8 @@ func begin(p *Plan, names []string, fp Fingerprint, graph bool, d data) (*Model,
 			p.LambdaInit = s.LambdaStart // what the run's start resolved to
 		}
 		return s.Model.expand(), origin{lambdaStart: s.LambdaStart, spectrum: s.Spectrum}, nil
-	case opt.Init != nil:
-		m := opt.Init
+	case Continued:
+		m := start.Model
 		if m.Kind != opt.Model || m.Dim != opt.Dim || m.Words != p.Rows {
 			return nil, origin{}, fmt.Errorf("the initial model is %s with %d rows of %d coordinates, the run %s with %d of %d",
 				m.Kind, m.Words, m.Dim, opt.Model, p.Rows, opt.Dim)
@@ -45,7 +45,7 @@ func begin(p *Plan, names []string, fp Fingerprint, graph bool, d data) (*Model,
 
 // prepare resolves what the model starts from in the data d (WIPS's
 // spectral start, into the plan's LambdaInit) and makes its initial
-// parameters for the plan's rows, with Options.Start's rows copied in by
+// parameters for the plan's rows, with FromVectors' rows copied in by
 // the rows' names.
 func prepare(p *Plan, names []string, d data) (*Model, origin, error) {
 	opt := &p.Options
@@ -59,7 +59,8 @@ func prepare(p *Plan, names []string, d data) (*Model, origin, error) {
 		p.LambdaInit = o.lambdaStart
 	}
 	m := NewModel(*opt, p.Rows)
-	if v := opt.Start; v != nil {
+	if start, ok := opt.Start.(FromVectors); ok {
+		v := start.Vectors
 		if opt.Model.def().project != nil {
 			return nil, origin{}, fmt.Errorf("%s's rows lie in a space of their own, where a vectors file's do not: start it anew or from its checkpoint", opt.Model)
 		}

@@ -566,7 +566,7 @@ func (r *Runner) trainCheckpointed(ctx context.Context, rec *RunRecord, j *skipg
 	j.CheckpointPath, j.CheckpointEvery, j.SkipFinished = path, r.CheckpointEvery, true
 	if snap, err := skipgram.ReadCheckpoint(path); err == nil {
 		resumed := *j
-		resumed.Resume = snap
+		resumed.Start = skipgram.Resumed{Snapshot: snap}
 		res, err := r.train(ctx, &resumed)
 		if err == nil || ctx.Err() != nil {
 			if r.Log != nil && err == nil {

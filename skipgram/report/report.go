@@ -52,7 +52,7 @@ type Stats struct {
 	LambdaStart string
 	Spectrum    []float64
 
-	// Started is how many rows skipgram.Options.Start gave their start.
+	// Started is how many rows skipgram.FromVectors gave their start.
 	Started int
 
 	// Syncs is what a run of several ranks spent averaging: how many syncs

@@ -14,22 +14,22 @@ type From struct {
 	Vectors    *Vectors
 }
 
-// Start sets how j starts on its rows j.Vocab: resumed (Options.Resume),
-// the checkpoint's model continued (Options.Init, new rows drawn with the
-// job's seed), or the rows of the vectors file that the vocabulary has
-// (Options.Start, StartFrom). Only reading the vectors can fail.
+// Start sets how j starts on its rows j.Vocab (skipgram.Start): resumed,
+// the checkpoint's model continued (new rows drawn with the job's seed),
+// or the rows of the vectors file that the vocabulary has. Only reading
+// the vectors can fail.
 func (f From) Start(j *skipgram.Job) error {
 	switch {
 	case f.Checkpoint != nil && f.Resumed:
-		j.Resume = f.Checkpoint
+		j.Start = skipgram.Resumed{Snapshot: f.Checkpoint}
 	case f.Checkpoint != nil:
-		j.Init = f.Checkpoint.Continue(j.Vocab, j.Seed)
+		j.Start = skipgram.Continued{Model: f.Checkpoint.Continue(j.Vocab, j.Seed)}
 	case f.Vectors != nil:
-		var err error
-		if j.Start, err = f.Vectors.Of(j.Vocab); err != nil {
+		v, err := f.Vectors.Of(j.Vocab)
+		if err != nil {
 			return err
 		}
-		j.StartFrom = f.Vectors.Path
+		j.Start = skipgram.FromVectors{Vectors: v, Path: f.Vectors.Path}
 	}
 	return nil
 }

@@ -11,11 +11,11 @@ import (
 // checked end to end by the train command's tests).
 func TestFromStart(t *testing.T) {
 	var j skipgram.Job
-	if err := (From{}).Start(&j); err != nil || j.Resume != nil || j.Init != nil || j.Start != nil {
+	if err := (From{}).Start(&j); err != nil || j.Start != nil {
 		t.Errorf("new: %v, %+v", err, j.Options)
 	}
 	snap := &skipgram.Snapshot{}
-	if err := (From{Checkpoint: snap, Resumed: true}).Start(&j); err != nil || j.Resume != snap || j.Init != nil {
-		t.Errorf("resumed: %v, resume %p, want %p", err, j.Resume, snap)
+	if err := (From{Checkpoint: snap, Resumed: true}).Start(&j); err != nil || j.Start != (skipgram.Resumed{Snapshot: snap}) {
+		t.Errorf("resumed: %v, start %v, want %p resumed", err, j.Start, snap)
 	}
 }

@@ -49,7 +49,7 @@ func (v *Vectors) Size(size int, given bool) error {
 }
 
 // Of reads the rows of the file that the vocabulary voc has, which the run
-// starts from (skipgram.Options.Start).
+// starts from (skipgram.FromVectors).
 func (v *Vectors) Of(voc *vocab.Vocab) (*embedding.Vectors, error) {
 	if v.model != nil {
 		return v.model.VectorsOf(voc.Words)

@@ -24,7 +24,7 @@ func WindowBench(dim, window, negative int) (func() (updates int), error) {
 		counts[i] = 1
 	}
 	r := bareRun(opt, NewModel(opt, words), counts)
-	w := newWorker(r, 0, opt.Model.def().start(r))
+	w := newWorker(r, 0, opt.Model.def().workerKernels(r))
 	ctxs := make([]int32, m)
 	for i := range ctxs {
 		ctxs[i] = int32(i)

@@ -74,7 +74,7 @@ func testRun(t testing.TB, kind Kind, dim, words, negative int, seed uint64, set
 			rows[i] = (r.Float32()*2 - 1) * 0.3
 		}
 	}
-	return run, kind.def().start(run)
+	return run, kind.def().workerKernels(run)
 }
 
 // score64 is the model's score in float64, the reference for the gradients.

@@ -54,7 +54,7 @@ func workerBytes(o Options, rows int, counts []int64) int64 {
 	at := func(dim int) int64 {
 		o.Dim = dim
 		r := bareRun(o, NewModel(o, n), counts)
-		w := newWorker(r, 0, o.Model.def().start(r))
+		w := newWorker(r, 0, o.Model.def().workerKernels(r))
 		const stack = 8 << 10
 		return w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + stack
 	}

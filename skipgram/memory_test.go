@@ -84,7 +84,7 @@ func TestEstimateMemoryCountsWhatAWorkersKernelTakes(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %s: %v", kind, arch.name, err)
 			}
-			w := newWorker(r, 0, kind.def().start(r))
+			w := newWorker(r, 0, kind.def().workerKernels(r))
 			got := w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + 8<<10
 			est := j.Memory().Threads / 2
 			if est < got || float64(est) > 1.05*float64(got) {
@@ -104,7 +104,7 @@ func TestEstimateMemoryCountsWhatAWorkerTakes(t *testing.T) {
 			o := DefaultOptions()
 			o.Model, o.Dim, o.Threads, o.Batch, o.NegDim = kind, 100, 2, batch, 3
 			r := bareRun(o, NewModel(o, 5000), nil)
-			w := newWorker(r, 0, kind.def().start(r))
+			w := newWorker(r, 0, kind.def().workerKernels(r))
 			got := w.scratch.Bytes() + int64(unsafe.Sizeof(*w)) + 8<<10
 			est := EstimateMemory(o, 5000).Threads / 2
 			if est < got || float64(est) > 1.01*float64(got) {

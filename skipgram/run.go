@@ -128,7 +128,7 @@ func (r *run) execute(ctx context.Context) (Stats, error) {
 // newWorkers makes the run's workers, its gate and, resuming, sets them
 // where the snapshot stood.
 func (r *run) newWorkers() []*worker {
-	newKernel := r.model.Kind.def().start(r)
+	newKernel := r.model.Kind.def().workerKernels(r)
 	workers := make([]*worker, r.opt.Threads)
 	for i := range workers {
 		workers[i] = newWorker(r, i, newKernel)

@@ -51,7 +51,7 @@ func oneViewSubwordGradients(t *testing.T, kind Kind, arch string) {
 			o.Subwords, o.Batch, o.CBOW = subword.Settings{Minn: 2, Maxn: 4, Bucket: 100_000}, arch == "batch", arch == "cbow"
 		})
 		run.bags = run.opt.newBags(words)
-		w := newWorker(run, 0, kind.def().start(run))
+		w := newWorker(run, 0, kind.def().workerKernels(run))
 		m := run.model
 		compose := func(id int32) []float32 {
 			h := make([]float32, m.Dim)
@@ -254,7 +254,7 @@ func TestBagCache(t *testing.T) {
 		o.Subwords, o.Batch = subword.Settings{Minn: 3, Maxn: 3, Bucket: 1 << 20}, true
 	})
 	run.bags = run.opt.newBags(words)
-	w := newWorker(run, 0, IPS.def().start(run))
+	w := newWorker(run, 0, IPS.def().workerKernels(run))
 	m, s := run.model, &w.step
 	rowsOf := func(id int32) [][]float32 {
 		var rs [][]float32

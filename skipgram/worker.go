@@ -54,7 +54,7 @@ type published struct {
 type syncer interface{ sync() }
 
 // newWorker makes worker id of r, its kernel made by newKernel (the
-// model's start) from its own scratch.
+// model's workerKernels) from its own scratch.
 func newWorker(r *run, id int, newKernel func(*hogwild.Scratch) windowKernel) *worker {
 	opt := r.opt
 	w := &worker{
@@ -250,9 +250,9 @@ func (w *worker) trainSentence(sen []int32, alpha float32) {
 	w.pub.pairs.Add(int64(pairs))
 }
 
-// start begins r's run of the model: it makes what the run's workers
+// workerKernels begins r's run of the model: it makes what the run's workers
 // share and returns the constructor of each worker's kernel (newWorker).
-func (def *modelDef) start(r *run) func(*hogwild.Scratch) windowKernel {
+func (def *modelDef) workerKernels(r *run) func(*hogwild.Scratch) windowKernel {
 	return def.kernels(r.setup())
 }
 

@@ -169,13 +169,10 @@ func (j *Job) newRun(ctx context.Context) (*run, error) {
 	if attachErr != nil {
 		return nil, attachErr
 	}
-	var counts []int64
 	if j.Vocab != nil {
-		counts = j.Vocab.Counts
-	}
-	r.layers = beginOutputs(r.opt, counts)
-	if j.Vocab != nil {
-		r.bags = r.opt.newBags(j.Vocab.Words)
+		r.equip(j.Vocab.Words, j.Vocab.Counts)
+	} else {
+		r.equip(nil, nil)
 	}
 	if j.Ranks.Several() {
 		if r.ranks, err = newRankSync(r, j.Ranks); err != nil {

@@ -272,7 +272,17 @@ func bareRun(o Options, m *Model, counts []int64) *run {
 	if counts != nil {
 		r.noise = vocab.NewNoise(counts, 0.75)
 	}
-	r.layers = beginOutputs(r.opt, counts)
-	r.bags = r.opt.newBags(placeholderWords(m.Words))
+	r.equip(placeholderWords(m.Words), counts)
 	return r
+}
+
+// equip makes what r's kernels share beyond the model, as every run makes
+// it: the output layers over the rows' counts (in decreasing order) and
+// the words' bags under the run's row representation; a graph's nodes
+// have neither (nil).
+func (r *run) equip(words []string, counts []int64) {
+	r.layers = beginOutputs(r.opt, counts)
+	if words != nil {
+		r.bags = r.opt.newBags(words)
+	}
 }

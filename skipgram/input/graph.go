@@ -27,16 +27,26 @@ type EdgeBlocks struct {
 	Adj      *graphdata.Adjacency // nil with KeepLinkedNegatives
 }
 
+// GraphRefuses refuses what u asks of a graph's run that only text has:
+// the one place these refusals are worded, for the trainer and the command
+// line alike.
+func GraphRefuses(u Uses) error {
+	switch {
+	case u.CBOW:
+		return errors.New("-cbow 1 does not apply to -graph: an edge is one pair, with no window of contexts to average")
+	case u.HS:
+		return errors.New("-hs 1 does not apply to -graph: a graph's nodes are scored against noise nodes (-negative)")
+	case u.Subwords:
+		return errors.New("-maxn does not apply to -graph: a graph's node names are not words made of character n-grams")
+	}
+	return nil
+}
+
 // Check refuses what a graph cannot train (an architecture for text, a
 // graph that does not check, nodes without the names the run needs).
 func (in Graph) Check(u Uses) error {
-	switch {
-	case u.CBOW:
-		return errors.New("-cbow 1 has no meaning on a graph: an edge is one pair, with no window of contexts to average")
-	case u.HS:
-		return errors.New("-hs 1 is for text: a graph's nodes are scored against noise nodes (-negative)")
-	case u.Subwords:
-		return errors.New("-maxn is for text: a graph's node names are not words made of character n-grams")
+	if err := GraphRefuses(u); err != nil {
+		return err
 	}
 	g := in.G
 	if err := g.Check(); err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/wipsvec/wipsvec/corpus/encoded"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
+	"github.com/wipsvec/wipsvec/skipgram/input"
 )
 
 // Refusal is a start the rules do not allow: what was asked for is a
@@ -113,15 +114,11 @@ func CheckGraph(given map[string]bool, opt skipgram.Options, noise string) error
 			return refuse("-%s does not apply to -graph", name)
 		}
 	}
-	switch {
-	case noise != skipgram.NoiseUnigram && noise != skipgram.NoiseUniform:
+	if noise != skipgram.NoiseUnigram && noise != skipgram.NoiseUniform {
 		return refuse("-neg-dist must be %s or %s, got %q", skipgram.NoiseUnigram, skipgram.NoiseUniform, noise)
-	case opt.CBOW:
-		return refuse("-cbow 1 does not apply to -graph: an edge is one pair, with no window of contexts to average")
-	case opt.HS:
-		return refuse("-hs 1 does not apply to -graph: a graph's nodes are scored against noise nodes (-negative)")
-	case opt.Subwords.Enabled():
-		return refuse("-maxn does not apply to -graph: a graph's node names are not words made of character n-grams")
+	}
+	if err := input.GraphRefuses(input.Uses{CBOW: opt.CBOW, HS: opt.HS, Subwords: opt.Subwords.Enabled()}); err != nil {
+		return &Refusal{err.Error()}
 	}
 	return nil
 }

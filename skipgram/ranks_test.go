@@ -131,3 +131,47 @@ func TestRanksCheckpointAndResume(t *testing.T) {
 		})
 	}
 }
+
+// Three ranks training subwords end with one model, bit for bit: the rows
+// the words' bags use averaged, the buckets no bag uses left as the seed
+// drew them on every rank (rankSync.everyParameter), not averaged into
+// other bits.
+func TestRanksAgreeOnEveryBagRow(t *testing.T) {
+	v, stream := syntheticCorpus(t, 60000, 5)
+	opt := DefaultOptions()
+	opt.Dim, opt.Threads, opt.Iter, opt.Seed, opt.Subwords = 16, 1, 1, 3, testSubwords
+	results, errs := onRanks(3, v, stream, opt, func(int) context.Context { return context.Background() })
+	for r, err := range errs {
+		if err != nil {
+			t.Fatalf("rank %d: %v", r, err)
+		}
+	}
+	m := results[0].Model
+	for r, res := range results[1:] {
+		if !sameBits(res.Model.In, m.In) {
+			t.Fatalf("rank %d's input rows differ from rank 0's", r+1)
+		}
+	}
+	used := map[int32]bool{}
+	for w := range int32(v.Len()) {
+		for _, row := range opt.Subwords.AppendWordRows(nil, w, v.Words[w], v.Len()) {
+			used[row] = true
+		}
+	}
+	fresh := NewModel(opt, v.Len())
+	unused, moved := 0, 0
+	for row := int32(v.Len()); row < int32(m.inRows()); row++ {
+		same := sameBits(m.Row(int(row)), fresh.Row(int(row)))
+		switch {
+		case !used[row] && !same:
+			t.Fatalf("bucket %d, which no word uses, is not the seed's draw", row)
+		case !used[row]:
+			unused++
+		case !same:
+			moved++
+		}
+	}
+	if unused == 0 || moved == 0 {
+		t.Fatalf("%d unused buckets kept, %d used ones trained: want some of each", unused, moved)
+	}
+}

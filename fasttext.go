@@ -87,7 +87,7 @@ func fastTextArgs(name string, args []string, std stdio) (train []string, model 
 	intFlag(fs, &epoch, "epoch", 1, maxIter, "number of `epochs`")
 	intFlag(fs, &minCount, "minCount", 1, math.MaxInt32, "minimal number of word `occurrences`")
 	intFlag(fs, &neg, "neg", 1, maxNegative, "`number` of negatives sampled (-loss ns)")
-	fs.StringVar(&loss, "loss", loss, "loss `function`: ns (negative sampling) or hs (hierarchical softmax: sg, with -maxn 0)")
+	fs.StringVar(&loss, "loss", loss, "loss `function`: ns (negative sampling) or hs (hierarchical softmax: sg)")
 	intFlag(fs, &minn, "minn", 0, maxNgram, "min `length` of char ngram")
 	intFlag(fs, &maxn, "maxn", 0, maxNgram, "max `length` of char ngram; 0 trains no subword rows")
 	intFlag(fs, &bucket, "bucket", 0, math.MaxInt32, "number of `buckets` the n-grams hash into, 4*dim bytes each")
@@ -106,8 +106,6 @@ func fastTextArgs(name string, args []string, std stdio) (train []string, model 
 		return nil, "", usagef("%s: -input FILE and -output OUTPUT are required", name)
 	case loss != "ns" && loss != "hs":
 		return nil, "", usagef("%s: -loss %s: want ns or hs (softmax and one-vs-all are for fastText's supervised classifier)", name, loss)
-	case loss == "hs" && maxn > 0:
-		return nil, "", usagef("%s: -loss hs trains no subword rows here: give -maxn 0 too", name)
 	}
 	if err := (subword.Settings{Minn: minn, Maxn: maxn, Bucket: bucket}).Validate(); maxn > 0 && err != nil {
 		return nil, "", usagef("%s: %v", name, err)

@@ -176,6 +176,16 @@ func TestFastTextCBOWAndModels(t *testing.T) {
 	if meta, err := embedding.ReadMeta(vectors, nil); err != nil || !meta.Hyper.CBOW || !meta.Hyper.HS || meta.Hyper.Negative != 0 || meta.Subwords != nil {
 		t.Errorf("cbow's sidecar %+v, %v", meta, err)
 	}
+	// skipgram -loss hs keeps fastText's subwords (-maxn 6), as fastText does.
+	sg := filepath.Join(dir, "sg")
+	mustRun(t, append([]string{"skipgram"}, fastTextArgsLine(text, sg, "-loss", "hs")...)...)
+	sgModel, sgVectors := fasttext.CommandFiles(sg)
+	if ft, err := fasttext.Read(sgModel); err != nil || ft.Args.Loss != fasttext.LossHS || ft.Args.Maxn != 6 || ft.Args.Bucket == 0 {
+		t.Errorf("skipgram -loss hs: %v, the .bin's arguments %+v", err, ft.Args)
+	}
+	if meta, err := embedding.ReadMeta(sgVectors, nil); err != nil || !meta.Hyper.HS || meta.Hyper.Negative != 0 || meta.Subwords == nil || meta.Hyper.Batch {
+		t.Errorf("skipgram -loss hs's sidecar %+v, %v", meta, err)
+	}
 	ours, _, err := runIn(queryWords, "print-word-vectors", model)
 	if err != nil {
 		t.Fatal(err)
@@ -236,7 +246,7 @@ func TestFastTextBadInput(t *testing.T) {
 		{[]string{"-input", text}, "-output"},
 		{[]string{"-input", text, "-output", out, "-minn", "7"}, "minn 7 is above maxn 6"},
 		{[]string{"-input", text, "-output", out, "-model", "hsg"}, "has no meaning for hsg"},
-		{[]string{"-input", text, "-output", out, "-loss", "hs"}, "-loss hs trains no subword rows here: give -maxn 0 too"},
+		{[]string{"-input", text, "-output", out, "-loss", "hs", "-model", "wips"}, "-hs 1 needs output rows apart from the word vectors"},
 	} {
 		for _, cmd := range []string{"skipgram", "cbow"} {
 			_, _, err := runCmd(append([]string{cmd}, tc.args...)...)

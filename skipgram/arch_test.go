@@ -196,6 +196,51 @@ func TestHierarchicalSoftmaxGradients(t *testing.T) {
 	}
 }
 
+// TestHierarchicalSoftmaxWithSubwords steps SG with hierarchical softmax
+// alone and subwords once, pair by pair, as fastText's skipgram -loss hs:
+// the centre word's bag, composed, is scored against the context's path,
+// every row of the bag moves by the whole gradient of the mean, and each
+// inner node's row by its own.
+func TestHierarchicalSoftmaxWithSubwords(t *testing.T) {
+	const alpha, center, context = 1e-3, 1, 11 // the rarest word: the longest path
+	w := testWorkerWith(t, SG, 10, 12, 0, 5, func(o *Options) { o.HS, o.Batch, o.Subwords = true, false, testSubwords })
+	m := w.r.model
+	tree := w.r.layers.runs[0].(hsRun).tree
+	node := func(n int32) []float32 { return m.Layers["tree"][int(tree.Row(n))*m.Stride:][:m.Dim] }
+	bag := w.Bags.Of(center)
+	if len(bag) < 2 {
+		t.Fatalf("word %d's bag has %d rows: want its n-grams too", center, len(bag))
+	}
+	var rows0 [][]float32
+	h := make([]float32, m.Dim)
+	for _, r := range bag {
+		rows0 = append(rows0, slices.Clone(m.Row(int(r))))
+		for i, x := range m.Row(int(r)) {
+			h[i] += x / float32(len(bag))
+		}
+	}
+	nodes, pos := tree.Path(context)
+	var outs [][]float32
+	for _, n := range nodes {
+		outs = append(outs, slices.Clone(node(n)))
+	}
+	w.kernel.window(&w.step, center, []int32{context}, alpha)
+	for i := range h {
+		want, tol := gradient(alpha, h, outs, pos, dot64, dot64, i)
+		for k, r := range bag {
+			if got := float64(m.Row(int(r))[i] - rows0[k][i]); math.Abs(got-want) > tol {
+				t.Errorf("row %d of the bag moved %.6g at %d, want %.6g", r, got, i, want)
+			}
+		}
+		for j, n := range nodes {
+			want, tol := gradient(alpha, outs[j], [][]float32{h}, pos[j:j+1], dot64, dot64, i)
+			if got := float64(node(n)[i] - outs[j][i]); math.Abs(got-want) > tol {
+				t.Errorf("inner node %d moved %.6g at %d, want %.6g", n, got, i, want)
+			}
+		}
+	}
+}
+
 // TestArchitecturesRefusedWhereMeaningless: CBOW where the mean of rows is
 // not a row (HSG), hierarchical softmax without output rows of its own (a
 // one-view model), and no objective at all, each refused in one line.
@@ -208,6 +253,7 @@ func TestArchitecturesRefusedWhereMeaningless(t *testing.T) {
 		{func(o *Options) { o.Model, o.HS = IPS, true }, "-hs 1 needs output rows"},
 		{func(o *Options) { o.Model, o.HS = WIPS, true }, "-hs 1 needs output rows"},
 		{func(o *Options) { o.Negative = 0 }, "-negative 0 leaves nothing to train"},
+		{func(o *Options) { o.HS, o.Subwords, o.Batch = true, testSubwords, true }, "-hs 1 with -maxn 6 trains pair by pair"},
 	} {
 		o := DefaultOptions()
 		tc.set(&o)
@@ -216,10 +262,16 @@ func TestArchitecturesRefusedWhereMeaningless(t *testing.T) {
 			t.Errorf("%+v: %v, want one line with %q", o.Settings, err, tc.want)
 		}
 	}
-	o := DefaultOptions()
-	o.Model, o.HS, o.Negative = SG, true, 0
-	if err := o.Validate(); err != nil {
-		t.Errorf("-hs 1 -negative 0: %v", err)
+	for _, set := range []func(*Options){
+		func(o *Options) { o.HS, o.Negative = true, 0 },
+		func(o *Options) { o.HS, o.Subwords, o.Batch = true, testSubwords, false },
+		func(o *Options) { o.HS, o.Subwords, o.CBOW = true, testSubwords, true },
+	} {
+		o := DefaultOptions()
+		set(&o)
+		if err := o.Validate(); err != nil {
+			t.Errorf("%+v: %v", o.Settings, err)
+		}
 	}
 }
 

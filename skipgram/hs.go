@@ -24,10 +24,10 @@ func (hsLayer) drawn() bool          { return false }
 
 func (hsLayer) check(o *Options) error {
 	switch {
-	case o.Subwords.Enabled():
-		return fmt.Errorf("-maxn %d trains with negative sampling, as fastText's skipgram and cbow do by default: give -hs 0", o.Subwords.Maxn)
 	case o.Model.Views() != 2:
 		return fmt.Errorf("-hs 1 needs output rows apart from the word vectors, which %s does not have: a Huffman tree's inner nodes are not words (use -model sg)", o.Model)
+	case o.Subwords.Enabled() && o.Batch && !o.CBOW:
+		return fmt.Errorf("-hs 1 with -maxn %d trains pair by pair (-batch=false, the default with -maxn), as fastText's skipgram -loss hs does, or with -cbow 1", o.Subwords.Maxn)
 	}
 	return nil
 }

@@ -178,20 +178,7 @@ func TestHierarchicalSoftmaxGradients(t *testing.T) {
 					h[i] += in[i] / float32(len(ins0))
 				}
 			}
-			for i := range h {
-				want, tol := gradient(alpha, h, outs, pos, dot64, dot64, i)
-				for c, id := range arch.ctxs {
-					if got := float64(m.Row(int(id))[i] - ins0[c][i]); math.Abs(got-want) > tol {
-						t.Errorf("context %d moved %.6g at %d, want %.6g", id, got, i, want)
-					}
-				}
-				for j, n := range nodes {
-					want, tol := gradient(alpha, outs[j], [][]float32{h}, pos[j:j+1], dot64, dot64, i)
-					if got := float64(node(n)[i] - outs[j][i]); math.Abs(got-want) > tol {
-						t.Errorf("inner node %d moved %.6g at %d, want %.6g", n, got, i, want)
-					}
-				}
-			}
+			checkPathStep(t, alpha, h, nodes, outs, pos, node, ins0, func(c int) []float32 { return m.Row(int(arch.ctxs[c])) })
 		})
 	}
 }
@@ -225,11 +212,20 @@ func TestHierarchicalSoftmaxWithSubwords(t *testing.T) {
 		outs = append(outs, slices.Clone(node(n)))
 	}
 	w.kernel.window(&w.step, center, []int32{context}, alpha)
+	checkPathStep(t, alpha, h, nodes, outs, pos, node, rows0, func(k int) []float32 { return m.Row(int(bag[k])) })
+}
+
+// checkPathStep checks one step at alpha of the input h against the rows
+// outs of the path's nodes (pos: their labels): that each input row, ins[k]
+// before and now(k) after, moved by h's whole gradient, and each node's
+// row, node(n) after, by its own.
+func checkPathStep(t *testing.T, alpha float64, h []float32, nodes []int32, outs [][]float32, pos []bool, node func(int32) []float32, ins [][]float32, now func(k int) []float32) {
+	t.Helper()
 	for i := range h {
 		want, tol := gradient(alpha, h, outs, pos, dot64, dot64, i)
-		for k, r := range bag {
-			if got := float64(m.Row(int(r))[i] - rows0[k][i]); math.Abs(got-want) > tol {
-				t.Errorf("row %d of the bag moved %.6g at %d, want %.6g", r, got, i, want)
+		for k, before := range ins {
+			if got := float64(now(k)[i] - before[i]); math.Abs(got-want) > tol {
+				t.Errorf("input row %d moved %.6g at %d, want %.6g", k, got, i, want)
 			}
 		}
 		for j, n := range nodes {

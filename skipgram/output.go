@@ -43,12 +43,17 @@ type outputLayer interface {
 	drawn() bool
 }
 
-// An outputRun is an output layer as a run's workers share it.
+// An outputRun is an output layer as a run's workers share it. One whose
+// loss is not the logistic loss of each row alone (a softmax's) is also a
+// linear.Loss, which the kernels then score the input with
+// (window.Step.Loss): pair by pair and CBOW's, one input at a time; batch
+// windows and a one-view model's bags score the logistic loss alone, and
+// such a layer's check refuses them.
 type outputRun interface {
 	// longest is the most rows one input is scored against.
 	longest() int
-	// view is a worker's view of the layer: own its own rows as the
-	// worker trains them (nil for a layer with none).
+	// view is a worker's view of the layer: own is its own rows as the
+	// worker trains them (the zero Rows for a layer with none).
 	view(own hogwild.Rows) window.Output
 }
 
@@ -135,8 +140,8 @@ type outputsRun struct {
 	loss   linear.Loss // the layers' loss where it is not logistic (a layer's run that is a linear.Loss)
 }
 
-// beginOutputs makes what r's workers share of its output layers, over a
-// vocabulary with counts.
+// beginOutputs makes what the workers of a run with o share of its output
+// layers, over a vocabulary with counts.
 func beginOutputs(o *Options, counts []int64) outputsRun {
 	var or outputsRun
 	for _, l := range o.outputs() {

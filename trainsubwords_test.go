@@ -45,7 +45,6 @@ func TestTrainSubwords(t *testing.T) {
 	}{
 		{[]string{"-maxn", "3", "-minn", "4"}, "minn 4 is above maxn 3"},
 		{[]string{"-maxn", "6", "-model", "hsg"}, "no meaning for hsg"},
-		{[]string{"-maxn", "6", "-hs", "1", "-batch"}, "trains pair by pair"},
 		{[]string{"-maxn", "6", "-bucket", "0"}, "-bucket"},
 		{[]string{"-maxn", "6", "-output", "-"}, "standard output"},
 	} {

@@ -184,13 +184,19 @@ func TestHierarchicalSoftmaxGradients(t *testing.T) {
 }
 
 // TestHierarchicalSoftmaxWithSubwords steps SG with hierarchical softmax
-// alone and subwords once, pair by pair, as fastText's skipgram -loss hs:
-// the centre word's bag, composed, is scored against the context's path,
-// every row of the bag moves by the whole gradient of the mean, and each
-// inner node's row by its own.
+// alone and subwords once, pair by pair as fastText's skipgram -loss hs
+// and in a batch window of one context: the centre word's bag, composed,
+// is scored against the context's path, every row of the bag moves by the
+// whole gradient of the mean, and each inner node's row by its own.
 func TestHierarchicalSoftmaxWithSubwords(t *testing.T) {
+	for _, batch := range []bool{false, true} {
+		checkSubwordPath(t, batch)
+	}
+}
+
+func checkSubwordPath(t *testing.T, batch bool) {
 	const alpha, center, context = 1e-3, 1, 11 // the rarest word: the longest path
-	w := testWorkerWith(t, SG, 10, 12, 0, 5, func(o *Options) { o.HS, o.Batch, o.Subwords = true, false, testSubwords })
+	w := testWorkerWith(t, SG, 10, 12, 0, 5, func(o *Options) { o.HS, o.Batch, o.Subwords = true, batch, testSubwords })
 	m := w.r.model
 	tree := w.r.layers.runs[0].(hsRun).tree
 	node := func(n int32) []float32 { return m.Layers["tree"][int(tree.Row(n))*m.Stride:][:m.Dim] }
@@ -249,7 +255,6 @@ func TestArchitecturesRefusedWhereMeaningless(t *testing.T) {
 		{func(o *Options) { o.Model, o.HS = IPS, true }, "-hs 1 needs output rows"},
 		{func(o *Options) { o.Model, o.HS = WIPS, true }, "-hs 1 needs output rows"},
 		{func(o *Options) { o.Negative = 0 }, "-negative 0 leaves nothing to train"},
-		{func(o *Options) { o.HS, o.Subwords, o.Batch = true, testSubwords, true }, "-hs 1 with -maxn 6 trains pair by pair"},
 	} {
 		o := DefaultOptions()
 		tc.set(&o)
@@ -261,6 +266,7 @@ func TestArchitecturesRefusedWhereMeaningless(t *testing.T) {
 	for _, set := range []func(*Options){
 		func(o *Options) { o.HS, o.Negative = true, 0 },
 		func(o *Options) { o.HS, o.Subwords, o.Batch = true, testSubwords, false },
+		func(o *Options) { o.HS, o.Subwords, o.Batch = true, testSubwords, true },
 		func(o *Options) { o.HS, o.Subwords, o.CBOW = true, testSubwords, true },
 	} {
 		o := DefaultOptions()

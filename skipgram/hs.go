@@ -23,11 +23,8 @@ func (hsLayer) rows(words int) int   { return innerNodes(words) }
 func (hsLayer) drawn() bool          { return false }
 
 func (hsLayer) check(o *Options) error {
-	switch {
-	case o.Model.Views() != 2:
+	if o.Model.Views() != 2 {
 		return fmt.Errorf("-hs 1 needs output rows apart from the word vectors, which %s does not have: a Huffman tree's inner nodes are not words (use -model sg)", o.Model)
-	case o.Subwords.Enabled() && o.Batch && !o.CBOW:
-		return fmt.Errorf("-hs 1 with -maxn %d trains pair by pair (-batch=false, the default with -maxn), as fastText's skipgram -loss hs does, or with -cbow 1", o.Subwords.Maxn)
 	}
 	return nil
 }

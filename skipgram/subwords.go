@@ -89,17 +89,22 @@ func (k *pairsLinear) composedPair(s *step, center, c int32, noise []int32, alph
 // subwordWindow is skip-gram with subwords in batch windows: the centre
 // word's input, composed once, is scored against every context of its
 // window (fastText's orientation: the centre word's subwords predict the
-// contexts) and against one draw of noise words shared by them, which
-// counts once per context; its rows move once per window by the summed
-// gradient. fastText composes the input and moves every one of its rows
-// once per pair: at -window W, W+1 times as often on average.
+// contexts), each context's rows as the output layers give them
+// (Step.PairOutputs: the context's output row, or its path in the tree),
+// and against one draw of noise words shared by them, which counts once
+// per context; its rows move once per window by the summed gradient.
+// fastText composes the input and moves every one of its rows once per
+// pair: at -window W, W+1 times as often on average.
 type subwordWindow struct {
 	linForm
 	h, acc []float32
+	outs   [][]float32 // a context's output rows
+	pos    []bool      // whether each is a positive
+	one    []int32     // a context, as the layers take a pair's targets
 }
 
-func newSubwordWindow(a *hogwild.Scratch, dim int) *subwordWindow {
-	return &subwordWindow{h: a.Float32s(dim), acc: a.Float32s(dim)}
+func newSubwordWindow(a *hogwild.Scratch, dim, targets int) *subwordWindow {
+	return &subwordWindow{h: a.Float32s(dim), acc: a.Float32s(dim), outs: a.Rows(targets), pos: a.Bools(targets), one: a.Int32s(1)}
 }
 
 func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
@@ -111,17 +116,22 @@ func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float3
 	acc := k.acc[:len(h)]
 	clear(acc)
 	for _, c := range ctxs {
-		out := s.Out.At(c)
-		g, l := sig.Gradient(kernel.Dot(h, out), true, alpha)
-		loss += l
-		kernel.PairUpdate(acc, out, h, g)
+		k.one[0] = c
+		outs, pos := s.PairOutputs(k.one, k.outs[:0], k.pos[:0])
+		for j, out := range outs {
+			g, l := sig.Gradient(kernel.Dot(h, out), pos[j], alpha)
+			loss += l
+			kernel.PairUpdate(acc, out, h, g)
+		}
 	}
-	m := float32(len(ctxs))
-	for _, n := range s.WindowTargets(center)[1:] {
-		out := s.Out.At(n)
-		g, l := sig.Gradient(kernel.Dot(h, out), false, alpha)
-		loss += m * l
-		kernel.PairUpdate(acc, out, h, m*g)
+	if s.Negative > 0 {
+		m := float32(len(ctxs))
+		for _, n := range s.WindowTargets(center)[1:] {
+			out := s.Out.At(n)
+			g, l := sig.Gradient(kernel.Dot(h, out), false, alpha)
+			loss += m * l
+			kernel.PairUpdate(acc, out, h, m*g)
+		}
 	}
 	s.StepRows(&k.Form, center, acc)
 	if s.Look.More { // the next centre word's rows, for writing

@@ -40,7 +40,7 @@ func newLinear(s *kernelSetup, a *hogwild.Scratch) linearKernel {
 	case o.Batch && bagged:
 		return newBagWindow(a, dim, o.Window, s.outputs)
 	case o.Batch && s.bags:
-		return newSubwordWindow(a, dim, s.outputs)
+		return newSubwordWindow(a, dim, s.outputs, s.drawnPairs)
 	case o.Batch:
 		return newBatchLinear(a, dim, o.Window, s.outputs)
 	}

@@ -9,22 +9,19 @@
 //	wipsvec COMMAND [flags]
 //	wipsvec help COMMAND
 //
-// This file holds main, run, the list of commands and what stops them
-// (stoppable). Each command is a file of its own (train.go, eval.go, ...)
-// that parses its flags, calls the library and prints; flags.go has the
-// flag helpers they share, progress.go what they print while they work.
+// This file holds main, run and the list of commands. Each command is a
+// file of its own (train.go, eval.go, ...) that parses its flags, calls
+// the library and prints; stdio.go has a command's streams, its errors and
+// what stops it, flags.go the flag helpers they share, progress.go what
+// they print while they work.
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/wipsvec/wipsvec/skipgram"
 )
@@ -35,16 +32,6 @@ import (
 type command struct {
 	name, about, help string
 	run               func(args []string, std stdio) error
-}
-
-// stdio is a command's standard streams.
-type stdio struct {
-	in       io.Reader
-	out, err io.Writer
-
-	// defined, if set, is called with every flag set a command defines,
-	// before it parses: how the tests find each command's flags.
-	defined func(*flag.FlagSet)
 }
 
 // commands lists the subcommands in the order the help shows them.
@@ -104,20 +91,6 @@ func main() {
 	os.Exit(1)
 }
 
-// usageError marks a mistake in the command line rather than in the data.
-type usageError struct{ error }
-
-func (e usageError) Unwrap() error { return e.error }
-
-// quietError is a usage error that another process of the run has printed
-// (rank 0 of several): it exits as one, silently.
-type quietError struct{ error }
-
-// usagef is a usageError.
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
-
 func run(args []string, std stdio) error {
 	if len(args) == 0 {
 		fmt.Fprint(std.err, usage())
@@ -141,20 +114,4 @@ func run(args []string, std stdio) error {
 		}
 	}
 	return usagef("unknown command %q (wipsvec help lists them)", name)
-}
-
-// stoppable is the context a command that trains or writes runs under:
-// Ctrl-C or SIGTERM cancels it, and the command stops cleanly, saying what
-// it kept.
-func stoppable() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-}
-
-func runVersion(args []string, std stdio) error {
-	fs := newFlags("version", std)
-	if err := fs.parse(args); err != nil {
-		return err
-	}
-	fmt.Fprintln(std.out, "wipsvec", skipgram.Version)
-	return nil
 }

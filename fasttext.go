@@ -21,28 +21,6 @@ import (
 // print-word-vectors, nn and analogies read their queries from standard
 // input as fastText's do.
 
-// fastTextRefused says why skipgram and cbow do not take fastText's flag
-// name, or "" when they take it or fastText has no such flag.
-func fastTextRefused(name string) string {
-	const supervised = "for fastText's supervised classifier, which wipsvec does not train"
-	switch name {
-	case "wordNgrams":
-		return "word n-grams are " + supervised
-	case "minCountLabel", "label":
-		return "labels are " + supervised
-	case "qnorm", "qout", "retrain", "cutoff", "dsub":
-		return "for fastText's quantize, which wipsvec does not have"
-	case "pretrainedVectors":
-		return "not taken here; wipsvec train -init FILE starts from word2vec or fastText vectors"
-	case "saveOutput":
-		return "the output rows are in OUTPUT.bin; no OUTPUT.output is written"
-	}
-	if strings.HasPrefix(name, "autotune-") {
-		return "autotune is " + supervised
-	}
-	return ""
-}
-
 // fastTextTrain is skipgram or cbow (name): it parses fastText's flags,
 // says them as train's and trains as train does, writing the vectors to
 // OUTPUT.vec (with the sidecar OUTPUT.vec.json) and fastText's model to
@@ -69,7 +47,7 @@ func fastTextTrain(name string) func([]string, stdio) error {
 func fastTextArgs(name string, args []string, std stdio) (train []string, model string, err error) {
 	for _, a := range args {
 		flag, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if why := fastTextRefused(flag); why != "" && strings.HasPrefix(a, "-") {
+		if why := fasttext.Refused(flag); why != "" && strings.HasPrefix(a, "-") {
 			return nil, "", usagef("%s: -%s: %s", name, flag, why)
 		}
 	}

@@ -23,7 +23,8 @@ func EstimateMemory(o Options, rows int) Memory { return estimateMemory(o, rows,
 // on counts, the vocabulary's, where they are known (nil: a Zipf law's).
 func estimateMemory(o Options, rows int, counts []int64) Memory {
 	s := budget.Sizes{Rows: rows, Dim: o.Dim, Stride: rowStride(o.Dim, o.Subwords), Views: o.Model.Views(),
-		OutputRows: o.ownOutputRows(rows), OutputTables: o.outputTableBytes(rows), Snapshots: o.Checkpoint != nil, Threads: o.Threads, WorkerBytes: workerBytes(o, rows, counts)}
+		Snapshots: o.Checkpoint != nil, Threads: o.Threads, WorkerBytes: workerBytes(o, rows, counts)}
+	s.OutputRows, s.OutputTables = o.outputSizes(rows)
 	if r := o.representation(); r != nil {
 		s.ExtraRows, s.BagTables = o.extraRows(), r.tableBytes(&o, rows)
 	}

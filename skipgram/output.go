@@ -88,24 +88,20 @@ func (o *Options) checkOutputs() error {
 	return nil
 }
 
-// ownOutputRows is how many rows of their own the layers of a run with o
-// train over words words (for the memory estimate).
-func (o *Options) ownOutputRows(words int) int {
-	n := 0
+// outputSizes are the rows of their own the layers of a run with o train
+// over words words, and the bytes of their tables (the memory estimate).
+func (o *Options) outputSizes(words int) (rows int, tables int64) {
 	for _, l := range o.outputs() {
-		n += l.rows(words)
+		rows += l.rows(words)
+		tables += l.tableBytes(words)
 	}
-	return n
+	return rows, tables
 }
 
-// outputTableBytes estimates the tables of the layers of a run with o over
-// words words.
-func (o *Options) outputTableBytes(words int) int64 {
-	var n int64
-	for _, l := range o.outputs() {
-		n += l.tableBytes(words)
-	}
-	return n
+// ownOutputRows is outputSizes' rows.
+func (o *Options) ownOutputRows(words int) int {
+	rows, _ := o.outputSizes(words)
+	return rows
 }
 
 // newLayerRows makes the zero rows of every layer of o that has rows of

@@ -19,19 +19,19 @@ import (
 type pairsLinear struct {
 	linForm
 	linear.Single
-	outs  [][]float32 // the output rows
-	pos   []bool      // whether each is a positive
-	comp  []float32   // with subwords: the centre word's composed input
-	drawn []int32     // with subwords: a pair's targets, the context predicted then the noise words
-	// each: a pair's outputs are its drawn targets alone (the step's one
+	outs [][]float32 // the output rows
+	pos  []bool      // whether each is a positive
+	comp []float32   // with subwords: the centre word's composed input
+	pair []int32     // with subwords: a pair's targets, the context predicted then the noise words
+	// drawn: a pair's outputs are its drawn targets alone (the step's one
 	// output layer is drawn), scored one after another as word2vec.c
 	// scores them (linear.Single.Pair).
-	each bool
+	drawn bool
 	composed
 }
 
-func newPairsLinear(a *hogwild.Scratch, dim, targets int, each bool) *pairsLinear {
-	return &pairsLinear{Single: linear.NewSingle(a, dim), outs: a.Rows(targets), pos: a.Bools(targets), comp: a.Float32s(dim), each: each}
+func newPairsLinear(a *hogwild.Scratch, dim, targets int, drawn bool) *pairsLinear {
+	return &pairsLinear{Single: linear.NewSingle(a, dim), outs: a.Rows(targets), pos: a.Bools(targets), comp: a.Float32s(dim), drawn: drawn}
 }
 
 func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
@@ -43,8 +43,8 @@ func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32)
 			}
 			// fastText's skipgram: the centre word's subwords predict
 			// the context, composed anew for each pair.
-			k.drawn = append(append(k.drawn[:0], c), targets[1:]...)
-			outs, pos := s.PairOutputs(k.drawn, k.outs[:0], k.pos[:0])
+			k.pair = append(append(k.pair[:0], c), targets[1:]...)
+			outs, pos := s.PairOutputs(k.pair, k.outs[:0], k.pos[:0])
 			in := s.Compose(k.comp[:len(k.Acc)], center)
 			loss += score(&k.Single, &k.Form, s, in, outs, pos, alpha)
 			if k.DW != nil {
@@ -54,7 +54,7 @@ func (k *pairsLinear) window(s *step, center int32, ctxs []int32, alpha float32)
 			continue
 		}
 		in := s.In.At(c)
-		if k.each {
+		if k.drawn {
 			loss = k.Pair(&k.Form, s.Sig, in, &s.Out, targets, alpha, loss)
 			continue
 		}

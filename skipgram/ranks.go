@@ -182,8 +182,7 @@ func newRankSync(r *run, rk *Ranks) (*rankSync, error) {
 // end: every matrix and parameter vector, but of a row representation's
 // rows after the words' only those the words' bags use (s.buckets, in
 // rows of their own): a row no bag uses is never trained, and every rank
-// holds it as the seed drew it. Of fastText's 2,000,000 buckets a corpus
-// of 36,000 words uses a tenth.
+// holds it as the seed drew it (what that spares: docs/distributed.md).
 func (s *rankSync) everyParameter(op func([]float32) error) error {
 	m := s.run.model
 	vs := append(m.matrices(), s.paramVectors()...)

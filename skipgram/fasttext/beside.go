@@ -78,3 +78,28 @@ func VectorsBeside(path string) string {
 	_, vec := CommandFiles(out)
 	return vec
 }
+
+// Refused says why a trainer that takes fastText's skipgram and cbow
+// command lines refuses fastText's flag name (without its dash): what
+// fastText's supervised classifier, quantize or autotune take, and its
+// outputs this format does not write; "" when it takes the flag or
+// fastText has no such flag.
+func Refused(name string) string {
+	const supervised = "for fastText's supervised classifier, which wipsvec does not train"
+	switch name {
+	case "wordNgrams":
+		return "word n-grams are " + supervised
+	case "minCountLabel", "label":
+		return "labels are " + supervised
+	case "qnorm", "qout", "retrain", "cutoff", "dsub":
+		return "for fastText's quantize, which wipsvec does not have"
+	case "pretrainedVectors":
+		return "not taken here; wipsvec train -init FILE starts from word2vec or fastText vectors"
+	case "saveOutput":
+		return "the output rows are in OUTPUT.bin; no OUTPUT.output is written"
+	}
+	if strings.HasPrefix(name, "autotune-") {
+		return "autotune is " + supervised
+	}
+	return ""
+}

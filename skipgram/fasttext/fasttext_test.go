@@ -225,3 +225,19 @@ func TestSubwordsComposeFromTheInputRows(t *testing.T) {
 		t.Errorf("</s>: %v over %d rows, want its row %v", got, n, m.Input.Row(0))
 	}
 }
+
+// Refused names why each flag of fastText's other tools is refused, and
+// nothing for the flags skipgram and cbow take.
+func TestRefused(t *testing.T) {
+	for name, want := range map[string]string{"wordNgrams": "supervised", "label": "supervised", "qnorm": "quantize",
+		"autotune-duration": "autotune", "saveOutput": "OUTPUT.bin", "pretrainedVectors": "-init"} {
+		if got := Refused(name); !strings.Contains(got, want) {
+			t.Errorf("Refused(%q) = %q, want it to say %q", name, got, want)
+		}
+	}
+	for _, name := range []string{"dim", "minn", "loss", "epoch", "thread"} {
+		if got := Refused(name); got != "" {
+			t.Errorf("Refused(%q) = %q, want none", name, got)
+		}
+	}
+}

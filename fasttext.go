@@ -32,12 +32,12 @@ func fastTextTrain(name string) func([]string, stdio) error {
 			if err != nil {
 				return err
 			}
-			f, err := parseTrainFlags(targs, std)
+			r, err := parseTrain(targs, std)
 			if err != nil {
 				return asCommand(name, err)
 			}
-			f.fastText = model
-			return asCommand(name, trainAsRank(comm, f, std))
+			r.FastText = model
+			return asCommand(name, trainAsRank(comm, r, std))
 		})
 	}
 }

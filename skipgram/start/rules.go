@@ -1,8 +1,10 @@
-// Package start holds the rules of how a training run starts: new, resumed
-// from a checkpoint, continued from a checkpoint's model, or from a vectors
-// file; and reads the run's data with the vocabulary its start fixes. The
-// command line turns its flags into these plain values and prints; the
-// rules are here so that every caller starts a run the same way.
+// Package start turns a command line's settings into a training run: the
+// rules of how a run starts (new, resumed from a checkpoint, continued from
+// a checkpoint's model, or from a vectors file), every default resolved
+// once (Run), the run's data read with the vocabulary its start fixes, and
+// the run wired to its checkpoints, memory check and outputs (Run.Train).
+// The command line defines its flags onto a Run and prints what the run
+// shows; the rest is here so that every caller starts a run the same way.
 //
 // A setting is named as word2vec's flag names it ("size", "min-count"):
 // those are the names a user gives, and a refusal says which one to drop.

@@ -8,6 +8,7 @@ import (
 	"github.com/wipsvec/wipsvec/bench/speed"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/encoded"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 
 // trainCommand returns the command line that runs `wipsvec train`: this
@@ -25,7 +26,7 @@ var trainCommand = func() ([]string, error) {
 func runBench(args []string, std stdio) error {
 	opt := speed.DefaultThroughputOptions()
 	fs := newFlags("bench", std)
-	fs.StringVar(&opt.Corpus, "train", corpus.Default(), sourcesHelp)
+	fs.StringVar(&opt.Corpus, "train", corpus.Default(), start.SourcesHelp)
 	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
 	var limitMB int64
 	intFlag(fs, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")
@@ -34,8 +35,8 @@ func runBench(args []string, std stdio) error {
 	threads := fs.String("threads", "1,2", "comma-separated thread `counts`")
 	intFlag(fs, &opt.Repeat, "repeat", 1, 1000, "`runs` per cell; the median is reported")
 	minCount := int64(opt.MinCount)
-	trainerFlags{window: &opt.Window, negative: &opt.Negative, iter: &opt.Iter,
-		minCount: &minCount, sample: &opt.Sample, alpha: &opt.Alpha}.define(fs)
+	start.Trainer{Window: &opt.Window, Negative: &opt.Negative, Iter: &opt.Iter,
+		MinCount: &minCount, Sample: &opt.Sample, Alpha: &opt.Alpha}.Define(fs.FlagSet)
 	fs.BoolVar(&opt.Separate, "separate", opt.Separate, "also time, per size and thread count T > 1, T separate one-thread runs of the first model at once: the scaling the machine allows")
 	fs.BoolVar(&opt.Gensim, "gensim", true, "also time gensim's Word2Vec (sg=1) when "+speed.DefaultPython+" can import it")
 	fs.StringVar(&opt.Python, "python", speed.DefaultPython, "Python interpreter for gensim")
@@ -53,10 +54,10 @@ func runBench(args []string, std stdio) error {
 	if opt.Models, err = parseDistinct(*models, "model", speed.ParseModel); err != nil {
 		return usagef("bench: -models: %v", err)
 	}
-	if opt.Sizes, err = parseCounts(*sizes, maxSize); err != nil {
+	if opt.Sizes, err = parseCounts(*sizes, start.MaxSize); err != nil {
 		return usagef("bench: -sizes: %v", err)
 	}
-	if opt.Threads, err = parseCounts(*threads, maxThreadsArg); err != nil {
+	if opt.Threads, err = parseCounts(*threads, start.MaxThreadsArg); err != nil {
 		return usagef("bench: -threads: %v", err)
 	}
 	if opt.IDs != "" {

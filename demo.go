@@ -22,7 +22,7 @@ func runDemo(args []string, std stdio) error {
 	models := fs.String("models", "sg,wips", "`models` to train, comma-separated: "+start.ModelNames())
 	opt := skipgram.DefaultOptions()
 	opt.Threads = runtime.NumCPU()
-	trainerFlags{size: &opt.Dim, iter: &opt.Iter, threads: &opt.Threads}.define(fs)
+	start.Trainer{Size: &opt.Dim, Iter: &opt.Iter, Threads: &opt.Threads}.Define(fs.FlagSet)
 	dir := fs.String("dir", "", "write the vectors into `DIR` (default: a new temporary directory)")
 	planted := fs.Bool("planted", false, "after the corpus, the planted-similarity and graph demo")
 	plantedOnly := fs.Bool("planted-only", false, "only the planted-similarity and graph demo (no corpus)")

@@ -9,15 +9,16 @@ import (
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	"github.com/wipsvec/wipsvec/corpus/encoded"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
 func runEncode(args []string, std stdio) error {
 	fs := newFlags("encode", std)
-	train := fs.String("train", "", sourcesHelp)
+	train := fs.String("train", "", start.SourcesHelp)
 	output := fs.String("output", "", "encoded corpus `FILE` to write")
 	minCount := int64(vocab.DefaultMinCount)
-	trainerFlags{minCount: &minCount}.define(fs)
+	start.Trainer{MinCount: &minCount}.Define(fs.FlagSet)
 	var maxVocab int
 	intFlag(fs, &maxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")
 	quiet := fs.Bool("quiet", false, "no progress line")

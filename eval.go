@@ -9,6 +9,7 @@ import (
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/bench/linkpred"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 
 // runEval runs "wipsvec eval".
@@ -60,7 +61,7 @@ func addEvalGraphFlags(fs *flags) *evalGraphFlags {
 	fs.StringVar(&f.graph, "graph", "", "score node vectors on this edge list `FILE`: mean rank, MAP and ROC-AUC (reconstruction; link prediction with -exclude)")
 	fs.StringVar(&f.exclude, "exclude", "", "graph: the training edges `FILE`, neither scored nor counted as non-edges (link prediction)")
 	fs.Uint64Var(&f.seed, "seed", 1, "graph: seed of the non-edges sampled for the AUC")
-	intFlag(fs, &f.threads, "threads", 1, maxThreadsArg, "graph: `threads` for the ranks")
+	intFlag(fs, &f.threads, "threads", 1, start.MaxThreadsArg, "graph: `threads` for the ranks")
 	return f
 }
 

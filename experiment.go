@@ -7,6 +7,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/bench/experiment"
 	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 
 // parseExperimentFlags reads the command line into the invocation the
@@ -14,14 +15,14 @@ import (
 func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) {
 	f := experiment.DefaultConfig()
 	fs := newFlags("experiment", std)
-	fs.StringVar(&f.Train, "train", "", sourcesHelp+" (default: "+corpus.DefaultPlaces+")")
+	fs.StringVar(&f.Train, "train", "", start.SourcesHelp+" (default: "+corpus.DefaultPlaces+")")
 	intFlag(fs, &f.CorpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
 	var g gridFlags
 	g.define(fs)
 	s := &f.Setup.Settings
-	trainerFlags{window: &s.Window, negative: &s.Negative, iter: &f.Grid.Epochs, threads: &f.Threads,
-		minCount: &f.Setup.MinCount, sample: &s.Sample, lambdaInit: &s.LambdaInit, lambdaAlpha: &s.LambdaAlpha,
-		batch: &s.Batch, shareNoise: &s.ShareNoise, hotRows: &s.HotRows, hotSync: &s.HotSync}.define(fs)
+	start.Trainer{Window: &s.Window, Negative: &s.Negative, Iter: &f.Grid.Epochs, Threads: &f.Threads,
+		MinCount: &f.Setup.MinCount, Sample: &s.Sample, LambdaInit: &s.LambdaInit, LambdaAlpha: &s.LambdaAlpha,
+		Batch: &s.Batch, ShareNoise: &s.ShareNoise, HotRows: &s.HotRows, HotSync: &s.HotSync}.Define(fs.FlagSet)
 	fs.StringVar(&f.Results, "results", f.Results, "results file: one JSON line per run, read to resume")
 	fs.StringVar(&f.Markdown, "md", "", "also write the Markdown table to this file")
 	fs.StringVar(&f.Plots, "plots", "", "write lambda.png, lambda_hist.png (one histogram of lambda per WIPS run), spearman.png and loss.png into this directory")

@@ -58,21 +58,21 @@ func fastTextArgs(name string, args []string, std stdio) (train []string, model 
 	minn, maxn, bucket, lrUpdateRate := int(d.Minn), int(d.Maxn), int(d.Bucket), int(d.LRUpdateRate)
 	thread, verbose, lr, t, loss, kind := 12, 2, 0.05, d.T, "ns", string(skipgram.SG)
 	seed := skipgram.DefaultOptions().Seed
-	fs.StringVar(&input, "input", "", "training `FILE`: "+strings.TrimPrefix(sourcesHelp, "corpus `SOURCES`: "))
+	fs.StringVar(&input, "input", "", "training `FILE`: "+strings.TrimPrefix(start.SourcesHelp, "corpus `SOURCES`: "))
 	fs.StringVar(&output, "output", "", "`OUTPUT` path: writes OUTPUT.bin (fastText's model), OUTPUT.vec (the words' vectors, word2vec text) and OUTPUT.vec.json (their sidecar)")
-	intFlag(fs, &dim, "dim", 1, maxSize, "size `K` of word vectors")
-	intFlag(fs, &ws, "ws", 1, maxWindow, "size `W` of the context window, shrunk at random per centre word")
-	intFlag(fs, &epoch, "epoch", 1, maxIter, "number of `epochs`")
+	intFlag(fs, &dim, "dim", 1, start.MaxSize, "size `K` of word vectors")
+	intFlag(fs, &ws, "ws", 1, start.MaxWindow, "size `W` of the context window, shrunk at random per centre word")
+	intFlag(fs, &epoch, "epoch", 1, start.MaxIter, "number of `epochs`")
 	intFlag(fs, &minCount, "minCount", 1, math.MaxInt32, "minimal number of word `occurrences`")
-	intFlag(fs, &neg, "neg", 1, maxNegative, "`number` of negatives sampled (-loss ns)")
+	intFlag(fs, &neg, "neg", 1, start.MaxNegative, "`number` of negatives sampled (-loss ns)")
 	fs.StringVar(&loss, "loss", loss, "loss `function`: ns (negative sampling) or hs (hierarchical softmax: sg)")
-	intFlag(fs, &minn, "minn", 0, maxNgram, "min `length` of char ngram")
-	intFlag(fs, &maxn, "maxn", 0, maxNgram, "max `length` of char ngram; 0 trains no subword rows")
+	intFlag(fs, &minn, "minn", 0, start.MaxNgram, "min `length` of char ngram")
+	intFlag(fs, &maxn, "maxn", 0, start.MaxNgram, "max `length` of char ngram; 0 trains no subword rows")
 	intFlag(fs, &bucket, "bucket", 0, math.MaxInt32, "number of `buckets` the n-grams hash into, 4*dim bytes each")
 	floatFlag(fs, &lr, "lr", 0, 1, "learning `rate`, decayed linearly to 1e-4 of it")
 	intFlag(fs, &lrUpdateRate, "lrUpdateRate", 1, math.MaxInt32, "accepted for fastText's command lines, with no effect: the `rate` decays as train's -alpha does")
 	floatFlag(fs, &t, "t", 0, 1, "sampling `threshold`")
-	intFlag(fs, &thread, "thread", 1, maxThreadsArg, fmt.Sprintf("number of `threads`; more than %d per CPU are capped", threadsPerCPU))
+	intFlag(fs, &thread, "thread", 1, start.MaxThreadsArg, fmt.Sprintf("number of `threads`; more than %d per CPU are capped", start.ThreadsPerCPU))
 	intFlag(fs, &verbose, "verbose", 0, math.MaxInt32, "verbosity `level`: 0 prints the summary alone, more the progress too")
 	fs.Uint64Var(&seed, "seed", seed, "random `seed`; with -thread 1 the output is bit-for-bit reproducible")
 	fs.StringVar(&kind, "model", kind, "wipsvec's similarity `model`: "+start.ModelNames())
@@ -88,8 +88,8 @@ func fastTextArgs(name string, args []string, std stdio) (train []string, model 
 	if err := (subword.Settings{Minn: minn, Maxn: maxn, Bucket: bucket}).Validate(); maxn > 0 && err != nil {
 		return nil, "", usagef("%s: %v", name, err)
 	}
-	if limit := threadsPerCPU * runtime.NumCPU(); thread > limit { // as train caps -threads, said with fastText's name
-		fmt.Fprintf(std.err, "wipsvec: -thread %d capped to %d (%d per CPU)\n", thread, limit, threadsPerCPU)
+	if limit := start.ThreadsPerCPU * runtime.NumCPU(); thread > limit { // as train caps -threads, said with fastText's name
+		fmt.Fprintf(std.err, "wipsvec: -thread %d capped to %d (%d per CPU)\n", thread, limit, start.ThreadsPerCPU)
 		thread = limit
 	}
 	model, vectors := fasttext.CommandFiles(output)

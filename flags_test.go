@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 
 // numericFlags returns the names of the numeric flags that the command line
@@ -21,7 +22,7 @@ func numericFlags(t *testing.T, args ...string) []string {
 	std := stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard, defined: func(fs *flag.FlagSet) {
 		fs.VisitAll(func(f *flag.Flag) {
 			switch f.Value.(type) {
-			case intValue[int], intValue[int64], floatValue:
+			case start.Int[int], start.Int[int64], start.Float:
 				names = append(names, f.Name)
 				return
 			}

@@ -19,43 +19,7 @@ import (
 func trainFlags(std stdio) start.Parser {
 	return func(r *start.Run, args []string) (map[string]bool, error) {
 		fs := newFlags("train", std)
-		trainer(&r.Options, &r.MinCount).define(fs)
-		fs.StringVar(&r.Text, "train", r.Text, sourcesHelp)
-		fs.StringVar(&r.Output, "output", r.Output, "vectors `FILE` to write (word2vec format; - for standard output), with its JSON sidecar FILE.json")
-		intFlag(fs, &r.Binary, "binary", 0, 1, "`n`: 1 writes the vectors in word2vec's binary format, 0 (the default) as text")
-		fs.StringVar(&r.SaveVocab, "save-vocab", r.SaveVocab, "write the vocabulary to `FILE` (word count per line)")
-		fs.StringVar(&r.ReadVocab, "read-vocab", r.ReadVocab, "read the vocabulary from `FILE` instead of counting the corpus")
-		fs.Uint64Var(&r.Options.Seed, "seed", r.Options.Seed, "random `seed`; with -threads 1 the output is bit-for-bit reproducible")
-		fs.StringVar(&r.Model, "model", r.Model, "similarity `model`: "+start.ModelNames())
-		intFlag(fs, &r.Options.NegDim, "neg-dim", 1, maxSize, "ipds: the last `q` coordinates count negatively, 0 < q < size")
-		fs.Var(floatValue{p: &r.NegRatio, lo: 0, hi: 1, loOpen: true, hiOpen: true}, "neg-ratio", "ipds: q = round(`ratio`*size), kept in [1, size-1], instead of -neg-dim (0: -neg-dim)")
-		fs.BoolVar(&r.Quiet, "quiet", r.Quiet, "no progress line")
-		intFlag(fs, &r.MaxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")
-		fs.StringVar(&r.IDs, "ids", r.IDs, "`where` a text corpus's word ids live while training: memory, disk (a scratch encoded corpus, mapped), or auto (disk when they would take over a quarter of the available memory)")
-		fs.BoolVar(&r.CheckMemory, "check-memory", r.CheckMemory, "refuse to start when the run needs more memory than is available")
-		fs.StringVar(&r.Graph, "graph", r.Graph, "edge list `EDGES` to embed instead of -train: lines \"u v [weight]\", plain, .gz or .zst, or - for standard input")
-		g := &r.GraphSettings
-		fs.BoolVar(&g.Directed, "directed", g.Directed, "graph: train each edge u -> v once, not in both directions")
-		fs.StringVar(&g.Noise, "neg-dist", g.Noise, "graph: the negatives' distribution `dist`: unigram (node degree^0.75) or uniform")
-		fs.BoolVar(&g.KeepLinkedNegatives, "keep-linked-negs", g.KeepLinkedNegatives, "graph: let a negative be a neighbour of its context (by default such draws are skipped)")
-		fs.StringVar(&r.Checkpoint, "checkpoint", r.Checkpoint, "write the run's whole state to `FILE` every -checkpoint-every, on Ctrl-C or SIGTERM and at the end: what -resume and -init go on from")
-		fs.DurationVar(&r.CheckpointEvery, "checkpoint-every", r.CheckpointEvery, "how often -checkpoint writes (the workers pause only while the parameters are copied)")
-		fs.StringVar(&r.Resume, "resume", r.Resume, "continue the interrupted run of checkpoint `FILE` to its end, with the settings it started with; -train (or -graph), -output (-binary) and -checkpoint may name other files")
-		fs.StringVar(&r.Init, "init", r.Init, "start from checkpoint `FILE` (its model, size, vocabulary kept), or from word2vec or fastText vectors (.vec, or .bin: unseen words from n-grams); the others as new")
-		fs.BoolVar(&r.UpdateVocab, "update-vocab", r.UpdateVocab, "with -init: add the words of the new text that reach -min-count (old words keep their rows, counts are merged)")
-		// word2vec.c's flags for what these models are not.
-		intFlag(fs, &r.CBOW, "cbow", 0, 1, "`mode` 1 trains CBOW (the mean of the window's contexts predicts the centre word; -alpha then defaults to 0.05), 0 skip-gram")
-		intFlag(fs, &r.HS, "hs", 0, 1, "`n` 1 adds word2vec.c's hierarchical softmax (sg only), beside -negative N or alone with -negative 0; 0 none")
-		intFlag(fs, &r.Classes, "classes", 0, 1<<30, "word2vec.c's `classes`: 0 writes vectors; k-means word classes are refused")
-		intFlag(fs, &r.Debug, "debug", 0, 1<<30, "word2vec.c's `level`: 0 is -quiet, more shows the progress line")
-		// fastText's subword flags, with its defaults but for -maxn.
-		sw := &r.Options.Subwords
-		intFlag(fs, &sw.Minn, "minn", 1, maxNgram, "fastText's: the shortest character n-gram, in `chars`, of a word's subword rows (with -maxn)")
-		intFlag(fs, &sw.Maxn, "maxn", 0, maxNgram, "fastText's: the longest character n-gram in `chars`; 0 (the default) trains no subword rows, 6 is fastText's (not hsg; sg pairs unless -batch, as fastText)")
-		intFlag(fs, &sw.Bucket, "bucket", 1, 1<<31-1, "fastText's: the `rows` the n-grams hash into (with -maxn); 4*size bytes each")
-		// Several processes (mpirun with a build tagged mpi): skipgram.Ranks.
-		intFlag(fs, &r.SyncWords, "sync-words", 0, 1<<62, "with several ranks (mpirun): the `tokens` each rank trains between two syncs of the most frequent words' rows (0: 200000 a thread, 50000 for a model of one matrix)")
-		intFlag(fs, &r.SyncRows, "sync-rows", 1, 1<<30, "with several ranks: the most frequent words' `rows` every sync averages (every second twice as many, every fourth four times, ...)")
+		r.Define(fs.FlagSet)
 		if err := fs.parse(args); err != nil {
 			return nil, err
 		}

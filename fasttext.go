@@ -3,17 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"strconv"
 	"strings"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
-	"github.com/wipsvec/wipsvec/skipgram"
-	"github.com/wipsvec/wipsvec/skipgram/fasttext"
 	"github.com/wipsvec/wipsvec/skipgram/mpi"
 	"github.com/wipsvec/wipsvec/skipgram/start"
-	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 
 // fastText's command lines: skipgram and cbow take fastText's flags, with
@@ -43,73 +39,23 @@ func fastTextTrain(name string) func([]string, stdio) error {
 }
 
 // fastTextArgs parses fastText's flags and returns train's command line
-// for them, and the model file it is to write.
+// for them, and the model file it is to write (start.FastText).
 func fastTextArgs(name string, args []string, std stdio) (train []string, model string, err error) {
-	for _, a := range args {
-		flag, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if why := fasttext.Refused(flag); why != "" && strings.HasPrefix(a, "-") {
-			return nil, "", usagef("%s: -%s: %s", name, flag, why)
-		}
+	if err := start.RefuseFastText(args); err != nil {
+		return nil, "", usagef("%s: %v", name, err)
 	}
 	fs := newFlags(name, std)
-	var input, output string
-	d := fasttext.DefaultArgs(100)
-	dim, ws, epoch, minCount, neg := int(d.Dim), int(d.WS), int(d.Epoch), int(d.MinCount), int(d.Neg)
-	minn, maxn, bucket, lrUpdateRate := int(d.Minn), int(d.Maxn), int(d.Bucket), int(d.LRUpdateRate)
-	thread, verbose, lr, t, loss, kind := 12, 2, 0.05, d.T, "ns", string(skipgram.SG)
-	seed := skipgram.DefaultOptions().Seed
-	fs.StringVar(&input, "input", "", "training `FILE`: "+strings.TrimPrefix(start.SourcesHelp, "corpus `SOURCES`: "))
-	fs.StringVar(&output, "output", "", "`OUTPUT` path: writes OUTPUT.bin (fastText's model), OUTPUT.vec (the words' vectors, word2vec text) and OUTPUT.vec.json (their sidecar)")
-	intFlag(fs, &dim, "dim", 1, start.MaxSize, "size `K` of word vectors")
-	intFlag(fs, &ws, "ws", 1, start.MaxWindow, "size `W` of the context window, shrunk at random per centre word")
-	intFlag(fs, &epoch, "epoch", 1, start.MaxIter, "number of `epochs`")
-	intFlag(fs, &minCount, "minCount", 1, math.MaxInt32, "minimal number of word `occurrences`")
-	intFlag(fs, &neg, "neg", 1, start.MaxNegative, "`number` of negatives sampled (-loss ns)")
-	fs.StringVar(&loss, "loss", loss, "loss `function`: ns (negative sampling) or hs (hierarchical softmax: sg)")
-	intFlag(fs, &minn, "minn", 0, start.MaxNgram, "min `length` of char ngram")
-	intFlag(fs, &maxn, "maxn", 0, start.MaxNgram, "max `length` of char ngram; 0 trains no subword rows")
-	intFlag(fs, &bucket, "bucket", 0, math.MaxInt32, "number of `buckets` the n-grams hash into, 4*dim bytes each")
-	floatFlag(fs, &lr, "lr", 0, 1, "learning `rate`, decayed linearly to 1e-4 of it")
-	intFlag(fs, &lrUpdateRate, "lrUpdateRate", 1, math.MaxInt32, "accepted for fastText's command lines, with no effect: the `rate` decays as train's -alpha does")
-	floatFlag(fs, &t, "t", 0, 1, "sampling `threshold`")
-	intFlag(fs, &thread, "thread", 1, start.MaxThreadsArg, fmt.Sprintf("number of `threads`; more than %d per CPU are capped", start.ThreadsPerCPU))
-	intFlag(fs, &verbose, "verbose", 0, math.MaxInt32, "verbosity `level`: 0 prints the summary alone, more the progress too")
-	fs.Uint64Var(&seed, "seed", seed, "random `seed`; with -thread 1 the output is bit-for-bit reproducible")
-	fs.StringVar(&kind, "model", kind, "wipsvec's similarity `model`: "+start.ModelNames())
+	ft := start.NewFastText(name)
+	ft.Define(fs.FlagSet)
 	if err := fs.parse(args); err != nil {
 		return nil, "", err
 	}
-	switch {
-	case input == "" || output == "":
-		return nil, "", usagef("%s: -input FILE and -output OUTPUT are required", name)
-	case loss != "ns" && loss != "hs":
-		return nil, "", usagef("%s: -loss %s: want ns or hs (softmax and one-vs-all are for fastText's supervised classifier)", name, loss)
+	if limit := start.ThreadsPerCPU * runtime.NumCPU(); ft.Thread > limit { // as train caps -threads, said with fastText's name
+		fmt.Fprintf(std.err, "wipsvec: -thread %d capped to %d (%d per CPU)\n", ft.Thread, limit, start.ThreadsPerCPU)
+		ft.Thread = limit
 	}
-	if err := (subword.Settings{Minn: minn, Maxn: maxn, Bucket: bucket}).Validate(); maxn > 0 && err != nil {
+	if train, model, err = ft.Args(); err != nil {
 		return nil, "", usagef("%s: %v", name, err)
-	}
-	if limit := start.ThreadsPerCPU * runtime.NumCPU(); thread > limit { // as train caps -threads, said with fastText's name
-		fmt.Fprintf(std.err, "wipsvec: -thread %d capped to %d (%d per CPU)\n", thread, limit, start.ThreadsPerCPU)
-		thread = limit
-	}
-	model, vectors := fasttext.CommandFiles(output)
-	itoa, ftoa := strconv.Itoa, func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-	train = []string{"-train", input, "-output", vectors, "-model", kind, "-size", itoa(dim), "-window", itoa(ws),
-		"-iter", itoa(epoch), "-min-count", itoa(minCount), "-alpha", ftoa(lr), "-sample", ftoa(t),
-		"-threads", itoa(thread), "-seed", strconv.FormatUint(seed, 10), "-maxn", itoa(maxn)}
-	if maxn > 0 {
-		train = append(train, "-minn", itoa(minn), "-bucket", itoa(bucket))
-	}
-	if loss == "hs" {
-		train = append(train, "-hs", "1", "-negative", "0")
-	} else {
-		train = append(train, "-negative", itoa(neg))
-	}
-	if name == "cbow" {
-		train = append(train, "-cbow", "1")
-	}
-	if verbose == 0 {
-		train = append(train, "-quiet")
 	}
 	return train, model, nil
 }

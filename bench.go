@@ -30,9 +30,9 @@ func runBench(args []string, std stdio) error {
 	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
 	var limitMB int64
 	intFlag(fs, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")
-	models := fs.String("models", joinList(opt.Models), "comma-separated `models` to time; suffixes set train flags: sg/exact (-batch=false -hot-rows 0), sg/cbow, sg/hs (-negative 0), sg/hot64, sg/sync50000, sg/share1")
-	sizes := fs.String("sizes", "100,300", "comma-separated vector `sizes` K")
-	threads := fs.String("threads", "1,2", "comma-separated thread `counts`")
+	fs.Var(start.List[speed.Model]{P: &opt.Models, Parse: speed.ParseModel, Distinct: "model"}, "models", "comma-separated `models` to time; suffixes set train flags: sg/exact (-batch=false -hot-rows 0), sg/cbow, sg/hs (-negative 0), sg/hot64, sg/sync50000, sg/share1")
+	fs.Var(start.Counts(&opt.Sizes, start.MaxSize), "sizes", "comma-separated vector `sizes` K")
+	fs.Var(start.Counts(&opt.Threads, start.MaxThreadsArg), "threads", "comma-separated thread `counts`")
 	intFlag(fs, &opt.Repeat, "repeat", 1, 1000, "`runs` per cell; the median is reported")
 	minCount := int64(opt.MinCount)
 	start.Trainer{Window: &opt.Window, Negative: &opt.Negative, Iter: &opt.Iter,
@@ -51,15 +51,6 @@ func runBench(args []string, std stdio) error {
 		return usagef("bench: no corpus found: give -train SOURCES or set WIPSVEC_CORPUS")
 	}
 	var err error
-	if opt.Models, err = parseDistinct(*models, "model", speed.ParseModel); err != nil {
-		return usagef("bench: -models: %v", err)
-	}
-	if opt.Sizes, err = parseCounts(*sizes, start.MaxSize); err != nil {
-		return usagef("bench: -sizes: %v", err)
-	}
-	if opt.Threads, err = parseCounts(*threads, start.MaxThreadsArg); err != nil {
-		return usagef("bench: -threads: %v", err)
-	}
 	if opt.IDs != "" {
 		if _, err := encoded.ParsePlacement(opt.IDs); err != nil {
 			return usagef("bench: -ids: %v", err)

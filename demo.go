@@ -19,7 +19,8 @@ import (
 func runDemo(args []string, std stdio) error {
 	fs := newFlags("demo", std)
 	corpusPath := fs.String("train", "", "corpus `FILE` (default: "+demo.DefaultPlaces+" if found, else the built-in sample)")
-	models := fs.String("models", "sg,wips", "`models` to train, comma-separated: "+start.ModelNames())
+	kinds := []skipgram.Kind{skipgram.SG, skipgram.WIPS}
+	fs.Var(start.List[skipgram.Kind]{P: &kinds, Parse: skipgram.ParseKind, Distinct: "model"}, "models", "`models` to train, comma-separated: "+start.ModelNames())
 	opt := skipgram.DefaultOptions()
 	opt.Threads = runtime.NumCPU()
 	start.Trainer{Size: &opt.Dim, Iter: &opt.Iter, Threads: &opt.Threads}.Define(fs.FlagSet)
@@ -28,13 +29,6 @@ func runDemo(args []string, std stdio) error {
 	plantedOnly := fs.Bool("planted-only", false, "only the planted-similarity and graph demo (no corpus)")
 	if err := fs.parse(args); err != nil {
 		return err
-	}
-	kinds, err := parseList(*models, skipgram.ParseKind)
-	if err != nil {
-		return usagef("demo: -models: %v", err)
-	}
-	if len(kinds) == 0 {
-		return usagef("demo: -models: no model given")
 	}
 	capThreads(&opt.Threads, std.err)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

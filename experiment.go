@@ -17,8 +17,13 @@ func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) 
 	fs := newFlags("experiment", std)
 	fs.StringVar(&f.Train, "train", "", start.SourcesHelp+" (default: "+corpus.DefaultPlaces+")")
 	intFlag(fs, &f.CorpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
-	var g gridFlags
-	g.define(fs)
+	g, seeds := &f.Grid, len(f.Grid.Seeds) // the grid's flags, the paper's grid their defaults
+	quick := fs.Bool("quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
+	fs.Var(start.Ints(&g.Sizes), "sizes", "comma-separated `sizes` K, the table's columns")
+	fs.Var(start.List[experiment.Model]{P: &g.Models, Parse: experiment.ParseModel}, "models", "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
+	fs.Var(start.Floats(&g.Alphas), "alphas", "comma-separated starting learning `rates` to search")
+	fs.Var(start.Floats(&g.Ratios), "ratios", "comma-separated IPDS `ratios` q/K to search")
+	intFlag(fs, &seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
 	s := &f.Setup.Settings
 	start.Trainer{Window: &s.Window, Negative: &s.Negative, Iter: &f.Grid.Epochs, Threads: &f.Threads,
 		MinCount: &f.Setup.MinCount, Sample: &s.Sample, LambdaInit: &s.LambdaInit, LambdaAlpha: &s.LambdaAlpha,
@@ -32,55 +37,14 @@ func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) 
 		return nil, err
 	}
 	set := fs.given()
-	f.MinCountSet = set["min-count"]
-	if err := g.read(&f.Grid); err != nil {
-		return nil, err
-	}
-	if g.quick {
+	f.MinCountSet, g.Seeds = set["min-count"], experiment.Seeds(seeds)
+	if *quick {
 		f.Grid = f.Grid.Quick(set)
 	}
 	if err := f.Check(); err != nil {
 		return nil, usageError{fmt.Errorf("experiment: %w", err)}
 	}
 	return f, nil
-}
-
-// gridFlags are the grid's flags as given, read into a Grid.
-type gridFlags struct {
-	sizes, models, alphas, ratios string
-	seeds                         int
-	quick                         bool
-}
-
-// define defines the grid's flags on fs, the paper's grid their defaults.
-func (g *gridFlags) define(fs *flags) {
-	defaults := experiment.PaperGrid()
-	g.seeds = len(defaults.Seeds)
-	fs.BoolVar(&g.quick, "quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
-	fs.StringVar(&g.sizes, "sizes", joinList(defaults.Sizes), "comma-separated `sizes` K, the table's columns")
-	fs.StringVar(&g.models, "models", joinList(defaults.Models), "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
-	fs.StringVar(&g.alphas, "alphas", joinList(defaults.Alphas), "comma-separated starting learning `rates` to search")
-	fs.StringVar(&g.ratios, "ratios", joinList(defaults.Ratios), "comma-separated IPDS `ratios` q/K to search")
-	intFlag(fs, &g.seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
-}
-
-// read fills grid from the flags.
-func (g *gridFlags) read(grid *experiment.Grid) error {
-	var err error
-	if grid.Sizes, err = parseInts(g.sizes); err != nil {
-		return usageError{fmt.Errorf("experiment: -sizes: %w", err)}
-	}
-	if grid.Alphas, err = parseFloats(g.alphas); err != nil {
-		return usageError{fmt.Errorf("experiment: -alphas: %w", err)}
-	}
-	if grid.Ratios, err = parseFloats(g.ratios); err != nil {
-		return usageError{fmt.Errorf("experiment: -ratios: %w", err)}
-	}
-	if grid.Models, err = parseList(g.models, experiment.ParseModel); err != nil {
-		return usagef("experiment: -models: %v", err)
-	}
-	grid.Seeds = experiment.Seeds(g.seeds)
-	return nil
 }
 
 // runExperiment parses the flags, finds the default corpus, and runs the

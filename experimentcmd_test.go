@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/wipsvec/wipsvec/skipgram/start"
+
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -49,7 +51,7 @@ func TestExperimentFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := joinList(f.Grid.Models); got != "sg,sg/cbow,wips/cbow,sg/hs" {
+	if got := start.JoinList(f.Grid.Models); got != "sg,sg/cbow,wips/cbow,sg/hs" {
 		t.Errorf("-models sg,sg/cbow,wips/cbow,sg/hs: grid models %s", got)
 	}
 	// A run trains with its model's replicas on several threads, none on one.

@@ -108,10 +108,7 @@ func Parse(args []string, parse Parser) (*Run, error) {
 
 // resume is the run checkpoint path is of, with the files args names anew.
 func resume(path string, args []string, given map[string]bool, parse Parser) (*Run, error) {
-	if err := ResumeGiven(given); err != nil {
-		return nil, err
-	}
-	snap, err := skipgram.ReadCheckpoint(path)
+	snap, err := readCheckpoint(path, ResumeGiven(given))
 	if err != nil {
 		return nil, err
 	}
@@ -143,13 +140,19 @@ func resume(path string, args []string, given map[string]bool, parse Parser) (*R
 	return r, nil
 }
 
+// readCheckpoint reads checkpoint path unless the flags given are
+// refused (refused is not nil).
+func readCheckpoint(path string, refused error) (*skipgram.Snapshot, error) {
+	if refused != nil {
+		return nil, refused
+	}
+	return skipgram.ReadCheckpoint(path)
+}
+
 // continued is the run that continues the model of checkpoint path: the
 // checkpoint's settings, but for what args sets.
 func continued(path string, args []string, given map[string]bool, parse Parser) (*Run, error) {
-	if err := ContinueGiven(given); err != nil {
-		return nil, err
-	}
-	snap, err := skipgram.ReadCheckpoint(path)
+	snap, err := readCheckpoint(path, ContinueGiven(given))
 	if err != nil {
 		return nil, err
 	}

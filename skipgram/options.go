@@ -113,7 +113,7 @@ type Settings struct {
 	// n-grams' bucket rows, and each of them moves by the whole gradient
 	// (subwords.go). The zero value, Maxn 0, trains none. Batch applies
 	// as given; fastText's skipgram is Batch false, which train -maxn
-	// chooses unless -batch is given (start.Batch, docs/subwords.md). A
+	// chooses unless -batch is given (Options.Unset, docs/subwords.md). A
 	// one-view model composes every word it scores: pair by pair
 	// (composedPair), in batch windows and with CBOW as bags of rows
 	// (bags.go); HSG refuses subwords.
@@ -130,6 +130,22 @@ func DefaultOptions() Options {
 		Iter: 5, Threads: 1, Seed: 1, NegDim: DefaultNegDim, Batch: true, HotRows: DefaultHotRows, HotSync: DefaultHotSync,
 		LambdaInit: DefaultLambdaInit, LambdaAlpha: DefaultLambdaAlpha,
 	}}
+}
+
+// Unset resolves the defaults that depend on other settings, for a new
+// run whose caller did not give them (given reports a setting by its flag
+// name): CBOW starts at DefaultCBOWAlpha; SG with subwords trains pair by
+// pair, each context with noise words of its own, as fastText's skipgram
+// does (SG's batch windows, whose contexts share one draw, scored below
+// fastText on SimLex-999 and WS353-Sim); a one-view model's batch windows
+// score as its pairs do in a fraction of the time and stay (docs/subwords.md).
+func (o *Options) Unset(given func(setting string) bool) {
+	if o.CBOW && !given("alpha") {
+		o.Alpha = DefaultCBOWAlpha
+	}
+	if o.Subwords.Enabled() && o.Model.Views() == 2 && !given("batch") {
+		o.Batch = false
+	}
 }
 
 // The defaults of Options.HotRows and HotSync, and the rows CBOW's

@@ -145,29 +145,6 @@ func Encoded(name string, sources []string, given map[string]bool) error {
 	return nil
 }
 
-// Alpha is the learning rate a new run starts at: the one given, or for
-// CBOW when none is given, skipgram.DefaultCBOWAlpha.
-func Alpha(opt skipgram.Options, given bool) float64 {
-	if opt.CBOW && !given {
-		return skipgram.DefaultCBOWAlpha
-	}
-	return opt.Alpha
-}
-
-// Batch is whether a new run trains in batch windows: as given, or for SG
-// with subwords when -batch is not given, pair by pair, each context with
-// noise words of its own, as fastText's skipgram trains: SG's batch
-// windows, whose contexts share one draw, scored below fastText on
-// SimLex-999 and WS353-Sim. A one-view model's batch windows score as its
-// pairs do in a fraction of the time (docs/subwords.md), and stay the
-// default.
-func Batch(opt skipgram.Options, given bool) bool {
-	if opt.Subwords.Enabled() && !given && opt.Model.Views() == 2 {
-		return false
-	}
-	return opt.Batch
-}
-
 func sortedKeys(m map[string]bool) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {

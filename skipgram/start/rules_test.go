@@ -139,44 +139,6 @@ func TestCheckGraph(t *testing.T) {
 	}
 }
 
-func TestAlpha(t *testing.T) {
-	o := skipgram.DefaultOptions()
-	o.Alpha = 0.025
-	if a := Alpha(o, false); a != 0.025 {
-		t.Errorf("skip-gram's alpha = %v", a)
-	}
-	o.CBOW = true
-	if a := Alpha(o, false); a != skipgram.DefaultCBOWAlpha {
-		t.Errorf("CBOW's default alpha = %v", a)
-	}
-	if a := Alpha(o, true); a != 0.025 {
-		t.Errorf("CBOW's given alpha = %v", a)
-	}
-}
-
-func TestBatch(t *testing.T) {
-	o := skipgram.DefaultOptions()
-	if !Batch(o, false) {
-		t.Error("a run without subwords left batch windows")
-	}
-	o.Subwords = subword.Default()
-	if Batch(o, false) {
-		t.Error("SG with subwords kept batch windows it was not given")
-	}
-	o.Model = skipgram.WIPS
-	if !Batch(o, false) {
-		t.Error("WIPS with subwords left batch windows it was not given")
-	}
-	o.Model = skipgram.SG
-	if !Batch(o, true) {
-		t.Error("a run with subwords and -batch given left batch windows")
-	}
-	o.Batch = false
-	if Batch(o, true) {
-		t.Error("-batch=false given became batch windows")
-	}
-}
-
 func TestEncodedPlainText(t *testing.T) {
 	// Only an encoded corpus fixes its vocabulary: plain text, standard
 	// input and several sources take every flag.

@@ -229,7 +229,7 @@ func (r *Run) resolve() error {
 		return refuse("-maxn writes a fastText model beside -output FILE, which standard output has no room for")
 	}
 	if r.From.Checkpoint == nil {
-		o.Alpha, o.Batch = Alpha(*o, r.Given["alpha"]), Batch(*o, r.Given["batch"])
+		o.Unset(func(setting string) bool { return r.Given[setting] })
 	}
 	if r.Graph != "" {
 		if err := CheckGraph(r.Given, *o, r.GraphSettings.Noise); err != nil {

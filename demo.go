@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -20,7 +21,7 @@ func runDemo(args []string, std stdio) error {
 	fs := newFlags("demo", std)
 	corpusPath := fs.String("train", "", "corpus `FILE` (default: "+demo.DefaultPlaces+" if found, else the built-in sample)")
 	kinds := []skipgram.Kind{skipgram.SG, skipgram.WIPS}
-	fs.Var(start.List[skipgram.Kind]{P: &kinds, Parse: skipgram.ParseKind, Distinct: "model"}, "models", "`models` to train, comma-separated: "+start.ModelNames())
+	fs.Var(flagvalue.List[skipgram.Kind]{P: &kinds, Parse: skipgram.ParseKind, Distinct: "model"}, "models", "`models` to train, comma-separated: "+start.ModelNames())
 	opt := skipgram.DefaultOptions()
 	opt.Threads = runtime.NumCPU()
 	start.Trainer{Size: &opt.Dim, Iter: &opt.Iter, Threads: &opt.Threads}.Define(fs.FlagSet)

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"math"
 
 	"github.com/wipsvec/wipsvec/bench/experiment"
@@ -19,15 +20,15 @@ func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) 
 	intFlag(fs, &f.CorpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
 	g, seeds := &f.Grid, len(f.Grid.Seeds) // the grid's flags, the paper's grid their defaults
 	quick := fs.Bool("quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
-	fs.Var(start.Ints(&g.Sizes), "sizes", "comma-separated `sizes` K, the table's columns")
-	fs.Var(start.List[experiment.Model]{P: &g.Models, Parse: experiment.ParseModel}, "models", "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
-	fs.Var(start.Floats(&g.Alphas), "alphas", "comma-separated starting learning `rates` to search")
-	fs.Var(start.Floats(&g.Ratios), "ratios", "comma-separated IPDS `ratios` q/K to search")
+	fs.Var(flagvalue.Ints(&g.Sizes), "sizes", "comma-separated `sizes` K, the table's columns")
+	fs.Var(flagvalue.List[experiment.Model]{P: &g.Models, Parse: experiment.ParseModel}, "models", "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
+	fs.Var(flagvalue.Floats(&g.Alphas), "alphas", "comma-separated starting learning `rates` to search")
+	fs.Var(flagvalue.Floats(&g.Ratios), "ratios", "comma-separated IPDS `ratios` q/K to search")
 	intFlag(fs, &seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
 	s := &f.Setup.Settings
 	start.Trainer{Window: &s.Window, Negative: &s.Negative, Iter: &f.Grid.Epochs, Threads: &f.Threads,
-		MinCount: &f.Setup.MinCount, Sample: &s.Sample, LambdaInit: &s.LambdaInit, LambdaAlpha: &s.LambdaAlpha,
-		Batch: &s.Batch, ShareNoise: &s.ShareNoise, HotRows: &s.HotRows, HotSync: &s.HotSync}.Define(fs.FlagSet)
+		MinCount: &f.Setup.MinCount, Sample: &s.Sample, Batch: &s.Batch, ShareNoise: &s.ShareNoise, HotRows: &s.HotRows, HotSync: &s.HotSync,
+		Hypers: s, Omit: map[string]bool{"neg-dim": true}}.Define(fs.FlagSet) // -ratios sets IPDS's q
 	fs.StringVar(&f.Results, "results", f.Results, "results file: one JSON line per run, read to resume")
 	fs.StringVar(&f.Markdown, "md", "", "also write the Markdown table to this file")
 	fs.StringVar(&f.Plots, "plots", "", "write lambda.png, lambda_hist.png (one histogram of lambda per WIPS run), spearman.png and loss.png into this directory")

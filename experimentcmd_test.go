@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/wipsvec/wipsvec/skipgram/start"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 
 	"errors"
 	"fmt"
@@ -51,7 +51,7 @@ func TestExperimentFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := start.JoinList(f.Grid.Models); got != "sg,sg/cbow,wips/cbow,sg/hs" {
+	if got := flagvalue.JoinList(f.Grid.Models); got != "sg,sg/cbow,wips/cbow,sg/hs" {
 		t.Errorf("-models sg,sg/cbow,wips/cbow,sg/hs: grid models %s", got)
 	}
 	// A run trains with its model's replicas on several threads, none on one.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"io"
 	"runtime"
 	"strings"
@@ -109,12 +110,12 @@ func (f *flags) given() map[string]bool {
 
 // intFlag defines an integer flag that accepts [lo, hi].
 func intFlag[T int | int64](fs *flags, p *T, name string, lo, hi T, usage string) {
-	start.IntVar(fs.FlagSet, p, name, lo, hi, usage)
+	flagvalue.IntVar(fs.FlagSet, p, name, lo, hi, usage)
 }
 
 // floatFlag defines a float flag that accepts finite values in [lo, hi].
 func floatFlag(fs *flags, p *float64, name string, lo, hi float64, usage string) {
-	start.FloatVar(fs.FlagSet, p, name, lo, hi, usage)
+	flagvalue.FloatVar(fs.FlagSet, p, name, lo, hi, usage)
 }
 
 // capThreads caps a thread count at start.ThreadsPerCPU per CPU, saying so on w:

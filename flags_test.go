@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
-	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 
 // numericFlags returns the names of the numeric flags that the command line
@@ -22,7 +22,7 @@ func numericFlags(t *testing.T, args ...string) []string {
 	std := stdio{in: strings.NewReader(""), out: io.Discard, err: io.Discard, defined: func(fs *flag.FlagSet) {
 		fs.VisitAll(func(f *flag.Flag) {
 			switch f.Value.(type) {
-			case start.Int[int], start.Int[int64], start.Float:
+			case flagvalue.Int[int], flagvalue.Int[int64], flagvalue.Float:
 				names = append(names, f.Name)
 				return
 			}

@@ -3,12 +3,12 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 
 	"github.com/wipsvec/wipsvec/bench/linkpred"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/corpus/wordnet"
-	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 
 func runGraph(args []string, std stdio) error {
@@ -59,7 +59,7 @@ func runGraphSplit(args []string, std stdio) error {
 	testOut := fs.String("test", "", "`FILE` for the held-out edges")
 	var opt linkpred.SplitOptions
 	opt.TestFrac = 0.1
-	fs.Var(start.Float{P: &opt.TestFrac, Lo: 0, Hi: 1, LoOpen: true, HiOpen: true}, "test-frac", "`share` of the edges held out (with -by-node: of the nodes), below 1")
+	fs.Var(flagvalue.Float{P: &opt.TestFrac, Lo: 0, Hi: 1, LoOpen: true, HiOpen: true}, "test-frac", "`share` of the edges held out (with -by-node: of the nodes), below 1")
 	fs.Uint64Var(&opt.Seed, "seed", 1, "random seed")
 	fs.BoolVar(&opt.ByNode, "by-node", false, "hold out the edges of random nodes (all but one each) instead of random edges")
 	if err := fs.parse(args); err != nil {

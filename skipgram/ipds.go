@@ -1,7 +1,10 @@
 package skipgram
 
 import (
+	"flag"
 	"fmt"
+
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
@@ -16,6 +19,9 @@ const IPDS Kind = "ipds"
 
 var ipdsModel = modelDef{
 	kind: IPDS, about: "<y+, y+'> - <y-, y-'>, the last q coordinates negative", views: 1, minDim: 2, negDim: true,
+	own: []Hyper{{Flag: "neg-dim", Fixed: true, define: func(fs *flag.FlagSet, s *Settings) {
+		flagvalue.IntVar(fs, &s.NegDim, "neg-dim", 1, MaxDim, "ipds: the last `q` coordinates count negatively, 0 < q < size")
+	}}},
 	check: func(o *Options) error {
 		if o.NegDim <= 0 || o.NegDim >= o.Dim {
 			return fmt.Errorf("-neg-dim must be in (0, %d) for ipds, got %d", o.Dim, o.NegDim)

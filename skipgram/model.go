@@ -24,11 +24,12 @@ var models = []*modelDef{&ipsModel, &sipsModel, &ipdsModel, &wipsModel, &sgModel
 // the window, the negative draws, the schedule and the files are shared.
 type modelDef struct {
 	kind   Kind
-	about  string // the score function in a few words, for help texts
-	views  int    // parameter matrices: 1, or 2 with output vectors apart from the word vectors
-	minDim int    // the smallest -size it trains
-	negDim bool   // the last -neg-dim coordinates count negatively (IPDS's q)
-	lambda bool   // it learns WIPS's lambda and takes the -lambda-* settings
+	about  string  // the score function in a few words, for help texts
+	views  int     // parameter matrices: 1, or 2 with output vectors apart from the word vectors
+	minDim int     // the smallest -size it trains
+	negDim bool    // the last -neg-dim coordinates count negatively (IPDS's q)
+	lambda bool    // it learns WIPS's lambda and takes the -lambda-* settings
+	own    []Hyper // the model's own hyperparameters (Hypers), declared in its file
 	// noMean says why the mean of a window's context rows, which CBOW
 	// scores, is not a row of the model; "" for the models whose score is
 	// linear in each row, where it is.

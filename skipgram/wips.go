@@ -1,12 +1,14 @@
 package skipgram
 
 import (
+	"flag"
 	"fmt"
 	"slices"
 	"strconv"
 	"sync"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
 	"github.com/wipsvec/wipsvec/skipgram/lambda"
@@ -21,6 +23,14 @@ const WIPS Kind = "wips"
 
 var wipsModel = modelDef{
 	kind: WIPS, about: "sum_k lambda_k y_k y'_k, lambda learned", views: 1, minDim: 1, lambda: true,
+	own: []Hyper{
+		{Flag: "lambda-init", Fixed: true, define: func(fs *flag.FlagSet, s *Settings) {
+			fs.StringVar(&s.LambdaInit, "lambda-init", s.LambdaInit, "wips: lambda's `start`: spectral (signs from the corpus's shifted-PMI spectrum), neg:Q (Q weights -1), ones, random, uniform, signed or a number; training keeps every sign")
+		}},
+		{Flag: "lambda-alpha", define: func(fs *flag.FlagSet, s *Settings) {
+			flagvalue.FloatVar(fs, &s.LambdaAlpha, "lambda-alpha", 0, 1, "wips: the `fraction` of lambda's step (its gradient over the gradient's mean square) taken at each merge in the first fifth of the run, decayed like -alpha; 0 keeps lambda at its start")
+		}},
+	},
 	check: func(o *Options) error {
 		if _, err := lambda.Parse(o.LambdaInit); err != nil {
 			return err

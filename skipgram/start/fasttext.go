@@ -3,6 +3,7 @@ package start
 import (
 	"flag"
 	"fmt"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"math"
 	"strconv"
 	"strings"
@@ -50,20 +51,20 @@ func RefuseFastText(args []string) error {
 func (f *FastText) Define(fs *flag.FlagSet) {
 	fs.StringVar(&f.Input, "input", "", "training `FILE`: "+strings.TrimPrefix(SourcesHelp, "corpus `SOURCES`: "))
 	fs.StringVar(&f.Output, "output", "", "`OUTPUT` path: writes OUTPUT.bin (fastText's model), OUTPUT.vec (the words' vectors, word2vec text) and OUTPUT.vec.json (their sidecar)")
-	IntVar(fs, &f.Dim, "dim", 1, MaxSize, "size `K` of word vectors")
-	IntVar(fs, &f.WS, "ws", 1, MaxWindow, "size `W` of the context window, shrunk at random per centre word")
-	IntVar(fs, &f.Epoch, "epoch", 1, MaxIter, "number of `epochs`")
-	IntVar(fs, &f.MinCount, "minCount", 1, math.MaxInt32, "minimal number of word `occurrences`")
-	IntVar(fs, &f.Neg, "neg", 1, MaxNegative, "`number` of negatives sampled (-loss ns)")
+	flagvalue.IntVar(fs, &f.Dim, "dim", 1, MaxSize, "size `K` of word vectors")
+	flagvalue.IntVar(fs, &f.WS, "ws", 1, MaxWindow, "size `W` of the context window, shrunk at random per centre word")
+	flagvalue.IntVar(fs, &f.Epoch, "epoch", 1, MaxIter, "number of `epochs`")
+	flagvalue.IntVar(fs, &f.MinCount, "minCount", 1, math.MaxInt32, "minimal number of word `occurrences`")
+	flagvalue.IntVar(fs, &f.Neg, "neg", 1, MaxNegative, "`number` of negatives sampled (-loss ns)")
 	fs.StringVar(&f.Loss, "loss", f.Loss, "loss `function`: ns (negative sampling) or hs (hierarchical softmax: sg)")
-	IntVar(fs, &f.Minn, "minn", 0, MaxNgram, "min `length` of char ngram")
-	IntVar(fs, &f.Maxn, "maxn", 0, MaxNgram, "max `length` of char ngram; 0 trains no subword rows")
-	IntVar(fs, &f.Bucket, "bucket", 0, math.MaxInt32, "number of `buckets` the n-grams hash into, 4*dim bytes each")
-	FloatVar(fs, &f.LR, "lr", 0, 1, "learning `rate`, decayed linearly to 1e-4 of it")
-	IntVar(fs, &f.LRUpdateRate, "lrUpdateRate", 1, math.MaxInt32, "accepted for fastText's command lines, with no effect: the `rate` decays as train's -alpha does")
-	FloatVar(fs, &f.T, "t", 0, 1, "sampling `threshold`")
-	IntVar(fs, &f.Thread, "thread", 1, MaxThreadsArg, fmt.Sprintf("number of `threads`; more than %d per CPU are capped", ThreadsPerCPU))
-	IntVar(fs, &f.Verbose, "verbose", 0, math.MaxInt32, "verbosity `level`: 0 prints the summary alone, more the progress too")
+	flagvalue.IntVar(fs, &f.Minn, "minn", 0, MaxNgram, "min `length` of char ngram")
+	flagvalue.IntVar(fs, &f.Maxn, "maxn", 0, MaxNgram, "max `length` of char ngram; 0 trains no subword rows")
+	flagvalue.IntVar(fs, &f.Bucket, "bucket", 0, math.MaxInt32, "number of `buckets` the n-grams hash into, 4*dim bytes each")
+	flagvalue.FloatVar(fs, &f.LR, "lr", 0, 1, "learning `rate`, decayed linearly to 1e-4 of it")
+	flagvalue.IntVar(fs, &f.LRUpdateRate, "lrUpdateRate", 1, math.MaxInt32, "accepted for fastText's command lines, with no effect: the `rate` decays as train's -alpha does")
+	flagvalue.FloatVar(fs, &f.T, "t", 0, 1, "sampling `threshold`")
+	flagvalue.IntVar(fs, &f.Thread, "thread", 1, MaxThreadsArg, fmt.Sprintf("number of `threads`; more than %d per CPU are capped", ThreadsPerCPU))
+	flagvalue.IntVar(fs, &f.Verbose, "verbose", 0, math.MaxInt32, "verbosity `level`: 0 prints the summary alone, more the progress too")
 	fs.Uint64Var(&f.Seed, "seed", f.Seed, "random `seed`; with -thread 1 the output is bit-for-bit reproducible")
 	fs.StringVar(&f.Model, "model", f.Model, "wipsvec's similarity `model`: "+ModelNames())
 }

@@ -3,8 +3,8 @@ package start
 import (
 	"flag"
 	"fmt"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"math"
-	"strconv"
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
@@ -20,7 +20,7 @@ import (
 // Limits of the training flags, beyond which a run cannot work or cannot
 // finish: they are refused before any work.
 const (
-	MaxSize       = 1 << 24                  // the largest dimension a vectors file is read with
+	MaxSize       = skipgram.MaxDim
 	MaxWindow     = 1000                     // a sentence holds at most corpus.MaxSentence tokens
 	MaxNegative   = 1000                     // more noise words per pair only cost time
 	MaxShareNoise = corpus.MaxSentenceTokens // a draw never serves two sentences, and a sentence has a window per token
@@ -33,74 +33,6 @@ const (
 // SourcesHelp is the help of every flag that names a corpus.
 const SourcesHelp = "corpus `SOURCES`: files, directories, quoted globs, comma-separated; plain, .gz or .zst; - for stdin; or an encoded corpus"
 
-// Int is a whole-number flag's value in [Lo, Hi].
-type Int[T int | int64] struct {
-	P      *T
-	Lo, Hi T
-}
-
-func (v Int[T]) String() string {
-	if v.P == nil {
-		return "0"
-	}
-	return strconv.FormatInt(int64(*v.P), 10)
-}
-
-func (v Int[T]) Set(s string) error {
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || n < int64(v.Lo) || n > int64(v.Hi) {
-		return fmt.Errorf("want a whole number from %d to %d", v.Lo, v.Hi)
-	}
-	*v.P = T(n)
-	return nil
-}
-
-// Float is a float flag's value: a finite number between Lo and Hi, each
-// included unless open says otherwise.
-type Float struct {
-	P              *float64
-	Lo, Hi         float64
-	LoOpen, HiOpen bool
-}
-
-func (v Float) String() string {
-	if v.P == nil {
-		return "0"
-	}
-	return strconv.FormatFloat(*v.P, 'g', -1, 64)
-}
-
-func (v Float) Set(s string) error {
-	x, err := strconv.ParseFloat(s, 64)
-	ok := err == nil && !math.IsNaN(x) && !math.IsInf(x, 0) &&
-		(x > v.Lo || !v.LoOpen && x == v.Lo) && (x < v.Hi || !v.HiOpen && x == v.Hi)
-	if ok {
-		*v.P = x
-		return nil
-	}
-	if !v.LoOpen && !v.HiOpen {
-		return fmt.Errorf("want a number from %g to %g", v.Lo, v.Hi)
-	}
-	lo, hi := "at least %g", "at most %g"
-	if v.LoOpen {
-		lo = "above %g"
-	}
-	if v.HiOpen {
-		hi = "below %g"
-	}
-	return fmt.Errorf("want a number "+lo+" and "+hi, v.Lo, v.Hi)
-}
-
-// IntVar defines an integer flag that accepts [lo, hi].
-func IntVar[T int | int64](fs *flag.FlagSet, p *T, name string, lo, hi T, usage string) {
-	fs.Var(Int[T]{p, lo, hi}, name, usage)
-}
-
-// FloatVar defines a float flag that accepts finite values in [lo, hi].
-func FloatVar(fs *flag.FlagSet, p *float64, name string, lo, hi float64, usage string) {
-	fs.Var(Float{P: p, Lo: lo, Hi: hi}, name, usage)
-}
-
 // Trainer binds the training flags that train, experiment, bench and demo
 // share, word2vec.c's with word2vec's meaning, to a command's own fields.
 // A nil field leaves its flag out of that command.
@@ -108,16 +40,19 @@ type Trainer struct {
 	Size, Window, Negative, Iter, Threads *int
 	MinCount                              *int64
 	Sample, Alpha                         *float64
-	LambdaAlpha                           *float64
-	LambdaInit                            *string
 	Batch                                 *bool
 	ShareNoise, HotRows, HotSync          *int
+
+	// Hypers binds the models' own hyperparameters (skipgram.Hypers),
+	// but those Omit names, which the command sets itself.
+	Hypers *skipgram.Settings
+	Omit   map[string]bool
 }
 
 // TrainerOf returns the flags bound to every training setting of opt.
 func TrainerOf(opt *skipgram.Options, minCount *int64) Trainer {
 	return Trainer{Size: &opt.Dim, Window: &opt.Window, Negative: &opt.Negative, Iter: &opt.Iter, Threads: &opt.Threads,
-		MinCount: minCount, Sample: &opt.Sample, Alpha: &opt.Alpha, LambdaInit: &opt.LambdaInit, LambdaAlpha: &opt.LambdaAlpha,
+		MinCount: minCount, Sample: &opt.Sample, Alpha: &opt.Alpha, Hypers: &opt.Settings,
 		Batch: &opt.Batch, ShareNoise: &opt.ShareNoise, HotRows: &opt.HotRows, HotSync: &opt.HotSync}
 }
 
@@ -137,17 +72,17 @@ func (t Trainer) Define(fs *flag.FlagSet) {
 	}
 	for _, f := range ints {
 		if f.p != nil {
-			IntVar(fs, f.p, f.name, f.lo, f.hi, f.usage)
+			flagvalue.IntVar(fs, f.p, f.name, f.lo, f.hi, f.usage)
 		}
 	}
 	if t.MinCount != nil {
-		IntVar(fs, t.MinCount, "min-count", 1, math.MaxInt64, "discard words that occur fewer `times`")
+		flagvalue.IntVar(fs, t.MinCount, "min-count", 1, math.MaxInt64, "discard words that occur fewer `times`")
 	}
 	if t.Sample != nil {
-		FloatVar(fs, t.Sample, "sample", 0, 1, "subsampling `threshold` for frequent words; 0 disables")
+		flagvalue.FloatVar(fs, t.Sample, "sample", 0, 1, "subsampling `threshold` for frequent words; 0 disables")
 	}
 	if t.Alpha != nil {
-		FloatVar(fs, t.Alpha, "alpha", 0, 1, "starting learning `rate`, decayed linearly to 1e-4 of it; 0 trains nothing (a start from -init stays as it is)")
+		flagvalue.FloatVar(fs, t.Alpha, "alpha", 0, 1, "starting learning `rate`, decayed linearly to 1e-4 of it; 0 trains nothing (a start from -init stays as it is)")
 	}
 	if t.Batch != nil {
 		fs.BoolVar(t.Batch, "batch", *t.Batch, "one set of noise words per centre word's window (HogBatch): each target row written once per window; -batch=false trains each pair apart, as word2vec.c")
@@ -155,23 +90,24 @@ func (t Trainer) Define(fs *flag.FlagSet) {
 	t.defineTuning(fs)
 }
 
-// defineTuning defines the flags of how the trainer shares its work and of
-// WIPS's lambda.
+// defineTuning defines the flags of how the trainer shares its work and
+// the models' own.
 func (t Trainer) defineTuning(fs *flag.FlagSet) {
 	if t.ShareNoise != nil {
-		IntVar(fs, t.ShareNoise, "share-noise", 0, MaxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words; 1: a fresh draw per window; 0: the model's ("+SharedNoiseDefaults()+")")
+		flagvalue.IntVar(fs, t.ShareNoise, "share-noise", 0, MaxShareNoise, "with -batch, this many consecutive `windows` of a sentence share one draw of noise words; 1: a fresh draw per window; 0: the model's ("+SharedNoiseDefaults()+")")
 	}
 	if t.HotRows != nil {
-		IntVar(fs, t.HotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "n >= 2 threads replicate the most frequent `rows`, merged every -hot-sync; 0: none; -1: the architecture's and the model's (-cbow 1 or -hs 1: 64*2/n; HSG on text: 4096*2/n; else none)")
+		flagvalue.IntVar(fs, t.HotRows, "hot-rows", skipgram.DefaultHotRows, 1<<24, "n >= 2 threads replicate the most frequent `rows`, merged every -hot-sync; 0: none; -1: the architecture's and the model's (-cbow 1 or -hs 1: 64*2/n; HSG on text: 4096*2/n; else none)")
 	}
 	if t.HotSync != nil {
-		IntVar(fs, t.HotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")
+		flagvalue.IntVar(fs, t.HotSync, "hot-sync", 1, 1<<30, "`tokens` (a graph's pairs) a thread trains between two merges of its hot rows")
 	}
-	if t.LambdaInit != nil {
-		fs.StringVar(t.LambdaInit, "lambda-init", *t.LambdaInit, "wips: lambda's `start`: spectral (signs from the corpus's shifted-PMI spectrum), neg:Q (Q weights -1), ones, random, uniform, signed or a number; training keeps every sign")
-	}
-	if t.LambdaAlpha != nil {
-		FloatVar(fs, t.LambdaAlpha, "lambda-alpha", 0, 1, "wips: the `fraction` of lambda's step (its gradient over the gradient's mean square) taken at each merge in the first fifth of the run, decayed like -alpha; 0 keeps lambda at its start")
+	if t.Hypers != nil {
+		for _, h := range skipgram.Hypers() {
+			if !t.Omit[h.Flag] {
+				h.Define(fs, t.Hypers)
+			}
+		}
 	}
 }
 
@@ -180,15 +116,14 @@ func (r *Run) Define(fs *flag.FlagSet) {
 	TrainerOf(&r.Options, &r.MinCount).Define(fs)
 	fs.StringVar(&r.Text, "train", r.Text, SourcesHelp)
 	fs.StringVar(&r.Output, "output", r.Output, "vectors `FILE` to write (word2vec format; - for standard output), with its JSON sidecar FILE.json")
-	IntVar(fs, &r.Binary, "binary", 0, 1, "`n`: 1 writes the vectors in word2vec's binary format, 0 (the default) as text")
+	flagvalue.IntVar(fs, &r.Binary, "binary", 0, 1, "`n`: 1 writes the vectors in word2vec's binary format, 0 (the default) as text")
 	fs.StringVar(&r.SaveVocab, "save-vocab", r.SaveVocab, "write the vocabulary to `FILE` (word count per line)")
 	fs.StringVar(&r.ReadVocab, "read-vocab", r.ReadVocab, "read the vocabulary from `FILE` instead of counting the corpus")
 	fs.Uint64Var(&r.Options.Seed, "seed", r.Options.Seed, "random `seed`; with -threads 1 the output is bit-for-bit reproducible")
 	fs.StringVar(&r.Model, "model", r.Model, "similarity `model`: "+ModelNames())
-	IntVar(fs, &r.Options.NegDim, "neg-dim", 1, MaxSize, "ipds: the last `q` coordinates count negatively, 0 < q < size")
-	fs.Var(Float{P: &r.NegRatio, Lo: 0, Hi: 1, LoOpen: true, HiOpen: true}, "neg-ratio", "ipds: q = round(`ratio`*size), kept in [1, size-1], instead of -neg-dim (0: -neg-dim)")
+	fs.Var(flagvalue.Float{P: &r.NegRatio, Lo: 0, Hi: 1, LoOpen: true, HiOpen: true}, "neg-ratio", "ipds: q = round(`ratio`*size), kept in [1, size-1], instead of -neg-dim (0: -neg-dim)")
 	fs.BoolVar(&r.Quiet, "quiet", r.Quiet, "no progress line")
-	IntVar(fs, &r.MaxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")
+	flagvalue.IntVar(fs, &r.MaxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")
 	fs.StringVar(&r.IDs, "ids", r.IDs, "`where` a text corpus's word ids live while training: memory, disk (a scratch encoded corpus, mapped), or auto (disk when they would take over a quarter of the available memory)")
 	fs.BoolVar(&r.CheckMemory, "check-memory", r.CheckMemory, "refuse to start when the run needs more memory than is available")
 	fs.StringVar(&r.Graph, "graph", r.Graph, "edge list `EDGES` to embed instead of -train: lines \"u v [weight]\", plain, .gz or .zst, or - for standard input")
@@ -198,18 +133,18 @@ func (r *Run) Define(fs *flag.FlagSet) {
 	fs.BoolVar(&g.KeepLinkedNegatives, "keep-linked-negs", g.KeepLinkedNegatives, "graph: let a negative be a neighbour of its context (by default such draws are skipped)")
 	r.defineStarts(fs)
 	// word2vec.c's flags for what these models are not.
-	IntVar(fs, &r.CBOW, "cbow", 0, 1, "`mode` 1 trains CBOW (the mean of the window's contexts predicts the centre word; -alpha then defaults to 0.05), 0 skip-gram")
-	IntVar(fs, &r.HS, "hs", 0, 1, "`n` 1 adds word2vec.c's hierarchical softmax (sg only), beside -negative N or alone with -negative 0; 0 none")
-	IntVar(fs, &r.Classes, "classes", 0, 1<<30, "word2vec.c's `classes`: 0 writes vectors; k-means word classes are refused")
-	IntVar(fs, &r.Debug, "debug", 0, 1<<30, "word2vec.c's `level`: 0 is -quiet, more shows the progress line")
+	flagvalue.IntVar(fs, &r.CBOW, "cbow", 0, 1, "`mode` 1 trains CBOW (the mean of the window's contexts predicts the centre word; -alpha then defaults to 0.05), 0 skip-gram")
+	flagvalue.IntVar(fs, &r.HS, "hs", 0, 1, "`n` 1 adds word2vec.c's hierarchical softmax (sg only), beside -negative N or alone with -negative 0; 0 none")
+	flagvalue.IntVar(fs, &r.Classes, "classes", 0, 1<<30, "word2vec.c's `classes`: 0 writes vectors; k-means word classes are refused")
+	flagvalue.IntVar(fs, &r.Debug, "debug", 0, 1<<30, "word2vec.c's `level`: 0 is -quiet, more shows the progress line")
 	// fastText's subword flags, with its defaults but for -maxn.
 	sw := &r.Options.Subwords
-	IntVar(fs, &sw.Minn, "minn", 1, MaxNgram, "fastText's: the shortest character n-gram, in `chars`, of a word's subword rows (with -maxn)")
-	IntVar(fs, &sw.Maxn, "maxn", 0, MaxNgram, "fastText's: the longest character n-gram in `chars`; 0 (the default) trains no subword rows, 6 is fastText's (not hsg; sg pairs unless -batch, as fastText)")
-	IntVar(fs, &sw.Bucket, "bucket", 1, 1<<31-1, "fastText's: the `rows` the n-grams hash into (with -maxn); 4*size bytes each")
+	flagvalue.IntVar(fs, &sw.Minn, "minn", 1, MaxNgram, "fastText's: the shortest character n-gram, in `chars`, of a word's subword rows (with -maxn)")
+	flagvalue.IntVar(fs, &sw.Maxn, "maxn", 0, MaxNgram, "fastText's: the longest character n-gram in `chars`; 0 (the default) trains no subword rows, 6 is fastText's (not hsg; sg pairs unless -batch, as fastText)")
+	flagvalue.IntVar(fs, &sw.Bucket, "bucket", 1, 1<<31-1, "fastText's: the `rows` the n-grams hash into (with -maxn); 4*size bytes each")
 	// Several processes (mpirun with a build tagged mpi): skipgram.Ranks.
-	IntVar(fs, &r.SyncWords, "sync-words", 0, 1<<62, "with several ranks (mpirun): the `tokens` each rank trains between two syncs of the most frequent words' rows (0: 200000 a thread, 50000 for a model of one matrix)")
-	IntVar(fs, &r.SyncRows, "sync-rows", 1, 1<<30, "with several ranks: the most frequent words' `rows` every sync averages (every second twice as many, every fourth four times, ...)")
+	flagvalue.IntVar(fs, &r.SyncWords, "sync-words", 0, 1<<62, "with several ranks (mpirun): the `tokens` each rank trains between two syncs of the most frequent words' rows (0: 200000 a thread, 50000 for a model of one matrix)")
+	flagvalue.IntVar(fs, &r.SyncRows, "sync-rows", 1, 1<<30, "with several ranks: the most frequent words' `rows` every sync averages (every second twice as many, every fourth four times, ...)")
 }
 
 // defineStarts defines the flags of checkpoints and of where a run starts.

@@ -38,8 +38,18 @@ var Resumable = map[string]bool{"resume": true, "train": true, "graph": true, "o
 	"checkpoint-every": true, "quiet": true, "debug": true, "check-memory": true}
 
 // FixedByContinue are the settings a continued run takes from its
-// checkpoint: the model's shape and its vocabulary's origin.
-var FixedByContinue = []string{"model", "size", "hs", "minn", "maxn", "bucket", "neg-dim", "neg-ratio", "lambda-init", "read-vocab", "max-vocab"}
+// checkpoint: the model's shape and its vocabulary's origin, and the
+// models' own hyperparameters that say so (skipgram.Hyper.Fixed), -neg-ratio
+// among them as -neg-dim.
+func FixedByContinue() []string {
+	fixed := []string{"model", "size", "hs", "minn", "maxn", "bucket", "neg-ratio", "read-vocab", "max-vocab"}
+	for _, h := range skipgram.Hypers() {
+		if h.Fixed {
+			fixed = append(fixed, h.Flag)
+		}
+	}
+	return fixed
+}
 
 // ResumeGiven refuses the settings given that a resumed run cannot change.
 func ResumeGiven(given map[string]bool) error {
@@ -78,7 +88,7 @@ func Stored(s *skipgram.Snapshot) (opt skipgram.Options, minCount int64, g *skip
 // ContinueGiven refuses the settings given that a continued run takes from
 // its checkpoint.
 func ContinueGiven(given map[string]bool) error {
-	for _, name := range FixedByContinue {
+	for _, name := range FixedByContinue() {
 		if given[name] {
 			return refuse("-%s is the checkpoint's when continuing a model (-init)", name)
 		}

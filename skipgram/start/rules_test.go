@@ -3,6 +3,7 @@ package start
 import (
 	"context"
 	"errors"
+	"flag"
 	"strings"
 	"testing"
 
@@ -168,6 +169,28 @@ func TestInterrupted(t *testing.T) {
 	} {
 		if got := Interrupted(tc.ctx, tc.err, tc.checkpoint); got == nil || got.Error() != tc.want {
 			t.Errorf("%s: %v, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestHypersDeclaredOnce: every model's own hyperparameter (declared in
+// its model's file) is one of train's flags, and those that fix the
+// model's shape or start are refused by a continued run.
+func TestHypersDeclaredOnce(t *testing.T) {
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	NewRun(false).Define(fs)
+	fixed := map[string]bool{"neg-dim": true, "lambda-init": true, "lambda-alpha": false}
+	hypers := skipgram.Hypers()
+	if len(hypers) != len(fixed) {
+		t.Errorf("%d hyperparameters declared by the models, want %d", len(hypers), len(fixed))
+	}
+	for _, h := range hypers {
+		if fs.Lookup(h.Flag) == nil {
+			t.Errorf("-%s is not one of train's flags", h.Flag)
+		}
+		err := ContinueGiven(map[string]bool{h.Flag: true})
+		if want, ok := fixed[h.Flag]; !ok || want != (err != nil) {
+			t.Errorf("-%s given to a continued run: %v; want refused %v", h.Flag, err, want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package start
+package flagvalue
 
 // The command line's comma-separated lists ("100,300", "sg,wips"), with one
 // set of rules for every command: items split at commas, blanks around an

@@ -1,4 +1,4 @@
-package start
+package flagvalue
 
 import (
 	"errors"
@@ -8,13 +8,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/wipsvec/wipsvec/skipgram"
 )
 
-func TestParseKinds(t *testing.T) {
-	if got, err := ParseList("sg, wips", skipgram.ParseKind); err != nil || JoinList(got) != "sg,wips" {
-		t.Errorf("ParseList of kinds: %v, %v", got, err)
+// TestJoinList: JoinList writes what ParseList reads.
+func TestJoinList(t *testing.T) {
+	upper := func(s string) (string, error) { return strings.ToUpper(s), nil }
+	if got, err := ParseList("sg, wips", upper); err != nil || JoinList(got) != "SG,WIPS" {
+		t.Errorf("ParseList: %v, %v", got, err)
 	}
 }
 

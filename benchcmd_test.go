@@ -91,9 +91,18 @@ func TestBenchEndToEnd(t *testing.T) {
 	corpusPath := tinyCorpus(t)
 	common := []string{"-train", corpusPath, "-models", "sg", "-sizes", "16", "-threads", "1,2", "-repeat", "2",
 		"-gensim=false", "-ceiling-time", "10ms", "-quiet"}
+	checkBenchTable(t, common)
 
+	// The same through -json, which gives the number exactly.
+	checkBenchJSON(t, runBenchJSON(t, common))
+}
+
+// checkBenchTable runs bench with args and checks its table: a ceiling
+// line, and a row for sg at K=16 on one thread with its memory, a positive
+// speed and a plausible final loss.
+func checkBenchTable(t *testing.T, args []string) {
 	var out, errOut bytes.Buffer
-	if err := runBench(common, stdio{out: &out, err: &errOut}); err != nil {
+	if err := runBench(args, stdio{out: &out, err: &errOut}); err != nil {
 		t.Fatalf("bench: %v\n%s", err, errOut.String())
 	}
 	table := out.String()
@@ -118,33 +127,46 @@ func TestBenchEndToEnd(t *testing.T) {
 	if loss, err := strconv.ParseFloat(row[5], 64); err != nil || !(loss > 0 && loss < 10) {
 		t.Errorf("final loss %q is not a loss:\n%s", row[5], table)
 	}
+}
 
-	// The same through -json, which gives the number exactly.
-	out.Reset()
-	if err := runBench(append(common, "-json"), stdio{out: &out, err: io.Discard}); err != nil {
+// benchJSONReport is the part of bench -json's report that
+// TestBenchEndToEnd checks.
+type benchJSONReport struct {
+	Tokens int64 `json:"tokens"`
+	Rows   []struct {
+		Trainer     string    `json:"trainer"`
+		Model       string    `json:"model"`
+		Threads     int       `json:"threads"`
+		Runs        int       `json:"runs"`
+		WordsPerSec float64   `json:"words_per_sec_per_thread"`
+		Loss        float64   `json:"final_loss"`
+		PeakRSS     int64     `json:"peak_rss_bytes"`
+		FloorBytes  int64     `json:"floor_bytes"`
+		RunWPS      []float64 `json:"run_words_per_sec_per_thread"`
+		RunC2C      []float64 `json:"run_core_to_core_ns"`
+	} `json:"rows"`
+	Ceilings []struct {
+		WordsPerSec float64 `json:"words_per_sec"`
+	} `json:"ceilings"`
+}
+
+// runBenchJSON runs bench -json with args and decodes its report.
+func runBenchJSON(t *testing.T, args []string) benchJSONReport {
+	var out bytes.Buffer
+	if err := runBench(append(args, "-json"), stdio{out: &out, err: io.Discard}); err != nil {
 		t.Fatalf("bench -json: %v", err)
 	}
-	var rep struct {
-		Tokens int64 `json:"tokens"`
-		Rows   []struct {
-			Trainer     string    `json:"trainer"`
-			Model       string    `json:"model"`
-			Threads     int       `json:"threads"`
-			Runs        int       `json:"runs"`
-			WordsPerSec float64   `json:"words_per_sec_per_thread"`
-			Loss        float64   `json:"final_loss"`
-			PeakRSS     int64     `json:"peak_rss_bytes"`
-			FloorBytes  int64     `json:"floor_bytes"`
-			RunWPS      []float64 `json:"run_words_per_sec_per_thread"`
-			RunC2C      []float64 `json:"run_core_to_core_ns"`
-		} `json:"rows"`
-		Ceilings []struct {
-			WordsPerSec float64 `json:"words_per_sec"`
-		} `json:"ceilings"`
-	}
+	var rep benchJSONReport
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatalf("bad JSON: %v\n%s", err, out.String())
 	}
+	return rep
+}
+
+// checkBenchJSON checks the rows of a report from runBenchJSON: sg on one
+// and two threads and the control, with per-run speeds, core-to-core
+// probes where there are several threads, losses, memory and a ceiling.
+func checkBenchJSON(t *testing.T, rep benchJSONReport) {
 	if len(rep.Rows) != 3 || rep.Rows[0].Model != "sg" || !(rep.Rows[0].WordsPerSec > 0) ||
 		rep.Rows[1].Threads != 2 || rep.Rows[1].Runs != 2 || !(rep.Rows[1].WordsPerSec > 0) {
 		t.Fatalf("rows = %+v", rep.Rows)

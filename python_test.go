@@ -54,20 +54,7 @@ func TestPythonReaderScoresAsNearest(t *testing.T) {
 	}
 	pairs := [][2]string{{"g0w1", "g0w2"}, {"g0w1", "g4w5"}, {"g2w3", "G2W3"}, {"g3w0", "g1w9"}}
 	for _, model := range []string{"plain", "sg", "ips", "sips", "ipds", "wips", "hsg"} {
-		out := filepath.Join(dir, model+".bin")
-		args := []string{"train", "-train", corpus, "-output", out, "-size", "10", "-iter", "2", "-threads", "1", "-min-count", "1", "-quiet"}
-		if model != "plain" {
-			args = append(args, "-model", model)
-		}
-		if model == "sips" || model == "plain" {
-			args = append(args, "-binary", "1")
-		}
-		if _, se, err := runCmd(args...); err != nil {
-			t.Fatalf("%s: %v\n%s", model, err, se)
-		}
-		if model == "plain" {
-			os.Remove(embedding.SidecarPath(out))
-		}
+		out := trainForPython(t, dir, corpus, model)
 		m, err := eval.LoadModel(out)
 		if err != nil {
 			t.Fatal(err)
@@ -78,7 +65,6 @@ func TestPythonReaderScoresAsNearest(t *testing.T) {
 		}
 		got := askPython(t, py, model, out, pairs, queries)
 		sim := m.Sims[0]
-		worst := 0.0
 		// Cosine is word2vec's float32 arithmetic in nearest, float64 in
 		// NumPy; the other forms are float64 in both.
 		tol := 1e-9
@@ -88,46 +74,85 @@ func TestPythonReaderScoresAsNearest(t *testing.T) {
 		if got.Sim != sim.Name {
 			t.Errorf("%s: python scores with %s, nearest with %s", model, got.Sim, sim.Name)
 		}
-		idx := m.Vectors.Index()
-		for i, p := range pairs {
-			a, b := idx[strings.ToLower(p[0])], idx[strings.ToLower(p[1])]
-			want := sim.Func(m.Vectors.Row(a), m.Vectors.Row(b))
-			worst = max(worst, math.Abs(got.Pairs[i]-want))
-			if math.Abs(got.Pairs[i]-want) > 1e-9*max(1, math.Abs(want)) {
-				t.Errorf("%s: similarity%v = %v, want %v", model, p, got.Pairs[i], want)
-			}
-		}
-		for i, q := range queries {
-			var terms []eval.Term
-			for _, w := range q[0] {
-				terms = append(terms, eval.Term{Word: w})
-			}
-			for _, w := range q[1] {
-				terms = append(terms, eval.Term{Word: w, Neg: true})
-			}
-			want, err := s.Nearest(terms, 10)
-			if err != nil {
-				t.Fatal(err)
-			}
-			py := got.Most[i]
-			if len(py) != len(want) {
-				t.Fatalf("%s %v: python gave %d words, nearest %d", model, q, len(py), len(want))
-			}
-			for j, nb := range want {
-				word, score := py[j][0].(string), py[j][1].(float64)
-				d := math.Abs(score - nb.Score)
-				worst = max(worst, d)
-				if d > tol*max(1, math.Abs(nb.Score)) {
-					t.Errorf("%s %v #%d: python %s %v, nearest %s %v", model, q, j+1, word, score, nb.Word, nb.Score)
-				}
-				// A swap of two words is a tie within the tolerance.
-				if word != nb.Word && !(j > 0 && math.Abs(want[j-1].Score-nb.Score) <= tol || j+1 < len(want) && math.Abs(want[j+1].Score-nb.Score) <= tol) {
-					t.Errorf("%s %v #%d: python %s, nearest %s", model, q, j+1, word, nb.Word)
-				}
-			}
-		}
+		worst := checkPythonPairs(t, model, m, got, pairs)
+		worst = max(worst, checkPythonNearest(t, model, s, got, queries, tol))
 		t.Logf("%s (%s): largest difference between python's scores and nearest's: %.3g", model, sim.Name, worst)
 	}
+}
+
+// trainForPython trains a small model of the given kind on corpus into
+// dir and returns the vectors' path. "plain" takes the default model and
+// loses its sidecar, as a file from word2vec has none; it and SIPS are
+// written in binary and the others in text, so that the reader sees both.
+func trainForPython(t *testing.T, dir, corpus, model string) string {
+	out := filepath.Join(dir, model+".bin")
+	args := []string{"train", "-train", corpus, "-output", out, "-size", "10", "-iter", "2", "-threads", "1", "-min-count", "1", "-quiet"}
+	if model != "plain" {
+		args = append(args, "-model", model)
+	}
+	if model == "sips" || model == "plain" {
+		args = append(args, "-binary", "1")
+	}
+	if _, se, err := runCmd(args...); err != nil {
+		t.Fatalf("%s: %v\n%s", model, err, se)
+	}
+	if model == "plain" {
+		os.Remove(embedding.SidecarPath(out))
+	}
+	return out
+}
+
+// checkPythonPairs checks the Python reader's similarity of each pair
+// against the model's own similarity function, looking words up in lower
+// case as the reader does. It returns the largest difference.
+func checkPythonPairs(t *testing.T, model string, m *eval.Model, got pythonAnswer, pairs [][2]string) (worst float64) {
+	sim := m.Sims[0]
+	idx := m.Vectors.Index()
+	for i, p := range pairs {
+		a, b := idx[strings.ToLower(p[0])], idx[strings.ToLower(p[1])]
+		want := sim.Func(m.Vectors.Row(a), m.Vectors.Row(b))
+		worst = max(worst, math.Abs(got.Pairs[i]-want))
+		if math.Abs(got.Pairs[i]-want) > 1e-9*max(1, math.Abs(want)) {
+			t.Errorf("%s: similarity%v = %v, want %v", model, p, got.Pairs[i], want)
+		}
+	}
+	return worst
+}
+
+// checkPythonNearest checks the Python reader's most similar words for each
+// query against the Searcher's: the same scores within tol, and the same
+// words but for swaps of ties. It returns the largest difference.
+func checkPythonNearest(t *testing.T, model string, s *eval.Searcher, got pythonAnswer, queries [][2][]string, tol float64) (worst float64) {
+	for i, q := range queries {
+		var terms []eval.Term
+		for _, w := range q[0] {
+			terms = append(terms, eval.Term{Word: w})
+		}
+		for _, w := range q[1] {
+			terms = append(terms, eval.Term{Word: w, Neg: true})
+		}
+		want, err := s.Nearest(terms, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		py := got.Most[i]
+		if len(py) != len(want) {
+			t.Fatalf("%s %v: python gave %d words, nearest %d", model, q, len(py), len(want))
+		}
+		for j, nb := range want {
+			word, score := py[j][0].(string), py[j][1].(float64)
+			d := math.Abs(score - nb.Score)
+			worst = max(worst, d)
+			if d > tol*max(1, math.Abs(nb.Score)) {
+				t.Errorf("%s %v #%d: python %s %v, nearest %s %v", model, q, j+1, word, score, nb.Word, nb.Score)
+			}
+			// A swap of two words is a tie within the tolerance.
+			if word != nb.Word && !(j > 0 && math.Abs(want[j-1].Score-nb.Score) <= tol || j+1 < len(want) && math.Abs(want[j+1].Score-nb.Score) <= tol) {
+				t.Errorf("%s %v #%d: python %s, nearest %s", model, q, j+1, word, nb.Word)
+			}
+		}
+	}
+	return worst
 }
 
 // pythonAnswer is what the Python reader says of a model: its

@@ -89,95 +89,98 @@ func wikiPage(body string) string {
 		body + "</text></revision></page></mediawiki>\n"
 }
 
+// cleanQuirks are the cases of TestCleanQuirks: each a dump and what
+// wikifil.pl (or, once, Clean) makes of it.
+var cleanQuirks = []struct {
+	name, in, want string
+}{
+	{
+		name: "entities are decoded twice",
+		in:   wikiPage("a &amp;lt;b&amp;gt;bold&amp;lt;/b&amp;gt; z"),
+		want: " a bold z",
+	},
+	{
+		name: "an ampersand takes everything up to the next semicolon",
+		in:   wikiPage("AT&amp;T is big; really"),
+		want: " at really",
+	},
+	{
+		name: "the ampersand rule spans lines",
+		in:   wikiPage("one &amp;\ntwo\nthree; four"),
+		want: " one four",
+	},
+	{
+		name: "a reference spans lines but not tags",
+		in:   wikiPage("a&lt;ref&gt;x\ny&lt;/ref&gt; b&lt;ref&gt;&lt;b&gt;k&lt;/b&gt;&lt;/ref&gt;"),
+		want: " a bk",
+	},
+	{
+		name: "templates do not nest",
+		in:   wikiPage("a {{outer|{{inner}} tail}} b"),
+		want: " a tail b",
+	},
+	{
+		name: "an unclosed template brace swallows nothing",
+		in:   wikiPage("a {{open b"),
+		want: " a open b",
+	},
+	{
+		name: "removing brackets joins words",
+		in:   wikiPage("[[Bank]]s and x[y]z"),
+		want: " banks and xyz",
+	},
+	{
+		name: "interlanguage links are matched case-sensitively",
+		in:   wikiPage("[[fr:Paris]] [[Fr:Paris]] [[wikt:word|shown]]"),
+		want: " fr paris",
+	},
+	{
+		name: "image options are matched in any case",
+		in:   wikiPage("[[IMAGE:x.png|THUMB|Left|rIgHt|300Px|cap]]"),
+		want: " cap",
+	},
+	{
+		name: "only http URLs are removed",
+		in:   wikiPage("[http://a.org/b A] [https://c.org/d D] [ftp://e.org F]"),
+		want: " a https c org d d ftp e org f",
+	},
+	{
+		name: "a page mentioning #redirect anywhere is dropped",
+		in:   wikiPage("See the #REDIRECT magic word.") + wikiPage("kept"),
+		want: " kept",
+	},
+	{
+		name: "an empty self-closing text leaks the next page's fields",
+		in: `<mediawiki><page><title>Empty</title><revision><text xml:space="preserve" /></revision></page>` +
+			`<page><title>Next</title><id>5</id><revision><text xml:space="preserve">body</text></revision></page></mediawiki>`,
+		want: " next five body",
+	},
+	{
+		name: "the closing tag is cut only on the text's last line",
+		in:   wikiPage("a\nb"),
+		want: " a b",
+	},
+	{
+		name: "a text without attributes still counts (deviation)",
+		in:   "<mediawiki><page><text>plain</text></page></mediawiki>",
+		want: " plain",
+	},
+	{
+		name: "a dump cut off inside a text keeps its text",
+		in:   `<mediawiki><page><text xml:space="preserve">cut off here`,
+		want: " cut off here",
+	},
+	{
+		name: "an empty page writes nothing",
+		in:   wikiPage("{{stub}} [[de:Leer]]") + wikiPage("x"),
+		want: " x",
+	},
+}
+
 // TestCleanQuirks pins behaviour of wikifil.pl that is easy to "fix" by
 // mistake, and Clean's one deviation from it.
 func TestCleanQuirks(t *testing.T) {
-	tests := []struct {
-		name, in, want string
-	}{
-		{
-			name: "entities are decoded twice",
-			in:   wikiPage("a &amp;lt;b&amp;gt;bold&amp;lt;/b&amp;gt; z"),
-			want: " a bold z",
-		},
-		{
-			name: "an ampersand takes everything up to the next semicolon",
-			in:   wikiPage("AT&amp;T is big; really"),
-			want: " at really",
-		},
-		{
-			name: "the ampersand rule spans lines",
-			in:   wikiPage("one &amp;\ntwo\nthree; four"),
-			want: " one four",
-		},
-		{
-			name: "a reference spans lines but not tags",
-			in:   wikiPage("a&lt;ref&gt;x\ny&lt;/ref&gt; b&lt;ref&gt;&lt;b&gt;k&lt;/b&gt;&lt;/ref&gt;"),
-			want: " a bk",
-		},
-		{
-			name: "templates do not nest",
-			in:   wikiPage("a {{outer|{{inner}} tail}} b"),
-			want: " a tail b",
-		},
-		{
-			name: "an unclosed template brace swallows nothing",
-			in:   wikiPage("a {{open b"),
-			want: " a open b",
-		},
-		{
-			name: "removing brackets joins words",
-			in:   wikiPage("[[Bank]]s and x[y]z"),
-			want: " banks and xyz",
-		},
-		{
-			name: "interlanguage links are matched case-sensitively",
-			in:   wikiPage("[[fr:Paris]] [[Fr:Paris]] [[wikt:word|shown]]"),
-			want: " fr paris",
-		},
-		{
-			name: "image options are matched in any case",
-			in:   wikiPage("[[IMAGE:x.png|THUMB|Left|rIgHt|300Px|cap]]"),
-			want: " cap",
-		},
-		{
-			name: "only http URLs are removed",
-			in:   wikiPage("[http://a.org/b A] [https://c.org/d D] [ftp://e.org F]"),
-			want: " a https c org d d ftp e org f",
-		},
-		{
-			name: "a page mentioning #redirect anywhere is dropped",
-			in:   wikiPage("See the #REDIRECT magic word.") + wikiPage("kept"),
-			want: " kept",
-		},
-		{
-			name: "an empty self-closing text leaks the next page's fields",
-			in: `<mediawiki><page><title>Empty</title><revision><text xml:space="preserve" /></revision></page>` +
-				`<page><title>Next</title><id>5</id><revision><text xml:space="preserve">body</text></revision></page></mediawiki>`,
-			want: " next five body",
-		},
-		{
-			name: "the closing tag is cut only on the text's last line",
-			in:   wikiPage("a\nb"),
-			want: " a b",
-		},
-		{
-			name: "a text without attributes still counts (deviation)",
-			in:   "<mediawiki><page><text>plain</text></page></mediawiki>",
-			want: " plain",
-		},
-		{
-			name: "a dump cut off inside a text keeps its text",
-			in:   `<mediawiki><page><text xml:space="preserve">cut off here`,
-			want: " cut off here",
-		},
-		{
-			name: "an empty page writes nothing",
-			in:   wikiPage("{{stub}} [[de:Leer]]") + wikiPage("x"),
-			want: " x",
-		},
-	}
-	for _, tt := range tests {
+	for _, tt := range cleanQuirks {
 		t.Run(tt.name, func(t *testing.T) {
 			got, st, err := cleanString(t, tt.in, cleanBufSize)
 			if err != nil {

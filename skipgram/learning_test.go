@@ -207,100 +207,120 @@ type windowTrial struct {
 	lambda0 []float32   // WIPS: the worker's lambda before the step
 }
 
+// centralDiff is the central difference of f in coordinate i of v.
+func centralDiff(v []float32, i int, f func([]float32) float64) float64 {
+	const h = 1e-3
+	p := append([]float32(nil), v...)
+	p[i] += h
+	sp := f(p)
+	p[i] -= 2 * h
+	return (sp - f(p)) / (2 * h)
+}
+
+// nearGradient allows 2% of a value plus 1% of the sum of the
+// magnitudes of its terms (the sigmoid table is exact to
+// about 0.5% of g, and a sum may cancel), plus abs for float32
+// rounding: a move of a coordinate near 0.3 is exact only to
+// about 3e-8.
+func nearGradient(got, want, terms, abs float64) bool {
+	return math.Abs(got-want) <= 0.02*math.Abs(want)+0.01*terms+abs
+}
+
 // check compares every row's move, and WIPS's lambda gradient, with the
 // sum over their pairs of g times the score's gradient from central
 // differences.
 func (c *windowTrial) check(t *testing.T) {
-	w, kind, dim, trial := c.w, c.kind, c.dim, c.trial
-	ctxs, targets, ins0, outs0, gs, lambda0 := c.ctxs, c.targets, c.ins0, c.outs0, c.gs, c.lambda0
-	m := w.r.model
-	const h = 1e-3
-	// fd is the central difference of f in coordinate i of v.
-	fd := func(v []float32, i int, f func([]float32) float64) float64 {
-		p := append([]float32(nil), v...)
-		p[i] += h
-		sp := f(p)
-		p[i] -= 2 * h
-		return (sp - f(p)) / (2 * h)
+	c.checkTargets(t)
+	c.checkContexts(t)
+	if c.kind == WIPS {
+		c.checkLambda(t)
 	}
-	// grad is the gradient of the pair's score in its first argument
-	// (in: which argument is the input row), with WIPS's signs in
-	// place of lambda (step64).
-	grad := func(x, y []float32, in bool) []float64 {
-		if kind == HSG {
-			return riemannian(x, y)
+}
+
+// grad is the gradient of the pair's score in its first argument
+// (in: which argument is the input row), with WIPS's signs in
+// place of lambda (step64).
+func (c *windowTrial) grad(x, y []float32, in bool) []float64 {
+	if c.kind == HSG {
+		return riemannian(x, y)
+	}
+	d := make([]float64, c.dim)
+	for k := range c.dim {
+		d[k] = centralDiff(x, k, func(v []float32) float64 {
+			if in {
+				return step64(c.w, v, y)
+			}
+			return step64(c.w, y, v)
+		})
+	}
+	return d
+}
+
+// sum adds g*grad over the pairs, with the magnitudes of the terms.
+func (c *windowTrial) sum(pairs func(yield func(g float64, d []float64))) (want, terms []float64) {
+	want, terms = make([]float64, c.dim), make([]float64, c.dim)
+	pairs(func(g float64, d []float64) {
+		for k := range c.dim {
+			want[k] += g * d[k]
+			terms[k] += math.Abs(g * d[k])
 		}
-		d := make([]float64, dim)
-		for k := range dim {
-			d[k] = fd(x, k, func(v []float32) float64 {
-				if in {
-					return step64(w, v, y)
-				}
-				return step64(w, y, v)
-			})
-		}
-		return d
-	}
-	// near allows 2% of a value plus 1% of the sum of the
-	// magnitudes of its terms (the sigmoid table is exact to
-	// about 0.5% of g, and a sum may cancel), plus abs for float32
-	// rounding: a move of a coordinate near 0.3 is exact only to
-	// about 3e-8.
-	near := func(got, want, terms, abs float64) bool {
-		return math.Abs(got-want) <= 0.02*math.Abs(want)+0.01*terms+abs
-	}
-	// sum adds g*grad over the pairs, with the magnitudes of the terms.
-	sum := func(pairs func(yield func(g float64, d []float64))) (want, terms []float64) {
-		want, terms = make([]float64, dim), make([]float64, dim)
-		pairs(func(g float64, d []float64) {
-			for k := range dim {
-				want[k] += g * d[k]
-				terms[k] += math.Abs(g * d[k])
+	})
+	return want, terms
+}
+
+// checkTargets checks that each target's output row moved by the sum over
+// the window's contexts of g times the score's gradient in that row.
+func (c *windowTrial) checkTargets(t *testing.T) {
+	for j, tg := range c.targets {
+		want, terms := c.sum(func(yield func(float64, []float64)) {
+			for i := range c.ctxs {
+				yield(c.gs[i][j], c.grad(c.outs0[j], c.ins0[i], false))
 			}
 		})
-		return want, terms
-	}
-	for j, tg := range targets {
-		want, terms := sum(func(yield func(float64, []float64)) {
-			for i := range ctxs {
-				yield(gs[i][j], grad(outs0[j], ins0[i], false))
-			}
-		})
-		moved := outRow(w, int(tg))
-		for k := range dim {
-			if got := float64(moved[k] - outs0[j][k]); !near(got, want[k], terms[k], 1e-7) {
+		moved := outRow(c.w, int(tg))
+		for k := range c.dim {
+			if got := float64(moved[k] - c.outs0[j][k]); !nearGradient(got, want[k], terms[k], 1e-7) {
 				t.Errorf("trial %d: target %d of %d (word %d): dout[%d] = %.6g, want %.6g",
-					trial, j, len(targets), tg, k, got, want[k])
+					c.trial, j, len(c.targets), tg, k, got, want[k])
 			}
 		}
 	}
-	for i, c := range ctxs {
-		want, terms := sum(func(yield func(float64, []float64)) {
-			for j := range targets {
-				yield(gs[i][j], grad(ins0[i], outs0[j], true))
+}
+
+// checkContexts checks that each context's input row moved by the sum over
+// the window's targets of g times the score's gradient in that row.
+func (c *windowTrial) checkContexts(t *testing.T) {
+	m := c.w.r.model
+	for i, ctx := range c.ctxs {
+		want, terms := c.sum(func(yield func(float64, []float64)) {
+			for j := range c.targets {
+				yield(c.gs[i][j], c.grad(c.ins0[i], c.outs0[j], true))
 			}
 		})
-		moved := m.Row(int(c))
-		for k := range dim {
-			if got := float64(moved[k] - ins0[i][k]); !near(got, want[k], terms[k], 1e-7) {
+		moved := m.Row(int(ctx))
+		for k := range c.dim {
+			if got := float64(moved[k] - c.ins0[i][k]); !nearGradient(got, want[k], terms[k], 1e-7) {
 				t.Errorf("trial %d: context %d (word %d): din[%d] = %.6g, want %.6g (sum over %d targets)",
-					trial, i, c, k, got, want[k], len(targets))
+					c.trial, i, ctx, k, got, want[k], len(c.targets))
 			}
 		}
 	}
-	if kind == WIPS {
-		for k := range dim {
-			var want, terms float64
-			for i := range ctxs {
-				for j := range targets {
-					d := gs[i][j] * fd(lambda0, k, func(l []float32) float64 { return weightedDot64(ins0[i], outs0[j], l) })
-					want += d
-					terms += math.Abs(d)
-				}
+}
+
+// checkLambda checks WIPS's accumulated lambda gradient against the sum
+// over every pair of g times the score's gradient in lambda.
+func (c *windowTrial) checkLambda(t *testing.T) {
+	for k := range c.dim {
+		var want, terms float64
+		for i := range c.ctxs {
+			for j := range c.targets {
+				d := c.gs[i][j] * centralDiff(c.lambda0, k, func(l []float32) float64 { return weightedDot64(c.ins0[i], c.outs0[j], l) })
+				want += d
+				terms += math.Abs(d)
 			}
-			if got := float64(wipsOf(w).dlambda[k]); !near(got, want, terms, 1e-9) {
-				t.Errorf("trial %d: dlambda[%d] = %.6g, want %.6g", trial, k, got, want)
-			}
+		}
+		if got := float64(wipsOf(c.w).dlambda[k]); !nearGradient(got, want, terms, 1e-9) {
+			t.Errorf("trial %d: dlambda[%d] = %.6g, want %.6g", c.trial, k, got, want)
 		}
 	}
 }

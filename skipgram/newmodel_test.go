@@ -13,6 +13,7 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/skipgram/kernel"
+	"github.com/wipsvec/wipsvec/vocab"
 )
 
 // sipdsModel is a model that exists only in this file: IPDS with one
@@ -110,8 +111,16 @@ func TestNewModelInOneFile(t *testing.T) {
 		t.Errorf("loss %.3f, want well below chance %.3f", st.Loss, chance)
 	}
 
-	// Its own parameter vector: learned, and carried by a checkpoint and by
-	// a continued run without a word about the model anywhere else.
+	checkSipdsGains(t, m, opt, v, ckpt)
+	vec, sims := loadSipdsVectors(t, m, opt, st, v)
+	checkSipdsTopics(t, vec, sims)
+	checkSipdsGraph(t, opt)
+}
+
+// checkSipdsGains checks that the model's own parameter vector is learned,
+// and carried by the checkpoint at ckpt and by a continued run without a
+// word about the model anywhere else.
+func checkSipdsGains(t *testing.T, m *Model, opt Options, v *vocab.Vocab, ckpt string) {
 	gain := m.param("gain")
 	if slices.Equal(gain, NewModel(opt, 1).param("gain")) {
 		t.Errorf("the gains did not move from their start: %v", gain)
@@ -126,8 +135,12 @@ func TestNewModelInOneFile(t *testing.T) {
 	if got := snap.Continue(v, 1).param("gain"); !slices.Equal(got, gain) {
 		t.Errorf("a continued run starts from gains %v, want %v", got, gain)
 	}
+}
 
-	// The files: the sidecar records the similarity; Load needs no model.
+// loadSipdsVectors writes m's vectors and sidecar and loads them back,
+// checking that the sidecar records the similarity so that Load needs no
+// model.
+func loadSipdsVectors(t *testing.T, m *Model, opt Options, st Stats, v *vocab.Vocab) (*embedding.Vectors, []embedding.Similarity) {
 	path := filepath.Join(t.TempDir(), "vec.bin")
 	if err := embedding.WriteVectors(path, m.Vectors(v.Words), true); err != nil {
 		t.Fatal(err)
@@ -143,8 +156,12 @@ func TestNewModelInOneFile(t *testing.T) {
 	if meta.Model != "sipds" || len(sims) != 1 || sims[0].Name != "sipds" {
 		t.Fatalf("sidecar of model %q scores with %v", meta.Model, sims)
 	}
+	return vec, sims
+}
 
-	// Evaluation: words of one topic score above words of two.
+// checkSipdsTopics checks that evaluation with the model's similarity
+// scores words of one topic above words of two.
+func checkSipdsTopics(t *testing.T, vec *embedding.Vectors, sims []embedding.Similarity) {
 	d := &eval.Dataset{Name: "topics"}
 	word := func(i int) string { return "w" + strconv.Itoa(i) }
 	for i := range 40 {
@@ -155,8 +172,11 @@ func TestNewModelInOneFile(t *testing.T) {
 	if res := eval.Evaluate(vec, sims, d); !(res.Rho["sipds"] > 0.5) {
 		t.Errorf("Spearman on topics %.3f (found %d of %d pairs), want above 0.5", res.Rho["sipds"], res.Found, res.Pairs)
 	}
+}
 
-	// A graph: trains on a tree's closure and ranks its edges.
+// checkSipdsGraph checks that the model trains on a tree's closure with the
+// text run's options and ranks its edges with its own similarity.
+func checkSipdsGraph(t *testing.T, opt Options) {
 	e := treeEdges(t, 3, 3)
 	g := &Graph{Nodes: len(e.Nodes), Pairs: slices.Clone(e.Pairs), Noise: NoiseUniform}
 	gopt := opt

@@ -129,24 +129,9 @@ func float32Bits(row []float32) []uint32 {
 func TestGensimCrossCheck(t *testing.T) {
 	requireGensim(t)
 	paths := benchmarkFiles(t)
-	dir := t.TempDir()
+	c := &gensimCrossCheck{dir: t.TempDir()}
 
-	var datasets []*Dataset
-	vocab := map[string]bool{}
-	var tsvs []string
-	for _, p := range paths {
-		d, err := ReadDataset(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		datasets = append(datasets, d)
-		for _, pr := range d.Pairs {
-			vocab[pr.A], vocab[pr.B] = true, true
-		}
-		tsv := filepath.Join(dir, d.Name+".tsv")
-		csvToTSV(t, p, tsv)
-		tsvs = append(tsvs, tsv)
-	}
+	vocab := c.readBenchmarks(t, paths)
 	words := []string{"</s>"}
 	dropped := 0
 	for w := range vocab {
@@ -160,55 +145,104 @@ func TestGensimCrossCheck(t *testing.T) {
 	}
 	sort.Strings(words[1:])
 	t.Logf("%d benchmark words, %d left out as OOV", len(vocab), dropped)
-	v := pseudoVectors(words, 50)
-	check := []string{"</s>", words[1], words[len(words)/2], words[len(words)-1]}
+	c.words = words
+	c.v = pseudoVectors(words, 50)
+	c.check = []string{"</s>", words[1], words[len(words)/2], words[len(words)-1]}
 
-	sims := []embedding.Similarity{embedding.Form{Name: "cos", Cosine: true}.Similarity()}
 	for _, bin := range []bool{true, false} {
-		path := filepath.Join(dir, "vectors.txt")
-		binArg := "0"
-		if bin {
-			path, binArg = filepath.Join(dir, "vectors.bin"), "1"
-		}
-		if err := embedding.WriteVectors(path, v, bin); err != nil {
+		c.checkFormat(t, bin)
+	}
+}
+
+// gensimCrossCheck holds what TestGensimCrossCheck gives gensim and
+// compares with its answers.
+type gensimCrossCheck struct {
+	dir      string
+	datasets []*Dataset
+	tsvs     []string // the datasets' pairs as gensim reads them
+	words    []string
+	v        *embedding.Vectors
+	check    []string // the words whose floats are compared
+}
+
+// gensimEval is what gensim_check.py eval reports: the file's shape, each
+// dataset's scores, and the vectors of the words asked for.
+type gensimEval struct {
+	Words    int
+	Dim      int
+	Datasets map[string]struct {
+		Spearman float64
+		OOVRatio float64 `json:"oov_ratio"`
+	}
+	Vectors map[string][]uint32
+}
+
+// readBenchmarks reads the benchmarks at paths, writes each as a TSV file
+// for gensim, and returns the set of words in their pairs.
+func (c *gensimCrossCheck) readBenchmarks(t *testing.T, paths []string) map[string]bool {
+	vocab := map[string]bool{}
+	for _, p := range paths {
+		d, err := ReadDataset(p)
+		if err != nil {
 			t.Fatal(err)
 		}
-		var got struct {
-			Words    int
-			Dim      int
-			Datasets map[string]struct {
-				Spearman float64
-				OOVRatio float64 `json:"oov_ratio"`
-			}
-			Vectors map[string][]uint32
+		c.datasets = append(c.datasets, d)
+		for _, pr := range d.Pairs {
+			vocab[pr.A], vocab[pr.B] = true, true
 		}
-		runGensim(t, &got, append([]string{"eval", path, binArg, strings.Join(check, ",")}, tsvs...)...)
-		if got.Words != len(words) || got.Dim != 50 {
-			t.Errorf("binary=%v: gensim read %d words of dim %d, want %d of 50", bin, got.Words, got.Dim, len(words))
+		tsv := filepath.Join(c.dir, d.Name+".tsv")
+		csvToTSV(t, p, tsv)
+		c.tsvs = append(c.tsvs, tsv)
+	}
+	return vocab
+}
+
+// checkFormat writes the vectors in binary or in text, has gensim load and
+// evaluate them, and checks that it reads the same words, dimension and
+// floats and scores every benchmark as Evaluate does.
+func (c *gensimCrossCheck) checkFormat(t *testing.T, bin bool) {
+	path := filepath.Join(c.dir, "vectors.txt")
+	binArg := "0"
+	if bin {
+		path, binArg = filepath.Join(c.dir, "vectors.bin"), "1"
+	}
+	if err := embedding.WriteVectors(path, c.v, bin); err != nil {
+		t.Fatal(err)
+	}
+	var got gensimEval
+	runGensim(t, &got, append([]string{"eval", path, binArg, strings.Join(c.check, ",")}, c.tsvs...)...)
+	if got.Words != len(c.words) || got.Dim != 50 {
+		t.Errorf("binary=%v: gensim read %d words of dim %d, want %d of 50", bin, got.Words, got.Dim, len(c.words))
+	}
+	c.checkScores(t, bin, &got)
+	idx := c.v.Index()
+	for _, w := range c.check {
+		want := float32Bits(c.v.Row(idx[w]))
+		if fmt.Sprint(got.Vectors[w]) != fmt.Sprint(want) {
+			t.Errorf("binary=%v: gensim's vector of %q differs:\n%v\nwant\n%v", bin, w, got.Vectors[w], want)
 		}
-		for _, d := range datasets {
-			res := Evaluate(v, sims, d)
-			g, ok := got.Datasets[d.Name]
-			if !ok {
-				t.Errorf("binary=%v: gensim has no result for %s", bin, d.Name)
-				continue
-			}
-			if diff := math.Abs(g.Spearman - res.Rho["cos"]); !(diff <= 0.01) {
-				t.Errorf("binary=%v %s: gensim Spearman %.6f, ours %.6f", bin, d.Name, g.Spearman, res.Rho["cos"])
-			} else {
-				t.Logf("binary=%v %s: %d/%d pairs, gensim %.6f, ours %.6f", bin, d.Name, res.Found, res.Pairs, g.Spearman, res.Rho["cos"])
-			}
-			oov := float64(res.Pairs-res.Found) / float64(res.Pairs) * 100
-			if math.Abs(g.OOVRatio-oov) > 1e-9 {
-				t.Errorf("binary=%v %s: gensim OOV %.4f%%, ours %.4f%% (%d of %d found)", bin, d.Name, g.OOVRatio, oov, res.Found, res.Pairs)
-			}
+	}
+}
+
+// checkScores checks that gensim's Spearman for every benchmark equals
+// Evaluate's under cosine, and that it counts the same share of OOV pairs.
+func (c *gensimCrossCheck) checkScores(t *testing.T, bin bool, got *gensimEval) {
+	sims := []embedding.Similarity{embedding.Form{Name: "cos", Cosine: true}.Similarity()}
+	for _, d := range c.datasets {
+		res := Evaluate(c.v, sims, d)
+		g, ok := got.Datasets[d.Name]
+		if !ok {
+			t.Errorf("binary=%v: gensim has no result for %s", bin, d.Name)
+			continue
 		}
-		idx := v.Index()
-		for _, w := range check {
-			want := float32Bits(v.Row(idx[w]))
-			if fmt.Sprint(got.Vectors[w]) != fmt.Sprint(want) {
-				t.Errorf("binary=%v: gensim's vector of %q differs:\n%v\nwant\n%v", bin, w, got.Vectors[w], want)
-			}
+		if diff := math.Abs(g.Spearman - res.Rho["cos"]); !(diff <= 0.01) {
+			t.Errorf("binary=%v %s: gensim Spearman %.6f, ours %.6f", bin, d.Name, g.Spearman, res.Rho["cos"])
+		} else {
+			t.Logf("binary=%v %s: %d/%d pairs, gensim %.6f, ours %.6f", bin, d.Name, res.Found, res.Pairs, g.Spearman, res.Rho["cos"])
+		}
+		oov := float64(res.Pairs-res.Found) / float64(res.Pairs) * 100
+		if math.Abs(g.OOVRatio-oov) > 1e-9 {
+			t.Errorf("binary=%v %s: gensim OOV %.4f%%, ours %.4f%% (%d of %d found)", bin, d.Name, g.OOVRatio, oov, res.Found, res.Pairs)
 		}
 	}
 }

@@ -86,21 +86,7 @@ func loadWithGensim(t *testing.T, path string, bin bool) (words []string, vector
 func TestGensimLoadsInvalidUTF8Corpus(t *testing.T) {
 	requireGensim(t)
 	dir := t.TempDir()
-
-	// The failure this guards against: gensim's default load refuses a
-	// word that is not valid UTF-8.
-	for name, content := range map[string][]byte{
-		"bad.txt": []byte("2 2\ncaf\xe9 1 2\nb 3 4\n"),
-		"bad.bin": []byte("2 1\ncaf\xe9 \x00\x00\x80\x3f\nb \x00\x00\x00\x40\n"),
-	} {
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, content, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if _, _, stderr, err := loadWithGensim(t, path, strings.HasSuffix(name, ".bin")); err == nil || !strings.Contains(stderr, "UnicodeDecodeError") {
-			t.Fatalf("%s: gensim loaded a word that is not valid UTF-8 (err %v): the check below would prove nothing\n%s", name, err, stderr)
-		}
-	}
+	checkGensimRefusesInvalidUTF8(t, dir)
 
 	text, ninvalid := invalidUTF8Corpus(3000)
 	wantInvalid := vocab.InvalidUTF8{Tokens: ninvalid, Distinct: 6}
@@ -143,26 +129,52 @@ func TestGensimLoadsInvalidUTF8Corpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		vec := res.Vectors()
-		for _, bin := range []bool{true, false} {
-			path := filepath.Join(dir, fmt.Sprintf("%s-%v.vec", way.name, bin))
-			if err := embedding.WriteVectors(path, vec, bin); err != nil {
-				t.Fatal(err)
+		checkGensimReadsVectors(t, dir, way.name, v, res.Vectors())
+	}
+}
+
+// checkGensimRefusesInvalidUTF8 checks the failure that
+// TestGensimLoadsInvalidUTF8Corpus guards against: gensim's default load
+// refuses a word that is not valid UTF-8, in a text and a binary file
+// written by hand in dir.
+func checkGensimRefusesInvalidUTF8(t *testing.T, dir string) {
+	for name, content := range map[string][]byte{
+		"bad.txt": []byte("2 2\ncaf\xe9 1 2\nb 3 4\n"),
+		"bad.bin": []byte("2 1\ncaf\xe9 \x00\x00\x80\x3f\nb \x00\x00\x00\x40\n"),
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, stderr, err := loadWithGensim(t, path, strings.HasSuffix(name, ".bin")); err == nil || !strings.Contains(stderr, "UnicodeDecodeError") {
+			t.Fatalf("%s: gensim loaded a word that is not valid UTF-8 (err %v): the check below would prove nothing\n%s", name, err, stderr)
+		}
+	}
+}
+
+// checkGensimReadsVectors writes vec, trained on vocabulary v learned the
+// way named name, to dir in binary and in text, and checks that gensim's
+// default load reads back exactly v's words, all valid UTF-8, and vec's
+// floats.
+func checkGensimReadsVectors(t *testing.T, dir, name string, v *vocab.Vocab, vec *embedding.Vectors) {
+	for _, bin := range []bool{true, false} {
+		path := filepath.Join(dir, fmt.Sprintf("%s-%v.vec", name, bin))
+		if err := embedding.WriteVectors(path, vec, bin); err != nil {
+			t.Fatal(err)
+		}
+		words, vectors, stderr, err := loadWithGensim(t, path, bin)
+		if err != nil {
+			t.Fatalf("%s binary=%v: gensim's default load failed: %v\n%s", name, bin, err, stderr)
+		}
+		if !slices.Equal(words, v.Words) {
+			t.Errorf("%s binary=%v: gensim read words %q, want %q", name, bin, words, v.Words)
+		}
+		for i, w := range v.Words {
+			if !utf8.ValidString(w) {
+				t.Errorf("%s: vocabulary word %q", name, w)
 			}
-			words, vectors, stderr, err := loadWithGensim(t, path, bin)
-			if err != nil {
-				t.Fatalf("%s binary=%v: gensim's default load failed: %v\n%s", way.name, bin, err, stderr)
-			}
-			if !slices.Equal(words, v.Words) {
-				t.Errorf("%s binary=%v: gensim read words %q, want %q", way.name, bin, words, v.Words)
-			}
-			for i, w := range v.Words {
-				if !utf8.ValidString(w) {
-					t.Errorf("%s: vocabulary word %q", way.name, w)
-				}
-				if i < len(vectors) && fmt.Sprint(vectors[i]) != fmt.Sprint(float32Bits(vec.Row(i))) {
-					t.Errorf("%s binary=%v: gensim's vector of %q differs", way.name, bin, w)
-				}
+			if i < len(vectors) && fmt.Sprint(vectors[i]) != fmt.Sprint(float32Bits(vec.Row(i))) {
+				t.Errorf("%s binary=%v: gensim's vector of %q differs", name, bin, w)
 			}
 		}
 	}

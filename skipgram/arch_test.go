@@ -277,9 +277,9 @@ func TestArchitecturesRefusedWhereMeaningless(t *testing.T) {
 	}
 }
 
-// architectures are the ways of training a model beyond skip-gram with
+// trainedArchitectures are the ways of training a model beyond skip-gram with
 // negative sampling, each on the models it has a meaning for.
-var architectures = []struct {
+var trainedArchitectures = []struct {
 	name  string
 	kinds []Kind
 	set   func(*Options)
@@ -308,7 +308,7 @@ func TestArchitecturesLearnReproducibly(t *testing.T) {
 		tokens = 15000
 	}
 	v, stream := syntheticCorpus(t, tokens, 3)
-	for _, a := range architectures {
+	for _, a := range trainedArchitectures {
 		for _, kind := range a.kinds {
 			t.Run(a.name+"/"+string(kind), func(t *testing.T) {
 				opt := testOptions(kind)

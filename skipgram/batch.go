@@ -32,6 +32,21 @@ func (b *batchRows) rows(s *step, center int32, ctxs []int32) (outs [][]float32,
 	return outs, pos, ins
 }
 
+// batchArchitecture is skip-gram's batch windows (Options.Batch): a
+// window's contexts against one draw of targets, each row written once.
+var batchArchitecture = architecture{
+	uses: func(o *Options) bool { return o.Batch },
+	plain: func(s *kernelSetup, a *hogwild.Scratch) linearKernel {
+		return newBatchLinear(a, s.model.Dim, s.opt.Window, s.outputs)
+	},
+	bagged: func(s *kernelSetup, a *hogwild.Scratch, oneView bool) linearKernel {
+		if oneView {
+			return newBagWindow(a, s.model.Dim, s.opt.Window, s.outputs)
+		}
+		return newSubwordWindow(a, s.model.Dim, s.outputs, s.drawnPairs)
+	},
+}
+
 // batchLinear is the batch kernel of the linear models.
 type batchLinear struct {
 	linForm

@@ -14,6 +14,21 @@ import (
 // For a model linear in each row the mean is a row of the model: SIPS's
 // bias is the mean of the biases, WIPS's lambda weighs h as any row.
 
+// cbowArchitecture is CBOW (Options.CBOW): the mean of a window's context
+// rows, or of every row of their bags, scored against the centre word.
+var cbowArchitecture = architecture{
+	uses: func(o *Options) bool { return o.CBOW },
+	plain: func(s *kernelSetup, a *hogwild.Scratch) linearKernel {
+		return newCBOW(a, s.model.Dim, s.opt.Window, s.outputs)
+	},
+	bagged: func(s *kernelSetup, a *hogwild.Scratch, oneView bool) linearKernel {
+		if oneView {
+			return newBagCBOW(a, s.model.Dim, s.opt.Window, s.outputs)
+		}
+		return newCBOW(a, s.model.Dim, s.opt.Window, s.outputs)
+	},
+}
+
 // cbowKernel trains a window as one example.
 type cbowKernel struct {
 	linForm

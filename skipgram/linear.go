@@ -26,23 +26,37 @@ func (f *linForm) form() *linear.Form { return &f.Form }
 func (f *linForm) weigh(_ *hogwild.Scratch, w, u, dw []float32) { f.W, f.U, f.DW = w, u, dw }
 
 // newLinear returns a worker's kernel for a linear model under the run's
-// architecture, its buffers from a: CBOW, batch windows or skip-gram's
-// pairs, each of words or of bags of rows. A model's kernels make it and
-// set its form.
+// architecture, its buffers from a. A model's kernels make it and set its
+// form.
 func newLinear(s *kernelSetup, a *hogwild.Scratch) linearKernel {
-	o, dim := s.opt, s.model.Dim
-	bagged := s.bags && s.model.Out == nil // a one-view model: every word a bag of rows (bags.go)
-	switch {
-	case o.CBOW && bagged:
-		return newBagCBOW(a, dim, o.Window, s.outputs)
-	case o.CBOW:
-		return newCBOW(a, dim, o.Window, s.outputs)
-	case o.Batch && bagged:
-		return newBagWindow(a, dim, o.Window, s.outputs)
-	case o.Batch && s.bags:
-		return newSubwordWindow(a, dim, s.outputs, s.drawnPairs)
-	case o.Batch:
-		return newBatchLinear(a, dim, o.Window, s.outputs)
+	arch := s.opt.architecture()
+	if s.bags {
+		return arch.bagged(s, a, s.model.Out == nil)
 	}
-	return newPairsLinear(a, dim, s.outputs, s.drawnPairs)
+	return arch.plain(s, a)
+}
+
+// An architecture is how a run turns a window into examples: CBOW's one
+// example a window, skip-gram's batch windows or skip-gram's pairs. Each,
+// in its file, says when a run takes it and the linear kernel it trains a
+// model with, of words or of bags of rows (a row representation's, with
+// oneView when the model scores a bag against bags: bags.go).
+type architecture struct {
+	uses   func(o *Options) bool
+	plain  func(s *kernelSetup, a *hogwild.Scratch) linearKernel
+	bagged func(s *kernelSetup, a *hogwild.Scratch, oneView bool) linearKernel
+}
+
+// architectures are the architectures in the order a run asks them: the
+// first that it uses is its own; the last uses every run.
+var architectures = []*architecture{&cbowArchitecture, &batchArchitecture, &pairsArchitecture}
+
+// architecture is the run's architecture.
+func (o *Options) architecture() *architecture {
+	for _, a := range architectures {
+		if a.uses(o) {
+			return a
+		}
+	}
+	return architectures[len(architectures)-1]
 }

@@ -6,6 +6,18 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/linear"
 )
 
+// pairsArchitecture is skip-gram pair by pair, word2vec.c's: every run
+// that takes no other architecture. A pair's context is a word or a bag.
+var pairsArchitecture = architecture{
+	uses: func(*Options) bool { return true },
+	plain: func(s *kernelSetup, a *hogwild.Scratch) linearKernel {
+		return newPairsLinear(a, s.model.Dim, s.outputs, s.drawnPairs)
+	},
+	bagged: func(s *kernelSetup, a *hogwild.Scratch, _ bool) linearKernel {
+		return newPairsLinear(a, s.model.Dim, s.outputs, s.drawnPairs)
+	},
+}
+
 // pairsLinear is skip-gram pair by pair (Batch false), every context
 // scored against the output layers' rows for the centre word
 // (Step.PairOutputs): with hierarchical softmax the centre word's path,

@@ -120,6 +120,14 @@ func PrefetchW(row []float32) {
 	}
 }
 
+// holdN panics, as an index out of range, unless every row holds n
+// floats: the assembly reads n of each without checking.
+func holdN(rows [][]float32, n int) {
+	for _, r := range rows {
+		_ = r[n-1]
+	}
+}
+
 //go:noescape
 func dotManyAVX2(dst, x *float32, ys *[]float32, m, n int)
 
@@ -136,9 +144,7 @@ func DotMany(dst, x []float32, ys [][]float32) {
 		return
 	}
 	_ = dst[len(ys)-1]
-	for _, y := range ys {
-		_ = y[n-1]
-	}
+	holdN(ys, n)
 	dotManyAVX2(&dst[0], &x[0], &ys[0], len(ys), n)
 }
 
@@ -154,9 +160,7 @@ func AxpyMany(y []float32, xs [][]float32, g []float32) {
 		return
 	}
 	_ = g[len(xs)-1]
-	for _, x := range xs {
-		_ = x[n-1]
-	}
+	holdN(xs, n)
 	axpyManyAVX2(&y[0], &xs[0], &g[0], len(xs), n)
 }
 
@@ -173,9 +177,7 @@ func MeanRows(y []float32, rows [][]float32) {
 		meanRowsGeneric(y, rows)
 		return
 	}
-	for _, x := range rows {
-		_ = x[n-1]
-	}
+	holdN(rows, n)
 	meanRowsAVX2(&y[0], &rows[0], len(rows), n, 1/float32(len(rows)))
 }
 
@@ -206,9 +208,7 @@ func AxpyRows(rows [][]float32, x, gs []float32) {
 		return
 	}
 	_ = gs[len(rows)-1]
-	for _, r := range rows {
-		_ = r[n-1]
-	}
+	holdN(rows, n)
 	axpyRowsAVX2(&rows[0], &x[0], &gs[0], len(rows), n)
 }
 

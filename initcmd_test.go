@@ -78,16 +78,9 @@ func readRows(t *testing.T, path string) map[string][]float32 {
 	return rows
 }
 
+// sameBits reports whether two float32 slices hold the same bits.
 func sameBits(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
-			return false
-		}
-	}
-	return true
+	return slices.EqualFunc(a, b, func(x, y float32) bool { return math.Float32bits(x) == math.Float32bits(y) })
 }
 
 // TestInitFromVectors: -init takes a word2vec file, text or binary. At

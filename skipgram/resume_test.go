@@ -17,15 +17,7 @@ import (
 
 // sameBits reports whether two float32 slices hold the same bits.
 func sameBits(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
-			return false
-		}
-	}
-	return true
+	return slices.EqualFunc(a, b, func(x, y float32) bool { return math.Float32bits(x) == math.Float32bits(y) })
 }
 
 // sameModel compares the parameters of two trained models to the bit.
@@ -93,17 +85,7 @@ func TestResumeIsBitIdentical(t *testing.T) {
 			opt.Model, opt.Dim, opt.Iter, opt.Threads, opt.Seed = kind, 12, 3, 1, 5
 			opt.NegDim, opt.Batch, opt.Sample = 3, true, 1e-3 // more frequent words: lambda moves sooner
 			train := func(ctx context.Context, o Options) (*Model, Stats, error) { return Train(ctx, v, stream, o) }
-			want, wst, err := train(context.Background(), opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, claims := range []int64{1, 6, 11} {
-				got, st, snap := interrupted(t, claims, opt, train)
-				sameModel(t, "resumed after "+itoa(claims)+" blocks", got, want)
-				if st.Words != wst.Words || st.Pairs != wst.Pairs || st.Loss != wst.Loss {
-					t.Fatalf("after %d blocks: %d words, %d pairs, loss %v; uninterrupted %d, %d, %v",
-						claims, st.Words, st.Pairs, st.Loss, wst.Words, wst.Pairs, wst.Loss)
-				}
+			resumesAsUninterrupted(t, opt, train, []int64{1, 6, 11}, func(claims int64, snap *Snapshot) {
 				// The learning rate goes on from where it stood, not from the start.
 				if a := snap.Alpha(); !(a < opt.Alpha) || a <= opt.Alpha*1e-4 {
 					t.Fatalf("the checkpoint's learning rate is %g of a start %g", a, opt.Alpha)
@@ -111,8 +93,31 @@ func TestResumeIsBitIdentical(t *testing.T) {
 				if kind == WIPS && slices.IndexFunc(snap.Model.param("lambda"), func(l float32) bool { return l != 1 && l != -1 }) < 0 {
 					t.Fatalf("WIPS's lambda %v has not moved from its signs", snap.Model.param("lambda"))
 				}
-			}
+			})
 		})
+	}
+}
+
+// resumesAsUninterrupted trains opt with train uninterrupted, then
+// interrupted after each count of claims and resumed: each resumed run
+// ends with the uninterrupted run's model, words, pairs and loss; check
+// looks at the checkpoint it resumed from.
+func resumesAsUninterrupted(t *testing.T, opt Options, train func(context.Context, Options) (*Model, Stats, error), claims []int64, check func(claims int64, snap *Snapshot)) {
+	t.Helper()
+	want, wst, err := train(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range claims {
+		got, st, snap := interrupted(t, c, opt, train)
+		sameModel(t, "resumed after "+itoa(c)+" blocks", got, want)
+		if st.Words != wst.Words || st.Pairs != wst.Pairs || st.Loss != wst.Loss {
+			t.Fatalf("after %d blocks: %d words, %d pairs, loss %v; uninterrupted %d, %d, %v",
+				c, st.Words, st.Pairs, st.Loss, wst.Words, wst.Pairs, wst.Loss)
+		}
+		if check != nil {
+			check(c, snap)
+		}
 	}
 }
 
@@ -131,17 +136,7 @@ func TestResumeGraphIsBitIdentical(t *testing.T) {
 				g.Noise = DefaultGraphNoise
 				return TrainGraph(ctx, g, o)
 			}
-			want, wst, err := train(context.Background(), opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, claims := range []int64{3, 40, 90} {
-				got, st, _ := interrupted(t, claims, opt, train)
-				sameModel(t, "resumed after "+itoa(claims)+" blocks", got, want)
-				if st.Words != wst.Words || st.Loss != wst.Loss {
-					t.Fatalf("after %d blocks: %d pairs, loss %v; uninterrupted %d, %v", claims, st.Words, st.Loss, wst.Words, wst.Loss)
-				}
-			}
+			resumesAsUninterrupted(t, opt, train, []int64{3, 40, 90}, nil)
 		})
 	}
 }

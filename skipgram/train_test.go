@@ -105,14 +105,7 @@ func TestEveryEpochTrainsEveryWord(t *testing.T) {
 }
 
 // chunk cuts a stream into pieces of n tokens, ignoring sentence ends.
-func chunk(stream []int32, n int) [][]int32 {
-	var chunks [][]int32
-	for len(stream) > n {
-		chunks = append(chunks, stream[:n])
-		stream = stream[n:]
-	}
-	return append(chunks, stream)
-}
+func chunk(stream []int32, n int) [][]int32 { return slices.Collect(slices.Chunk(stream, n)) }
 
 // TestChunkedStreamTrainsLikeFlat: sentences may span chunks, and a chunked
 // stream must train to the same vectors as the flat one.

@@ -23,14 +23,7 @@ func sentences(tokens int, seed uint64) []int32 {
 }
 
 // chunk cuts a stream into pieces of n tokens, ignoring sentence ends.
-func chunk(stream []int32, n int) [][]int32 {
-	var chunks [][]int32
-	for len(stream) > n {
-		chunks = append(chunks, stream[:n])
-		stream = stream[n:]
-	}
-	return append(chunks, stream)
-}
+func chunk(stream []int32, n int) [][]int32 { return slices.Collect(slices.Chunk(stream, n)) }
 
 func TestSplitBlocksKeepsSentencesWhole(t *testing.T) {
 	stream := sentences(5000, 3)

@@ -401,18 +401,29 @@ func stripLastTag(b []byte) []byte {
 	return b
 }
 
+// substitute makes one pass of a substitution over b in place. From s = 0
+// it finds the next sep at or after s and calls step with its position i;
+// step makes any replacement through e and returns where the search goes
+// on, or -1 when no later match can be completed.
+func substitute(b []byte, sep string, step func(e *editor, i int) (s int)) []byte {
+	e := editor{b: b}
+	p := []byte(sep)
+	for s := 0; s >= 0; {
+		i := bytes.Index(b[s:], p)
+		if i < 0 {
+			break
+		}
+		s = step(&e, i+s)
+	}
+	return e.done()
+}
+
 // decodeEntities is s/&amp;/&/g; s/&lt;/</g; s/&gt;/>/g in one pass. The
 // second and third substitutions see the '&' that the first leaves of
 // "&amp;", so "&amp;lt;" becomes "<"; no other text can change their
 // matches.
 func decodeEntities(b []byte) []byte {
-	e := editor{b: b}
-	for s := 0; ; {
-		i := bytes.IndexByte(b[s:], '&')
-		if i < 0 {
-			break
-		}
-		i += s
+	return substitute(b, "&", func(e *editor, i int) int {
 		rest := b[i+1:]
 		n, repl := 0, ""
 		switch {
@@ -428,140 +439,95 @@ func decodeEntities(b []byte) []byte {
 			n, repl = len("&gt;"), ">"
 		}
 		if n == 0 {
-			s = i + 1
-			continue
+			return i + 1
 		}
 		e.replace(i, i+n, repl)
-		s = i + n
-	}
-	return e.done()
+		return i + n
+	})
 }
 
 // removeRefs is s/<ref[^<]*<\/ref>//g: a reference that contains a tag
 // stays, to be stripped of its tags by removeTags.
 func removeRefs(b []byte) []byte {
-	e := editor{b: b}
-	for s := 0; ; {
-		i := bytes.Index(b[s:], []byte("<ref"))
-		if i < 0 {
-			break
-		}
-		i += s
+	return substitute(b, "<ref", func(e *editor, i int) int {
 		j := bytes.IndexByte(b[i+len("<ref"):], '<')
 		if j < 0 {
-			break
+			return -1
 		}
 		j += i + len("<ref")
 		if bytes.HasPrefix(b[j:], []byte("</ref>")) {
 			e.replace(i, j+len("</ref>"), "")
-			s = j + len("</ref>")
-		} else {
-			s = j // no match can start before the next '<'
+			return j + len("</ref>")
 		}
-	}
-	return e.done()
+		return j // no match can start before the next '<'
+	})
 }
 
 // removeTags is s/<[^>]*>//g.
-func removeTags(b []byte) []byte { return removeDelimited(b, '<', '>') }
+func removeTags(b []byte) []byte { return removeDelimited(b, "<", '>') }
 
 // removeDelimited removes every shortest run from open to the next close,
 // both included: s/<open>[^<close>]*<close>//g.
-func removeDelimited(b []byte, open, close byte) []byte {
-	e := editor{b: b}
-	for s := 0; ; {
-		i := bytes.IndexByte(b[s:], open)
-		if i < 0 {
-			break
-		}
-		i += s
-		j := bytes.IndexByte(b[i+1:], close)
+func removeDelimited(b []byte, open string, close byte) []byte {
+	return substitute(b, open, func(e *editor, i int) int {
+		j := bytes.IndexByte(b[i+len(open):], close)
 		if j < 0 {
-			break
+			return -1
 		}
-		j += i + 1
+		j += i + len(open)
 		e.replace(i, j+1, "")
-		s = j + 1
-	}
-	return e.done()
+		return j + 1
+	})
 }
 
 // removeURLs is s/\[http:[^] ]*/[/g: the address of an external link
 // goes, its label stays.
 func removeURLs(b []byte) []byte {
-	e := editor{b: b}
-	for s := 0; ; {
-		i := bytes.Index(b[s:], []byte("[http:"))
-		if i < 0 {
-			break
-		}
-		i += s
+	return substitute(b, "[http:", func(e *editor, i int) int {
 		j := i + len("[http:")
 		for j < len(b) && b[j] != ']' && b[j] != ' ' {
 			j++
 		}
 		e.replace(i, j, "[")
-		s = j
-	}
-	return e.done()
+		return j
+	})
 }
 
 // removeFold is s/\|word//ig for pat = "|word", word lowercase.
 func removeFold(b []byte, pat string) []byte {
-	e := editor{b: b}
-	for s := 0; ; {
-		i := bytes.IndexByte(b[s:], '|')
-		if i < 0 {
-			break
+	return substitute(b, "|", func(e *editor, i int) int {
+		if !hasPrefixFold(b[i+1:], pat[1:]) {
+			return i + 1
 		}
-		i += s
-		if hasPrefixFold(b[i+1:], pat[1:]) {
-			e.replace(i, i+len(pat), "")
-			s = i + len(pat)
-		} else {
-			s = i + 1
-		}
-	}
-	return e.done()
+		e.replace(i, i+len(pat), "")
+		return i + len(pat)
+	})
 }
 
 // removePx is s/\|\d+px//ig, an image width.
 func removePx(b []byte) []byte {
-	e := editor{b: b}
-	for s := 0; ; {
-		i := bytes.IndexByte(b[s:], '|')
-		if i < 0 {
-			break
-		}
-		i += s
+	return substitute(b, "|", func(e *editor, i int) int {
 		j := i + 1
 		for j < len(b) && '0' <= b[j] && b[j] <= '9' {
 			j++
 		}
-		if j > i+1 && hasPrefixFold(b[j:], "px") {
-			e.replace(i, j+2, "")
-			s = j + 2
-		} else {
-			s = i + 1
+		if j == i+1 || !hasPrefixFold(b[j:], "px") {
+			return i + 1
 		}
-	}
-	return e.done()
+		e.replace(i, j+2, "")
+		return j + 2
+	})
 }
 
-// indexFold returns the position of the first "[[" at or after s that
-// starts pre ("[[image:", "[[category:") in any case, or -1.
-func indexFold(b []byte, s int, pre string) int {
-	for {
-		i := bytes.Index(b[s:], []byte("[["))
-		if i < 0 {
-			return -1
+// substituteLink is substitute for the links that start with pre
+// ("[[image:", "[[category:") in any case.
+func substituteLink(b []byte, pre string, step func(e *editor, i int) int) []byte {
+	return substitute(b, "[[", func(e *editor, i int) int {
+		if !hasPrefixFold(b[i+2:], pre[2:]) {
+			return i + 1
 		}
-		i += s
-		if hasPrefixFold(b[i+2:], pre[2:]) {
-			return i
-		}
-		s = i + 1
-	}
+		return step(e, i)
+	})
 }
 
 // removeImageTargets is s/\[\[image:[^\[\]]*\|//ig: the file name and the
@@ -569,46 +535,34 @@ func indexFold(b []byte, s int, pre string) int {
 // the caption.
 func removeImageTargets(b []byte) []byte {
 	const pre = "[[image:"
-	e := editor{b: b}
-	for s := 0; ; {
-		i := indexFold(b, s, pre)
-		if i < 0 {
-			break
-		}
+	return substituteLink(b, pre, func(e *editor, i int) int {
 		end := len(b)
 		if k := bytes.IndexAny(b[i+len(pre):], "[]"); k >= 0 {
 			end = i + len(pre) + k
 		}
-		if k := bytes.LastIndexByte(b[i+len(pre):end], '|'); k >= 0 {
-			k += i + len(pre)
-			e.replace(i, k+1, "")
-			s = k + 1
-		} else {
-			s = end // no "[[" starts before the bracket at end
+		k := bytes.LastIndexByte(b[i+len(pre):end], '|')
+		if k < 0 {
+			return end // no "[[" starts before the bracket at end
 		}
-	}
-	return e.done()
+		k += i + len(pre)
+		e.replace(i, k+1, "")
+		return k + 1
+	})
 }
 
 // unwrapCategories is s/\[\[category:([^|\]]*)[^]]*\]\]/[[$1]]/ig: a
 // category link keeps its name and loses its sort key.
 func unwrapCategories(b []byte) []byte {
 	const pre = "[[category:"
-	e := editor{b: b}
-	for s := 0; ; {
-		i := indexFold(b, s, pre)
-		if i < 0 {
-			break
-		}
+	return substituteLink(b, pre, func(e *editor, i int) int {
 		name := i + len(pre)
 		r := bytes.IndexByte(b[name:], ']')
 		if r < 0 {
-			break // nor can any later match end
+			return -1 // nor can any later match end
 		}
 		r += name
 		if r+1 >= len(b) || b[r+1] != ']' {
-			s = r + 1 // a match starting before r would end at r too
-			continue
+			return r + 1 // a match starting before r would end at r too
 		}
 		nameEnd := r
 		if k := bytes.IndexByte(b[name:r], '|'); k >= 0 {
@@ -620,94 +574,69 @@ func unwrapCategories(b []byte) []byte {
 		e.w += copy(e.b[e.w:], b[name:nameEnd])
 		e.w += copy(e.b[e.w:], "]]")
 		e.r = r + 2
-		s = r + 2
-	}
-	return e.done()
+		return r + 2
+	})
 }
 
 // removeInterlanguage is s/\[\[[a-z\-]*:[^\]]*\]\]//g, which removes links
 // to other languages and, being case-sensitive, any other link whose
 // prefix is lowercase.
 func removeInterlanguage(b []byte) []byte {
-	e := editor{b: b}
-	for s := 0; ; {
-		i := bytes.Index(b[s:], []byte("[["))
-		if i < 0 {
-			break
-		}
-		i += s
+	return substitute(b, "[[", func(e *editor, i int) int {
 		j := i + 2
 		for j < len(b) && ('a' <= b[j] && b[j] <= 'z' || b[j] == '-') {
 			j++
 		}
 		if j >= len(b) || b[j] != ':' {
-			s = i + 1
-			continue
+			return i + 1
 		}
-		r := bytes.IndexByte(b[j+1:], ']')
-		if r < 0 {
-			break
-		}
-		r += j + 1
-		if r+1 < len(b) && b[r+1] == ']' {
-			e.replace(i, r+2, "")
-			s = r + 2
-		} else {
-			s = r + 1
-		}
-	}
-	return e.done()
+		return removeDoubleClosed(e, i, j+1, ']')
+	})
 }
 
 // removeLinkTargets is s/\[\[[^\|\]]*\|/[[/g: a piped link keeps only the
 // text it shows.
 func removeLinkTargets(b []byte) []byte {
-	e := editor{b: b}
-	for s := 0; ; {
-		i := bytes.Index(b[s:], []byte("[["))
-		if i < 0 {
-			break
-		}
-		i += s
+	return substitute(b, "[[", func(e *editor, i int) int {
 		p := bytes.IndexAny(b[i+2:], "|]")
 		if p < 0 {
-			break
+			return -1
 		}
 		p += i + 2
 		if b[p] == '|' {
 			e.replace(i, p+1, "[[")
 		}
-		s = p + 1 // a match starting before p would end at p too
-	}
-	return e.done()
+		return p + 1 // a match starting before p would end at p too
+	})
 }
 
 // removeTemplates is s/{{[^}]*}}//g. A template containing another loses
 // only the inner one here; removeBraces then takes the rest up to the
 // next '}'.
 func removeTemplates(b []byte) []byte {
-	e := editor{b: b}
-	for s := 0; ; {
-		i := bytes.Index(b[s:], []byte("{{"))
-		if i < 0 {
-			break
-		}
-		i += s
-		r := bytes.IndexByte(b[i+2:], '}')
-		if r < 0 {
-			break
-		}
-		r += i + 2
-		if r+1 < len(b) && b[r+1] == '}' {
-			e.replace(i, r+2, "")
-			s = r + 2
-		} else {
-			s = r + 1
-		}
+	return substitute(b, "{{", func(e *editor, i int) int {
+		return removeDoubleClosed(e, i, i+2, '}')
+	})
+}
+
+// removeDoubleClosed is the step of removeInterlanguage and
+// removeTemplates for a match starting at i: it removes e.b[i:] up to the
+// first close at or after j if a second close follows it, and returns
+// where the search goes on.
+func removeDoubleClosed(e *editor, i, j int, close byte) int {
+	b := e.b
+	r := bytes.IndexByte(b[j:], close)
+	if r < 0 {
+		return -1
 	}
-	return e.done()
+	r += j
+	if r+1 < len(b) && b[r+1] == close {
+		e.replace(i, r+2, "")
+		return r + 2
+	}
+	return r + 1
 }
 
 // removeBraces is s/{[^}]*}//g, which removes tables {| ... |} and what
 // removeTemplates left of nested templates.
-func removeBraces(b []byte) []byte { return removeDelimited(b, '{', '}') }
+func removeBraces(b []byte) []byte { return removeDelimited(b, "{", '}') }

@@ -83,27 +83,15 @@ func newReader(name string, f io.Reader) (*reader, error) {
 	// copied through an extra buffer.
 	src := io.MultiReader(bytes.NewReader(magic[:n]), f)
 
-	rc := &reader{name: name}
-	switch compression(magic[:n]) {
-	case "gzip":
-		zr, err := gzip.NewReader(src)
-		if err != nil {
-			return nil, fmt.Errorf("%s: gzip: %w", name, err)
-		}
-		rc.r = zr
-		// gzip's Close only repeats the error Read already returned.
-		rc.closers = []func() error{func() error { zr.Close(); return nil }}
-	case "zstd":
-		zd, err := zstd.NewReader(src)
-		if err != nil {
-			return nil, fmt.Errorf("%s: zstd: %w", name, err)
-		}
-		rc.r = zd
-		rc.closers = []func() error{func() error { zd.Close(); return nil }}
-	default:
-		rc.r = src
-		return rc, nil
+	kind := compression(magic[:n])
+	if kind == "" {
+		return &reader{name: name, r: src}, nil
 	}
+	dec, closeDec, err := decompressor(kind, src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", name, kind, err)
+	}
+	rc := &reader{name: name, r: dec, closers: []func() error{func() error { closeDec(); return nil }}}
 
 	// Decode the first byte now, so that a stream which is corrupt from the
 	// start, or which decompresses to nothing, is reported by Open rather
@@ -118,6 +106,39 @@ func newReader(name string, f io.Reader) (*reader, error) {
 	}
 	rc.r = io.MultiReader(bytes.NewReader(first[:]), rc.r)
 	return rc, nil
+}
+
+// decompressor returns a reader of what src decompresses to, by kind
+// ("gzip" or "zstd"), and the function that releases it.
+func decompressor(kind string, src io.Reader) (io.Reader, func(), error) {
+	if kind == "gzip" {
+		zr, err := gzip.NewReader(src)
+		if err != nil {
+			return nil, nil, err
+		}
+		// gzip's Close only repeats the error Read already returned.
+		return zr, func() { zr.Close() }, nil
+	}
+	zd, err := zstd.NewReader(src)
+	if err != nil {
+		return nil, nil, err
+	}
+	return zd, zd.Close, nil
+}
+
+// Compression names the compression that the first bytes of the file at
+// path say, as Open detects it: "gzip", "zstd", or "" for plain text, also
+// where the file is too short or cannot be read. It fails only where the
+// file cannot be opened.
+func Compression(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var magic [4]byte
+	n, _ := io.ReadFull(f, magic[:])
+	return compression(magic[:n]), nil
 }
 
 // compression names the compression the first bytes of a file say (gzip

@@ -128,14 +128,8 @@ func dealFiles(paths []string, sizes []int64, p Part) []string {
 
 // isPlain reports whether the file at path is neither gzip nor zstd.
 func isPlain(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	var magic [4]byte
-	n, _ := io.ReadFull(f, magic[:])
-	return compression(magic[:n]) == ""
+	kind, err := Compression(path)
+	return err == nil && kind == ""
 }
 
 // cutAt is where a part that starts at byte x of the file at path, size

@@ -335,24 +335,12 @@ func idsSize(paths []string) (int64, bool) {
 			return 0, false
 		}
 		n := fi.Size()
-		if isCompressed(p) {
+		if kind, _ := corpus.Compression(p); kind != "" {
 			n *= 4
 		}
 		text += n
 	}
 	return int64(float64(text) / 5.5 * 4), true
-}
-
-// isCompressed reports whether the file starts with gzip's or zstd's magic.
-func isCompressed(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	var b [4]byte
-	n, _ := io.ReadFull(f, b[:])
-	return n >= 2 && b[0] == 0x1f && b[1] == 0x8b || n == 4 && b == [4]byte{0x28, 0xb5, 0x2f, 0xfd}
 }
 
 // watched passes text on, stopping when its context is cancelled and

@@ -102,6 +102,30 @@ const readBuffer = 1 << 20
 // cancelEvery is how many events pass between two looks at the context.
 const cancelEvery = 1 << 16
 
+// eachWord reads the text r, calling word for each word and newline, if
+// not nil, for each newline, and looking at ctx every cancelEvery events.
+func eachWord(ctx context.Context, r io.Reader, word func(w []byte), newline func()) error {
+	in := newWords(r, readBuffer)
+	for events := 0; ; events++ {
+		if events%cancelEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		ev, w, err := in.next()
+		switch {
+		case err != nil:
+			return err
+		case ev == atEOF:
+			return nil
+		case ev == atNewline:
+			if newline != nil {
+				newline()
+			}
+		default:
+			word(w)
+		}
+	}
+}
+
 // Count reads the text r and counts its words and pairs (word2phrase's
 // LearnVocabFromTrainFile and SortVocab).
 func Count(ctx context.Context, r io.Reader, opt Options) (*Counts, error) {
@@ -120,21 +144,7 @@ func Count(ctx context.Context, r io.Reader, opt Options) (*Counts, error) {
 	key := make([]byte, 0, 2*maxWord+1)
 	limit := 0.7 * float64(opt.TableSize)
 	reduceAtMost := int64(1)
-	in := newWords(r, readBuffer)
-	for events := 0; ; events++ {
-		if events%cancelEvery == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		ev, w, err := in.next()
-		if err != nil {
-			return nil, err
-		}
-		if ev == atEOF {
-			break
-		}
-		if ev == atNewline {
-			continue
-		}
+	err := eachWord(ctx, r, func(w []byte) {
 		c.Words++
 		if opt.Progress != nil && c.Words%ProgressWords == 0 {
 			opt.Progress(Progress{Words: c.Words, Entries: t.len()})
@@ -148,6 +158,9 @@ func Count(ctx context.Context, r io.Reader, opt Options) (*Counts, error) {
 			reduceAtMost++
 			c.Reduced++
 		}
+	}, nil)
+	if err != nil {
+		return nil, err
 	}
 	c.Entries = t.len()
 	t.cut(opt.MinCount)
@@ -187,26 +200,8 @@ func (c *Counts) Join(ctx context.Context, w io.Writer, r io.Reader) (Joined, er
 	key := make([]byte, 0, 2*maxWord+1)
 	var pa, pb, pab int64
 	prevKnown := false // word2phrase's li != -1: the previous word is in the table
-	in := newWords(r, readBuffer)
-	for events := 0; ; events++ {
-		if events%cancelEvery == 0 && ctx.Err() != nil {
-			return j, ctx.Err()
-		}
+	err := eachWord(ctx, r, func(word []byte) {
 		last = append(last[:0], cur...)
-		ev, word, err := in.next()
-		if err != nil {
-			return j, err
-		}
-		if ev == atEOF {
-			break
-		}
-		if ev == atNewline {
-			// The next word's pair starts with "\n", which is in no
-			// key: it is never joined to this line's last word.
-			bw.WriteByte('\n')
-			cur = append(cur[:0], '\n')
-			continue
-		}
 		cur = append(cur[:0], word...)
 		j.Words++
 		if c.opt.Progress != nil && j.Words%ProgressWords == 0 {
@@ -245,6 +240,14 @@ func (c *Counts) Join(ctx context.Context, w io.Writer, r io.Reader) (Joined, er
 		}
 		bw.Write(word)
 		pa = pb
+	}, func() {
+		// The next word's pair starts with "\n", which is in no key: it
+		// is never joined to this line's last word.
+		bw.WriteByte('\n')
+		cur = append(cur[:0], '\n')
+	})
+	if err != nil {
+		return j, err
 	}
 	if err := bw.Flush(); err != nil {
 		return j, fmt.Errorf("write: %w", err)

@@ -79,26 +79,25 @@ func (m *Model) set(v string) error {
 	case v == "hs":
 		m.HS = true
 	case strings.HasPrefix(v, "sync"):
-		n, err := strconv.Atoi(v[4:])
-		if err != nil || n < 1 {
-			return fmt.Errorf("model variant %q: want syncN with N tokens", v)
-		}
-		m.HotSync = n
+		return setCount(&m.HotSync, v, "sync", 1, "tokens")
 	case strings.HasPrefix(v, "share"):
-		n, err := strconv.Atoi(v[5:])
-		if err != nil || n < 1 {
-			return fmt.Errorf("model variant %q: want shareN with N windows", v)
-		}
-		m.ShareNoise = n
+		return setCount(&m.ShareNoise, v, "share", 1, "windows")
 	case strings.HasPrefix(v, "hot"):
-		n, err := strconv.Atoi(v[3:])
-		if err != nil || n < 0 {
-			return fmt.Errorf("model variant %q: want hotN with N rows", v)
-		}
-		m.HotRows = n
+		return setCount(&m.HotRows, v, "hot", 0, "rows")
 	default:
 		return fmt.Errorf("model variant %q: want batch, exact, cbow, hs, hotN, syncN or shareN", v)
 	}
+	return nil
+}
+
+// setCount sets *n to the number N of variant v, prefix followed by N: at
+// least least, a count of unit.
+func setCount(n *int, v, prefix string, least int, unit string) error {
+	x, err := strconv.Atoi(v[len(prefix):])
+	if err != nil || x < least {
+		return fmt.Errorf("model variant %q: want %sN with N %s", v, prefix, unit)
+	}
+	*n = x
 	return nil
 }
 

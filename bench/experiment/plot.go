@@ -88,18 +88,30 @@ func WritePlots(dir string, t *Table) ([]string, error) {
 // blue: how many dimensions WIPS turned into IPDS's negative part, and how
 // strongly.
 func PlotLambda(w io.Writer, t *Table) error {
+	return drawLambdaPanels(w, t, "lambda", 3.6*vg.Inch, true, lambdaPanel)
+}
+
+// drawLambdaPanels draws, stacked, a panel of height for each run of
+// wipsRuns (the first of each K's, if firstOnly); what names the plot in
+// the error where there is none.
+func drawLambdaPanels(w io.Writer, t *Table, what string, height vg.Length, firstOnly bool, panel func(RunRecord) (*plot.Plot, error)) error {
 	var plots []*plot.Plot
 	for _, runs := range wipsRuns(t) {
-		p, err := lambdaPanel(runs[0])
-		if err != nil {
-			return err
+		if firstOnly {
+			runs = runs[:1]
 		}
-		plots = append(plots, p)
+		for _, r := range runs {
+			p, err := panel(r)
+			if err != nil {
+				return err
+			}
+			plots = append(plots, p)
+		}
 	}
 	if len(plots) == 0 {
-		return fmt.Errorf("lambda: %w (no finished WIPS run)", ErrNoData)
+		return fmt.Errorf("%s: %w (no finished WIPS run)", what, ErrNoData)
 	}
-	return drawStacked(w, plots, 10*vg.Inch, 3.6*vg.Inch)
+	return drawStacked(w, plots, 10*vg.Inch, height)
 }
 
 // wipsRuns lists, for each WIPS row (WIPS, WIPS-CBOW) and K, the runs of
@@ -191,20 +203,7 @@ func lambdaPanel(r RunRecord) (*plot.Plot, error) {
 // score training shrank) shaded, and the counts in the title. Seeds side by side show
 // whether the signs WIPS found are a property of the data or of the run.
 func PlotLambdaHistograms(w io.Writer, t *Table) error {
-	var plots []*plot.Plot
-	for _, runs := range wipsRuns(t) {
-		for _, r := range runs {
-			p, err := lambdaHistPanel(r)
-			if err != nil {
-				return err
-			}
-			plots = append(plots, p)
-		}
-	}
-	if len(plots) == 0 {
-		return fmt.Errorf("lambda histogram: %w (no finished WIPS run)", ErrNoData)
-	}
-	return drawStacked(w, plots, 10*vg.Inch, 3*vg.Inch)
+	return drawLambdaPanels(w, t, "lambda histogram", 3*vg.Inch, false, lambdaHistPanel)
 }
 
 // lambdaHistBins is the number of bins over lambda's range.

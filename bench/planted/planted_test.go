@@ -9,21 +9,13 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram/spectrum"
 )
 
-// TestPlantedIndefiniteSimilarity is the paper's central claim on a corpus
-// whose co-occurrences follow a similarity with negative eigenvalues: IPS,
-// whose Gram matrix is positive semidefinite, must fit it measurably worse
-// than IPDS and WIPS; and WIPS, from its default start with no hint of the
-// answer, must find the negative weights itself and fit as well as IPDS
-// given them.
-func TestPlantedIndefiniteSimilarity(t *testing.T) {
-	e := DefaultPlantedExperiment()
+// runPlanted runs e, on 150,000 sentences under -short, and returns its
+// planted similarity, its runs and each model's fit, which it logs after
+// prefix.
+func runPlanted(t *testing.T, e PlantedExperiment, prefix string) (*Planted, []PlantedRun, map[skipgram.Kind]PlantedFit) {
+	t.Helper()
 	if testing.Short() {
 		e.Sentences = 150000
-	}
-	def := skipgram.DefaultOptions()
-	if e.Train.LambdaInit != def.LambdaInit || e.Train.LambdaAlpha != def.LambdaAlpha {
-		t.Fatalf("the planted experiment must train WIPS with the default lambda recipe, got init %q alpha %g",
-			e.Train.LambdaInit, e.Train.LambdaAlpha)
 	}
 	p, runs, err := e.Run(context.Background())
 	if err != nil {
@@ -32,8 +24,25 @@ func TestPlantedIndefiniteSimilarity(t *testing.T) {
 	fit := map[skipgram.Kind]PlantedFit{}
 	for _, r := range runs {
 		fit[r.Model] = r.Fit
-		t.Logf("%-5s %v", r.Model, r.Fit)
+		t.Logf("%s%-5s %v", prefix, r.Model, r.Fit)
 	}
+	return p, runs, fit
+}
+
+// TestPlantedIndefiniteSimilarity is the paper's central claim on a corpus
+// whose co-occurrences follow a similarity with negative eigenvalues: IPS,
+// whose Gram matrix is positive semidefinite, must fit it measurably worse
+// than IPDS and WIPS; and WIPS, from its default start with no hint of the
+// answer, must find the negative weights itself and fit as well as IPDS
+// given them.
+func TestPlantedIndefiniteSimilarity(t *testing.T) {
+	e := DefaultPlantedExperiment()
+	def := skipgram.DefaultOptions()
+	if e.Train.LambdaInit != def.LambdaInit || e.Train.LambdaAlpha != def.LambdaAlpha {
+		t.Fatalf("the planted experiment must train WIPS with the default lambda recipe, got init %q alpha %g",
+			e.Train.LambdaInit, e.Train.LambdaAlpha)
+	}
+	p, runs, fit := runPlanted(t, e, "")
 	ips := fit[skipgram.IPS]
 	for _, k := range []skipgram.Kind{skipgram.IPDS, skipgram.WIPS} {
 		if fit[k].Spearman < ips.Spearman+0.15 {
@@ -92,18 +101,7 @@ func TestPlantedCBOW(t *testing.T) {
 	e := DefaultPlantedExperiment()
 	e.Train.CBOW = true
 	e.Models = []skipgram.Kind{skipgram.IPS, skipgram.IPDS, skipgram.WIPS}
-	if testing.Short() {
-		e.Sentences = 150000
-	}
-	_, runs, err := e.Run(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	fit := map[skipgram.Kind]PlantedFit{}
-	for _, r := range runs {
-		fit[r.Model] = r.Fit
-		t.Logf("cbow %-5s %v", r.Model, r.Fit)
-	}
+	_, _, fit := runPlanted(t, e, "cbow ")
 	for _, k := range []skipgram.Kind{skipgram.IPDS, skipgram.WIPS} {
 		if fit[k].Spearman < 0.8 || fit[k].Spearman < fit[skipgram.IPS].Spearman+0.15 {
 			t.Errorf("cbow %s recovers the planted similarity with Spearman %.3f (IPS %.3f): want 0.8 or more, clearly above IPS",

@@ -18,10 +18,15 @@ import (
 func schemes(t *testing.T, f func(t *testing.T)) {
 	t.Run("default", f)
 	t.Run("named", func(t *testing.T) {
-		forceNamed = true
-		defer func() { forceNamed = false }()
+		useNamed(t)
 		f(t)
 	})
+}
+
+// useNamed makes Create use the named scheme until t ends.
+func useNamed(t *testing.T) {
+	forceNamed = true
+	t.Cleanup(func() { forceNamed = false })
 }
 
 // names lists dir's entries.
@@ -389,8 +394,7 @@ func TestTempNameLongTarget(t *testing.T) {
 	}
 	dir := t.TempDir()
 	p := filepath.Join(dir, strings.Repeat("a", 250))
-	forceNamed = true
-	defer func() { forceNamed = false }()
+	useNamed(t)
 	if err := WriteFile(p, writeString("x")); err != nil {
 		t.Fatal(err)
 	}
@@ -400,14 +404,8 @@ func TestTempNameLongTarget(t *testing.T) {
 // TestNamedTemporaryVisibleName: the named scheme's temporary is where
 // CleanStale looks for it, under this process's ID.
 func TestNamedTemporaryVisibleName(t *testing.T) {
-	forceNamed = true
-	defer func() { forceNamed = false }()
-	dir := t.TempDir()
-	f, err := Create(filepath.Join(dir, "v.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Abort()
+	useNamed(t)
+	dir, _, f := mustCreate(t, "v.txt")
 	n := names(t, dir)
 	if len(n) != 1 || !strings.HasPrefix(n[0], ".v.txt"+tag+fmt.Sprint(os.Getpid())+"-") {
 		t.Fatalf("%s holds %q", dir, n)

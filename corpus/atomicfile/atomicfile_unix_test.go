@@ -188,14 +188,8 @@ func TestScratchCleansStale(t *testing.T) {
 // TestNamedTemporaryLocked: a named temporary is locked while its owner
 // has it, so that no CleanStale anywhere takes it for a dead one's.
 func TestNamedTemporaryLocked(t *testing.T) {
-	forceNamed = true
-	defer func() { forceNamed = false }()
-	dir := t.TempDir()
-	f, err := Create(filepath.Join(dir, "v.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Abort()
+	useNamed(t)
+	_, _, f := mustCreate(t, "v.txt")
 	g, err := os.Open(f.tmp)
 	if err != nil {
 		t.Fatal(err)

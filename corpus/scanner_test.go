@@ -61,6 +61,22 @@ func readers(in string) map[string]io.Reader {
 	}
 }
 
+// scanEach scans in as each of readers feeds it, in a subtest
+// name/reader, and hands check the sentences; a scan error fails the
+// subtest.
+func scanEach(t *testing.T, name, in string, check func(t *testing.T, got [][]string)) {
+	t.Helper()
+	for rname, r := range readers(in) {
+		t.Run(name+"/"+rname, func(t *testing.T) {
+			got, err := scanAll(t, r)
+			if err != nil {
+				t.Fatalf("Err() = %v", err)
+			}
+			check(t, got)
+		})
+	}
+}
+
 func TestScannerTokens(t *testing.T) {
 	tests := []struct {
 		name string
@@ -81,17 +97,11 @@ func TestScannerTokens(t *testing.T) {
 		{"utf8", "naïve café 日本語\n", [][]string{{"naïve", "café", "日本語"}}},
 	}
 	for _, tt := range tests {
-		for rname, r := range readers(tt.in) {
-			t.Run(tt.name+"/"+rname, func(t *testing.T) {
-				got, err := scanAll(t, r)
-				if err != nil {
-					t.Fatalf("Err() = %v", err)
-				}
-				if !reflect.DeepEqual(got, tt.want) {
-					t.Errorf("got %q, want %q", got, tt.want)
-				}
-			})
-		}
+		scanEach(t, tt.name, tt.in, func(t *testing.T, got [][]string) {
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
 	}
 }
 
@@ -117,32 +127,26 @@ func TestScannerSentenceCut(t *testing.T) {
 		{"1001", words(1001) + "\n", []int{1000, 1}},
 	}
 	for _, tt := range tests {
-		for rname, r := range readers(tt.in) {
-			t.Run(tt.name+"/"+rname, func(t *testing.T) {
-				got, err := scanAll(t, r)
-				if err != nil {
-					t.Fatalf("Err() = %v", err)
-				}
-				var lens []int
-				next := 0
-				for _, s := range got {
-					lens = append(lens, len(s))
-					for _, tok := range s {
-						// Tokens restart at w0 on each new line.
-						if tok == "w0" {
-							next = 0
-						}
-						if want := fmt.Sprintf("w%d", next); tok != want {
-							t.Fatalf("token %q, want %q", tok, want)
-						}
-						next++
+		scanEach(t, tt.name, tt.in, func(t *testing.T, got [][]string) {
+			var lens []int
+			next := 0
+			for _, s := range got {
+				lens = append(lens, len(s))
+				for _, tok := range s {
+					// Tokens restart at w0 on each new line.
+					if tok == "w0" {
+						next = 0
 					}
+					if want := fmt.Sprintf("w%d", next); tok != want {
+						t.Fatalf("token %q, want %q", tok, want)
+					}
+					next++
 				}
-				if !reflect.DeepEqual(lens, tt.want) {
-					t.Errorf("sentence lengths %v, want %v", lens, tt.want)
-				}
-			})
-		}
+			}
+			if !reflect.DeepEqual(lens, tt.want) {
+				t.Errorf("sentence lengths %v, want %v", lens, tt.want)
+			}
+		})
 	}
 }
 
@@ -172,28 +176,21 @@ func TestScannerTruncate(t *testing.T) {
 		{"invalid lead at 99", a(99) + "\xff\x80", a(99) + "\xff"},
 	}
 	for _, tt := range tests {
-		in := "x " + tt.tok + " y\n"
-		for rname, r := range readers(in) {
-			t.Run(tt.name+"/"+rname, func(t *testing.T) {
-				got, err := scanAll(t, r)
-				if err != nil {
-					t.Fatalf("Err() = %v", err)
+		scanEach(t, tt.name, "x "+tt.tok+" y\n", func(t *testing.T, got [][]string) {
+			want := [][]string{{"x", tt.want, "y"}}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got %q, want %q", got, want)
+			}
+			if len(got) == 1 && len(got[0]) == 3 {
+				tok := got[0][1]
+				if len(tok) > MaxTokenBytes {
+					t.Errorf("token is %d bytes", len(tok))
 				}
-				want := [][]string{{"x", tt.want, "y"}}
-				if !reflect.DeepEqual(got, want) {
-					t.Errorf("got %q, want %q", got, want)
+				if utf8.ValidString(tt.tok) && !utf8.ValidString(tok) {
+					t.Errorf("truncation split a rune: %q", tok)
 				}
-				if len(got) == 1 && len(got[0]) == 3 {
-					tok := got[0][1]
-					if len(tok) > MaxTokenBytes {
-						t.Errorf("token is %d bytes", len(tok))
-					}
-					if utf8.ValidString(tt.tok) && !utf8.ValidString(tok) {
-						t.Errorf("truncation split a rune: %q", tok)
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 

@@ -101,28 +101,6 @@ func setCount(n *int, v, prefix string, least int, unit string) error {
 	return nil
 }
 
-// Apply sets m's model, architecture and variants in opt, as the train
-// flags of Args would.
-func (m Model) Apply(opt *skipgram.Options) {
-	opt.Model = m.Kind
-	m.Arch.Apply(opt)
-	switch {
-	case m.Batch:
-		opt.Batch = true
-	case m.Exact:
-		opt.Batch = false
-	}
-	if m.HotRows != skipgram.DefaultHotRows {
-		opt.HotRows = m.HotRows
-	}
-	if m.HotSync > 0 {
-		opt.HotSync = m.HotSync
-	}
-	if m.ShareNoise > 0 {
-		opt.ShareNoise = m.ShareNoise
-	}
-}
-
 // Args are the train flags of m: -model and those its variants set, to
 // follow the common flags (-hs sets -negative 0 after -negative).
 func (m Model) Args() []string {

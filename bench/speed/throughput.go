@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 	"io"
 	"os"
 	"path/filepath"
@@ -131,15 +132,12 @@ func (o *ThroughputOptions) validate() error {
 		}
 	}
 	// Catch a bad hyperparameter, or a variant a thread count refuses,
-	// here rather than in a child minutes in.
+	// here rather than in a child minutes in: each run's command line as
+	// train will resolve it.
 	for _, m := range o.Models {
 		for _, k := range o.Sizes {
 			for _, t := range o.Threads {
-				opt := skipgram.DefaultOptions()
-				opt.Window, opt.Negative, opt.Sample, opt.Alpha, opt.Iter = o.Window, o.Negative, o.Sample, o.Alpha, o.Iter
-				opt.Dim, opt.Threads = k, t
-				m.Apply(&opt)
-				if err := opt.Validate(); err != nil {
+				if _, err := start.ParseArgs(o.trainArgs(o.Corpus, "vectors.bin", m, k, t)); err != nil {
 					return fmt.Errorf("%s, K=%d, %d threads: %w", m, k, t, err)
 				}
 			}

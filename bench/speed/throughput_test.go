@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/wipsvec/wipsvec/skipgram/start"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -447,11 +448,13 @@ func TestParseModelsVariants(t *testing.T) {
 			t.Errorf("%s: args %q, want %q", tc.model, args, tc.args)
 		}
 	}
-	// Apply sets what the flags would.
-	opt := skipgram.DefaultOptions()
-	mustModel(t, "wips/hs/exact/sync500/share3").Apply(&opt)
-	if opt.Model != skipgram.WIPS || !opt.HS || opt.Negative != 0 || opt.Batch || opt.HotRows != 0 || opt.HotSync != 500 || opt.ShareNoise != 3 {
-		t.Errorf("Apply set %+v", opt.Settings)
+	// train resolves the flags into the variant's settings.
+	r, err := start.ParseArgs(append([]string{"-train", "c.txt", "-output", "v.bin", "-negative", "5"}, mustModel(t, "sg/hs/exact/sync500/share3").Args()...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opt := r.Options; opt.Model != skipgram.SG || !opt.HS || opt.Negative != 0 || opt.Batch || opt.HotRows != 0 || opt.HotSync != 500 || opt.ShareNoise != 3 {
+		t.Errorf("train resolves %+v", opt.Settings)
 	}
 	for _, bad := range []string{"glove/batch", "sg/fast", "sg/hotx", "sg/share0", "sg/sync0", "sg/Batch"} {
 		if _, err := ParseModel(bad); err == nil {

@@ -44,22 +44,28 @@ type sidecarStats struct {
 	} `json:"stats"`
 }
 
+// trainArgs are train's flags for one run of model at size dim on
+// threads, on input, writing output.
+func (o *ThroughputOptions) trainArgs(input, output string, model Model, dim, threads int) []string {
+	args := []string{"-train", input, "-output", output, "-binary", "1",
+		"-size", strconv.Itoa(dim), "-threads", strconv.Itoa(threads),
+		"-window", strconv.Itoa(o.Window), "-negative", strconv.Itoa(o.Negative),
+		"-sample", strconv.FormatFloat(o.Sample, 'g', -1, 64), "-min-count", strconv.Itoa(o.MinCount),
+		"-alpha", strconv.FormatFloat(o.Alpha, 'g', -1, 64), "-iter", strconv.Itoa(o.Iter),
+		"-quiet"}
+	args = append(args, model.Args()...)
+	if o.IDs != "" {
+		args = append(args, "-ids", o.IDs)
+	}
+	return args
+}
+
 // trainOnce runs `wipsvec train` once, writing the vectors to tmp/name.
 func trainOnce(ctx context.Context, o *ThroughputOptions, tmp, name, input string, model Model, dim, threads int) (trainResult, error) {
 	output := filepath.Join(tmp, name)
 	defer os.Remove(output)
 	defer os.Remove(embedding.SidecarPath(output))
-	args := append(slices.Clone(o.Trainer[1:]),
-		"-train", input, "-output", output, "-binary", "1",
-		"-size", strconv.Itoa(dim), "-threads", strconv.Itoa(threads),
-		"-window", strconv.Itoa(o.Window), "-negative", strconv.Itoa(o.Negative),
-		"-sample", strconv.FormatFloat(o.Sample, 'g', -1, 64), "-min-count", strconv.Itoa(o.MinCount),
-		"-alpha", strconv.FormatFloat(o.Alpha, 'g', -1, 64), "-iter", strconv.Itoa(o.Iter),
-		"-quiet")
-	args = append(args, model.Args()...)
-	if o.IDs != "" {
-		args = append(args, "-ids", o.IDs)
-	}
+	args := append(slices.Clone(o.Trainer[1:]), o.trainArgs(input, output, model, dim, threads)...)
 	cmd := exec.CommandContext(ctx, o.Trainer[0], args...)
 	cmd.Env = o.Env
 	var stderr tailBuffer

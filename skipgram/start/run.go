@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -104,6 +105,26 @@ func Parse(args []string, parse Parser) (*Run, error) {
 	}
 	r.Given, r.Args = given, args
 	return r, r.resolve()
+}
+
+// ParseArgs is the run that train's command line args states, parsed on a
+// plain flag set (errors returned, nothing printed): how a program that
+// runs train checks the command line it builds, resolved as train will.
+func ParseArgs(args []string) (*Run, error) {
+	return Parse(args, func(r *Run, args []string) (map[string]bool, error) {
+		fs := flag.NewFlagSet("train", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		r.Define(fs)
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() > 0 {
+			return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		}
+		given := make(map[string]bool)
+		fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+		return given, nil
+	})
 }
 
 // resume is the run checkpoint path is of, with the files args names anew.

@@ -1,8 +1,9 @@
 package eval
 
 import (
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 )
 
 // Spearman returns Spearman's rank correlation of x and y: the Pearson
@@ -30,7 +31,7 @@ func averageRanks(x []float64) []float64 {
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return x[order[a]] < x[order[b]] })
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(x[a], x[b]) })
 	ranks := make([]float64, len(x))
 	for i := 0; i < len(order); {
 		j := i + 1

@@ -36,14 +36,32 @@ func writeModelFiles(t *testing.T, dir string) (vec, bin string) {
 	return vec, bin
 }
 
+// mustLoadModel is LoadModel of path, failing the test on an error.
+func mustLoadModel(t *testing.T, path string) *Model {
+	t.Helper()
+	m, err := LoadModel(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// loadPlain writes v in dir as plain.txt, text with no sidecar, and loads
+// it.
+func loadPlain(t *testing.T, dir string, v *embedding.Vectors) *Model {
+	t.Helper()
+	plain := filepath.Join(dir, "plain.txt")
+	if err := embedding.WriteVectors(plain, v, false); err != nil {
+		t.Fatal(err)
+	}
+	return mustLoadModel(t, plain)
+}
+
 func TestLoadModel(t *testing.T) {
 	dir := t.TempDir()
 	vec, bin := writeModelFiles(t, dir)
 
-	m, err := LoadModel(vec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustLoadModel(t, vec)
 	if m.Name() != "sg" || m.Sub == nil || m.SubPath != bin || !strings.Contains(m.Header(), "subwords: ") {
 		t.Errorf("vectors with subwords: %s, sub %v\n%s", m.Name(), m.Sub != nil, m.Header())
 	}
@@ -51,22 +69,12 @@ func TestLoadModel(t *testing.T) {
 		t.Error("no vector composed for an unseen word")
 	}
 
-	ft, err := LoadModel(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ft := mustLoadModel(t, bin)
 	if !strings.HasPrefix(ft.Name(), "fastText") || ft.Meta != nil || len(ft.Vectors.Words) != 2 || ft.Sub == nil {
 		t.Errorf("a fastText .bin: %s, %d words", ft.Name(), len(ft.Vectors.Words))
 	}
 
-	plain := filepath.Join(dir, "plain.txt")
-	if err := embedding.WriteVectors(plain, m.Vectors, false); err != nil {
-		t.Fatal(err)
-	}
-	p, err := LoadModel(plain)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadPlain(t, dir, m.Vectors)
 	if p.Name() != "unknown (no sidecar)" || p.Unseen() != nil || len(p.SimNames()) == 0 {
 		t.Errorf("without a sidecar: %s, %v", p.Name(), p.SimNames())
 	}
@@ -91,12 +99,8 @@ func TestLoadModelRefusesOtherRun(t *testing.T) {
 }
 
 func TestNewReport(t *testing.T) {
-	dir := t.TempDir()
-	vec, _ := writeModelFiles(t, dir)
-	m, err := LoadModel(vec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	vec, _ := writeModelFiles(t, t.TempDir())
+	m := mustLoadModel(t, vec)
 	results := []Result{{Dataset: "d", Pairs: 3, Found: 2, Composed: 1, Rho: map[string]float64{"cos": 0.5, "ip": math.NaN()}}}
 	js, err := json.Marshal(NewReport(m, []string{"d.csv"}, results, nil))
 	if err != nil {

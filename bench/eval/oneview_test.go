@@ -30,10 +30,7 @@ func TestOneViewUnseenScoredWithLambda(t *testing.T) {
 	if err := embedding.Save(wips, v, meta, false); err != nil {
 		t.Fatal(err)
 	}
-	m, err := LoadModel(wips)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustLoadModel(t, wips)
 	if len(m.Sims) != 1 || m.Sims[0].Name != "wip" || m.Sub == nil {
 		t.Fatalf("similarities %v, subwords %v", m.SimNames(), m.Sub != nil)
 	}

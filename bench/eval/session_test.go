@@ -17,10 +17,7 @@ import (
 func TestPrintWordVectors(t *testing.T) {
 	dir := t.TempDir()
 	_, bin := writeModelFiles(t, dir)
-	ft, err := LoadModel(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ft := mustLoadModel(t, bin)
 	var out bytes.Buffer
 	if err := ft.PrintWordVectors(&out, strings.NewReader("cat\n  Cat  xyzzy\n")); err != nil {
 		t.Fatal(err)
@@ -41,14 +38,7 @@ func TestPrintWordVectors(t *testing.T) {
 		t.Errorf("printed %q", out.String())
 	}
 
-	plain := filepath.Join(dir, "plain.txt")
-	if err := embedding.WriteVectors(plain, ft.Vectors, false); err != nil {
-		t.Fatal(err)
-	}
-	p, err := LoadModel(plain)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := loadPlain(t, dir, ft.Vectors)
 	out.Reset()
 	if err := p.PrintWordVectors(&out, strings.NewReader("xyzzy")); err != nil || out.String() != "xyzzy 0 0 \n" {
 		t.Errorf("an unknown word without subwords: %q, %v", out.String(), err)
@@ -108,10 +98,7 @@ func TestLoadModelCommandFiles(t *testing.T) {
 	if err := os.WriteFile(embedding.SidecarPath(vectors), []byte(named), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m, err := LoadModel(model)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustLoadModel(t, model)
 	if m.Name() != "sg" || m.Path != vectors || m.Sub == nil {
 		t.Errorf("skipgram's .bin: %s at %s", m.Name(), m.Path)
 	}

@@ -14,10 +14,7 @@ func TestSuite(t *testing.T) {
 		t.Fatalf("the default suite: %d datasets, %d paths, analogy %q", len(s.Datasets), len(s.Paths), s.Analogy)
 	}
 	vec, _ := writeModelFiles(t, t.TempDir())
-	m, err := LoadModel(vec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustLoadModel(t, vec)
 	results, ar, err := s.Run(m)
 	if err != nil || len(results) != len(DefaultDatasets) || ar != nil {
 		t.Fatalf("Run: %d results, analogies %v, %v", len(results), ar, err)

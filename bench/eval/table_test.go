@@ -11,10 +11,7 @@ import (
 
 func TestWriteTable(t *testing.T) {
 	vec, _ := writeModelFiles(t, t.TempDir())
-	m, err := LoadModel(vec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustLoadModel(t, vec)
 	m.Sub = nil
 	results := []Result{{Dataset: "a-long-dataset", Pairs: 3, Found: 2, Rho: map[string]float64{m.Sims[0].Name: 0.5, m.Sims[len(m.Sims)-1].Name: math.NaN()}}}
 	var b bytes.Buffer

@@ -16,6 +16,36 @@ import (
 // on line N"), or says that nothing usable was found.
 var readError = regexp.MustCompile(`(^|[ :])line [0-9]+[:,]|: no (word pairs|questions)$`)
 
+// checkReadError fails the test unless err, from reading path, is one
+// line naming the file and a line, or saying there is nothing usable.
+func checkReadError(t *testing.T, path string, err error) {
+	t.Helper()
+	msg := err.Error()
+	if !strings.Contains(msg, path) || strings.Contains(msg, "\n") || !readError.MatchString(msg) {
+		t.Fatalf("error is not one line naming the file and a line: %q", msg)
+	}
+}
+
+// writeCSV writes records to path as CSV.
+func writeCSV(t *testing.T, path string, records [][]string) {
+	t.Helper()
+	fo, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := csv.NewWriter(fo)
+	for _, r := range records {
+		w.Write(r)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		t.Fatal(err)
+	}
+	if err := fo.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // FuzzReadDataset reads arbitrary bytes as a word-similarity benchmark (CSV
 // or tab/space separated). Properties: no panic; an error is one line
 // naming the file and the line, or saying it has no pairs; and pairs that
@@ -29,10 +59,7 @@ func FuzzReadDataset(f *testing.F) {
 		}
 		d, err := ReadDataset(path)
 		if err != nil {
-			msg := err.Error()
-			if !strings.Contains(msg, path) || strings.Contains(msg, "\n") || !readError.MatchString(msg) {
-				t.Fatalf("error is not one line naming the file and a line: %q", msg)
-			}
+			checkReadError(t, path, err)
 			return
 		}
 		for _, p := range d.Pairs {
@@ -42,23 +69,12 @@ func FuzzReadDataset(f *testing.F) {
 		}
 		// Write the pairs the way pandas does (an index column, then the
 		// named columns) and read them back.
-		out := filepath.Join(dir, "bench.csv")
-		fo, err := os.Create(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := csv.NewWriter(fo)
-		w.Write([]string{"", "word1", "word2", "similarity"})
+		records := [][]string{{"", "word1", "word2", "similarity"}}
 		for i, p := range d.Pairs {
-			w.Write([]string{strconv.Itoa(i), p.A, p.B, strconv.FormatFloat(p.Score, 'g', -1, 64)})
+			records = append(records, []string{strconv.Itoa(i), p.A, p.B, strconv.FormatFloat(p.Score, 'g', -1, 64)})
 		}
-		w.Flush()
-		if err := w.Error(); err != nil {
-			t.Fatal(err)
-		}
-		if err := fo.Close(); err != nil {
-			t.Fatal(err)
-		}
+		out := filepath.Join(dir, "bench.csv")
+		writeCSV(t, out, records)
 		got, err := ReadDataset(out)
 		if err != nil {
 			t.Fatalf("pairs written as CSV do not read back: %v", err)

@@ -3,6 +3,7 @@ package eval
 import (
 	"encoding/json"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,6 +96,88 @@ func TestLoadModelRefusesOtherRun(t *testing.T) {
 	}
 	if _, err := LoadModel(vec); err == nil || !strings.Contains(err.Error(), "another run") {
 		t.Errorf("got %v", err)
+	}
+}
+
+// TestLoadModelCommandFiles: a .bin that skipgram or cbow wrote is scored
+// as the vectors beside it, with their sidecar's similarity; the same
+// names over another model's files are fastText's model.
+func TestLoadModelCommandFiles(t *testing.T) {
+	dir := t.TempDir()
+	vec, bin := writeModelFiles(t, dir)
+	model, vectors := fasttext.CommandFiles(filepath.Join(dir, "out"))
+	for _, mv := range [][2]string{{bin, model}, {vec, vectors}, {embedding.SidecarPath(vec), embedding.SidecarPath(vectors)}} {
+		if err := os.Rename(mv[0], mv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	side, err := os.ReadFile(embedding.SidecarPath(vectors))
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := strings.Replace(string(side), `"file": "ft.bin"`, `"file": "out.bin"`, 1)
+	if named == string(side) {
+		t.Fatalf("sidecar names no ft.bin: %s", side)
+	}
+	if err := os.WriteFile(embedding.SidecarPath(vectors), []byte(named), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := mustLoadModel(t, model)
+	if m.Name() != "sg" || m.Path != vectors || m.Sub == nil {
+		t.Errorf("skipgram's .bin: %s at %s", m.Name(), m.Path)
+	}
+	// A sidecar of another model (words or subwords not the .bin's).
+	for _, other := range []string{strings.Replace(named, `"words": 2`, `"words": 3`, 1), strings.Replace(named, `"file": "out.bin"`, `"file": "x.bin"`, 1)} {
+		if other == named {
+			t.Fatal("the sidecar did not change")
+		}
+		if err := os.WriteFile(embedding.SidecarPath(vectors), []byte(other), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if m, err := LoadModel(model); err != nil || !strings.HasPrefix(m.Name(), "fastText") {
+			t.Errorf("a sidecar of another model: %v, %v", m, err)
+		}
+	}
+}
+
+// TestOneViewUnseenScoredWithLambda: a WIPS model with subwords (a
+// sidecar naming its fastText model and its lambda) composes an unseen
+// word from the n-grams and scores it with lambda, as its words are
+// scored: eval counts the pair composed.
+func TestOneViewUnseenScoredWithLambda(t *testing.T) {
+	dir := t.TempDir()
+	vec, _ := writeModelFiles(t, dir)
+	meta, err := embedding.ReadMeta(vec, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lambda := []float32{2, -0.5}
+	meta.Model, meta.Forms, meta.Lambda = "wips", []embedding.Form{{Name: "wip", Weights: lambda}}, lambda
+	v, err := embedding.ReadVectors(vec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wips := filepath.Join(dir, "wips.bin")
+	meta.Subwords.File = "ft.bin"
+	if err := embedding.Save(wips, v, meta, false); err != nil {
+		t.Fatal(err)
+	}
+	m := mustLoadModel(t, wips)
+	if len(m.Sims) != 1 || m.Sims[0].Name != "wip" || m.Sub == nil {
+		t.Fatalf("similarities %v, subwords %v", m.SimNames(), m.Sub != nil)
+	}
+	u, ok := m.Unseen()("catty")
+	if !ok {
+		t.Fatal("no vector composed for an unseen word")
+	}
+	cat := m.Vectors.Row(0)
+	want := float64(lambda[0])*float64(u[0])*float64(cat[0]) + float64(lambda[1])*float64(u[1])*float64(cat[1])
+	if got := m.Sims[0].Func(u, cat); math.Abs(got-want) > 1e-6 {
+		t.Errorf("wip(catty, cat) = %v, want %v (lambda-weighted)", got, want)
+	}
+	d := &Dataset{Name: "d", Pairs: []Pair{{"cat", "cats", 1}, {"catty", "cat", 2}, {"catty", "cats", 3}}}
+	if r := EvaluateUnseen(m.Vectors, m.Sims, d, m.Unseen()); r.Found != 3 || r.Composed != 2 {
+		t.Errorf("found %d, composed %d; want 3, 2", r.Found, r.Composed)
 	}
 }
 

@@ -2,14 +2,11 @@ package eval
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
-	"github.com/wipsvec/wipsvec/skipgram/fasttext"
 )
 
 // TestPrintWordVectors: fastText's format, a word's row when the
@@ -72,46 +69,5 @@ func TestPrompted(t *testing.T) {
 	// a - b + c scores d at -1 - 0 + -1.
 	if want := "T? d -2\nT? "; out.String() != want {
 		t.Errorf("analogies printed %q, want %q", out.String(), want)
-	}
-}
-
-// TestLoadModelCommandFiles: a .bin that skipgram or cbow wrote is scored
-// as the vectors beside it, with their sidecar's similarity; the same
-// names over another model's files are fastText's model.
-func TestLoadModelCommandFiles(t *testing.T) {
-	dir := t.TempDir()
-	vec, bin := writeModelFiles(t, dir)
-	model, vectors := fasttext.CommandFiles(filepath.Join(dir, "out"))
-	for _, mv := range [][2]string{{bin, model}, {vec, vectors}, {embedding.SidecarPath(vec), embedding.SidecarPath(vectors)}} {
-		if err := os.Rename(mv[0], mv[1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	side, err := os.ReadFile(embedding.SidecarPath(vectors))
-	if err != nil {
-		t.Fatal(err)
-	}
-	named := strings.Replace(string(side), `"file": "ft.bin"`, `"file": "out.bin"`, 1)
-	if named == string(side) {
-		t.Fatalf("sidecar names no ft.bin: %s", side)
-	}
-	if err := os.WriteFile(embedding.SidecarPath(vectors), []byte(named), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	m := mustLoadModel(t, model)
-	if m.Name() != "sg" || m.Path != vectors || m.Sub == nil {
-		t.Errorf("skipgram's .bin: %s at %s", m.Name(), m.Path)
-	}
-	// A sidecar of another model (words or subwords not the .bin's).
-	for _, other := range []string{strings.Replace(named, `"words": 2`, `"words": 3`, 1), strings.Replace(named, `"file": "out.bin"`, `"file": "x.bin"`, 1)} {
-		if other == named {
-			t.Fatal("the sidecar did not change")
-		}
-		if err := os.WriteFile(embedding.SidecarPath(vectors), []byte(other), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if m, err := LoadModel(model); err != nil || !strings.HasPrefix(m.Name(), "fastText") {
-			t.Errorf("a sidecar of another model: %v, %v", m, err)
-		}
 	}
 }

@@ -1,7 +1,6 @@
 package eval
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -17,10 +16,7 @@ import (
 func FuzzReadAnalogies(f *testing.F) {
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		path := filepath.Join(dir, "analogies.txt")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := writeFuzzInput(t, dir, "analogies.txt", data)
 		qs, sections, err := readAnalogies(path)
 		if err != nil {
 			checkReadError(t, path, err)

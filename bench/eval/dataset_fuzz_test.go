@@ -16,6 +16,17 @@ import (
 // on line N"), or says that nothing usable was found.
 var readError = regexp.MustCompile(`(^|[ :])line [0-9]+[:,]|: no (word pairs|questions)$`)
 
+// writeFuzzInput writes data to name in dir, for a reader to read, and
+// returns its path.
+func writeFuzzInput(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // checkReadError fails the test unless err, from reading path, is one
 // line naming the file and a line, or saying there is nothing usable.
 func checkReadError(t *testing.T, path string, err error) {
@@ -53,10 +64,7 @@ func writeCSV(t *testing.T, path string, records [][]string) {
 func FuzzReadDataset(f *testing.F) {
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		path := filepath.Join(dir, "bench.txt")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := writeFuzzInput(t, dir, "bench.txt", data)
 		d, err := ReadDataset(path)
 		if err != nil {
 			checkReadError(t, path, err)

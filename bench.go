@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"os"
 
 	"github.com/wipsvec/wipsvec/bench/speed"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/encoded"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"github.com/wipsvec/wipsvec/bench/demo"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 

@@ -3,11 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"math"
 
 	"github.com/wipsvec/wipsvec/bench/experiment"
 	"github.com/wipsvec/wipsvec/corpus"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 

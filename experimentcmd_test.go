@@ -1,8 +1,6 @@
 package main
 
 import (
-	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
-
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -15,6 +13,7 @@ import (
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/bench/experiment"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 )
 
 func TestExperimentFlags(t *testing.T) {

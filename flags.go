@@ -4,11 +4,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"io"
 	"runtime"
 	"strings"
 
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 

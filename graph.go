@@ -3,12 +3,12 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 
 	"github.com/wipsvec/wipsvec/bench/linkpred"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
 	"github.com/wipsvec/wipsvec/corpus/wordnet"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 )
 
 func runGraph(args []string, std stdio) error {

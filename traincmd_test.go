@@ -3,12 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
 

@@ -4,8 +4,9 @@ package skipgram
 
 import (
 	"context"
-	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"testing"
+
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 )
 
 // TestManyWorkersReplicasHoldInLockstep trains sixteen workers that take

@@ -3,7 +3,6 @@ package skipgram
 import (
 	"context"
 	"errors"
-	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 

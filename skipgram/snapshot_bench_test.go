@@ -1,12 +1,12 @@
 package skipgram
 
 import (
-	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
 
+	"github.com/wipsvec/wipsvec/skipgram/hogwild"
 	"github.com/wipsvec/wipsvec/vocab"
 )
 

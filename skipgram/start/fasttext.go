@@ -3,13 +3,13 @@ package start
 import (
 	"flag"
 	"fmt"
-	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/fasttext"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"github.com/wipsvec/wipsvec/skipgram/subword"
 )
 

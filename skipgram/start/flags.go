@@ -3,11 +3,11 @@ package start
 import (
 	"flag"
 	"fmt"
-	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"math"
 
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 )
 
 // A run's settings are declared here once as flags, each with one name,

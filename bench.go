@@ -30,11 +30,11 @@ func runBench(args []string, std stdio) error {
 	fs.StringVar(&opt.Corpus, "train", corpus.Default(), start.SourcesHelp)
 	fs.StringVar(&opt.IDs, "ids", "", "passed to wipsvec train as -ids: memory or disk (default: train's auto)")
 	var limitMB int64
-	intFlag(fs, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")
+	flagvalue.IntVar(fs.FlagSet, &limitMB, "limit-mb", 0, 1<<40, "train on only the first `MiB` of the decompressed corpus (0: all of it)")
 	fs.Var(flagvalue.List[speed.Model]{P: &opt.Models, Parse: speed.ParseModel, Distinct: "model"}, "models", "comma-separated `models` to time; suffixes set train flags: sg/exact (-batch=false -hot-rows 0), sg/cbow, sg/hs (-negative 0), sg/hot64, sg/sync50000, sg/share1")
 	fs.Var(flagvalue.Counts(&opt.Sizes, start.MaxSize), "sizes", "comma-separated vector `sizes` K")
 	fs.Var(flagvalue.Counts(&opt.Threads, start.MaxThreadsArg), "threads", "comma-separated thread `counts`")
-	intFlag(fs, &opt.Repeat, "repeat", 1, 1000, "`runs` per cell; the median is reported")
+	flagvalue.IntVar(fs.FlagSet, &opt.Repeat, "repeat", 1, 1000, "`runs` per cell; the median is reported")
 	minCount := int64(opt.MinCount)
 	start.Trainer{Window: &opt.Window, Negative: &opt.Negative, Iter: &opt.Iter,
 		MinCount: &minCount, Sample: &opt.Sample, Alpha: &opt.Alpha}.Define(fs.FlagSet)

@@ -9,6 +9,7 @@ import (
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	"github.com/wipsvec/wipsvec/corpus/encoded"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -20,16 +21,13 @@ func runEncode(args []string, std stdio) error {
 	minCount := int64(vocab.DefaultMinCount)
 	start.Trainer{MinCount: &minCount}.Define(fs.FlagSet)
 	var maxVocab int
-	intFlag(fs, &maxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")
+	flagvalue.IntVar(fs.FlagSet, &maxVocab, "max-vocab", 0, 1<<31-1, "prune rare words while counting when the table grows past this many `words` (0: 20M, like word2vec)")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	switch {
-	case *train == "":
-		return usagef("encode: -train SOURCES is required")
-	case *output == "":
-		return usagef("encode: -output FILE is required")
+	if err := fs.require("train", "output"); err != nil {
+		return err
 	}
 	paths, err := corpus.Expand(*train)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/bench/linkpred"
 	cgraph "github.com/wipsvec/wipsvec/corpus/graph"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 
@@ -19,14 +20,14 @@ func runEval(args []string, std stdio) error {
 	asJSON := fs.Bool("json", false, "print the results as JSON (rho unscaled, NaN as null)")
 	analogy := fs.String("analogy", "", "also run word2vec's analogy test on `FILE` (questions-words.txt or CSV; a name is looked up like a DATASET)")
 	restrict := eval.DefaultAnalogyRestrict
-	intFlag(fs, &restrict, "restrict", 1, 1<<31-1, "analogies: answer among this many most frequent `words`")
+	flagvalue.IntVar(fs.FlagSet, &restrict, "restrict", 1, 1<<31-1, "analogies: answer among this many most frequent `words`")
 	gf := addEvalGraphFlags(fs)
 	names, err := fs.parseOperands(args)
 	if err != nil {
 		return err
 	}
-	if *vectors == "" {
-		return usagef("eval: -vectors FILE is required")
+	if err := fs.require("vectors"); err != nil {
+		return err
 	}
 	if gf.graph != "" {
 		return runEvalGraph(*vectors, names, *asJSON, gf, std)
@@ -61,7 +62,7 @@ func addEvalGraphFlags(fs *flags) *evalGraphFlags {
 	fs.StringVar(&f.graph, "graph", "", "score node vectors on this edge list `FILE`: mean rank, MAP and ROC-AUC (reconstruction; link prediction with -exclude)")
 	fs.StringVar(&f.exclude, "exclude", "", "graph: the training edges `FILE`, neither scored nor counted as non-edges (link prediction)")
 	fs.Uint64Var(&f.seed, "seed", 1, "graph: seed of the non-edges sampled for the AUC")
-	intFlag(fs, &f.threads, "threads", 1, start.MaxThreadsArg, "graph: `threads` for the ranks")
+	flagvalue.IntVar(fs.FlagSet, &f.threads, "threads", 1, start.MaxThreadsArg, "graph: `threads` for the ranks")
 	return f
 }
 

@@ -17,14 +17,14 @@ func parseExperimentFlags(args []string, std stdio) (*experiment.Config, error) 
 	f := experiment.DefaultConfig()
 	fs := newFlags("experiment", std)
 	fs.StringVar(&f.Train, "train", "", start.SourcesHelp+" (default: "+corpus.DefaultPlaces+")")
-	intFlag(fs, &f.CorpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
+	flagvalue.IntVar(fs.FlagSet, &f.CorpusBytes, "corpus-bytes", 0, math.MaxInt64, "read only the first `N` bytes of the (decompressed) corpus; 0 reads all")
 	g, seeds := &f.Grid, len(f.Grid.Seeds) // the grid's flags, the paper's grid their defaults
 	quick := fs.Bool("quick", false, "preview preset: -sizes 10,100 -alphas 0.025 -ratios 0.01,0.5 -seeds 1 -iter 5 (flags given explicitly still win)")
 	fs.Var(flagvalue.Ints(&g.Sizes), "sizes", "comma-separated `sizes` K, the table's columns")
 	fs.Var(flagvalue.List[experiment.Model]{P: &g.Models, Parse: experiment.ParseModel}, "models", "comma-separated `models` to train, /cbow or /hs for another architecture (sg/cbow, wips/cbow, sg/hs); sg gives the rows SG, SG*, SG(K/2), SG*(K/2)")
 	fs.Var(flagvalue.Floats(&g.Alphas), "alphas", "comma-separated starting learning `rates` to search")
 	fs.Var(flagvalue.Floats(&g.Ratios), "ratios", "comma-separated IPDS `ratios` q/K to search")
-	intFlag(fs, &seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
+	flagvalue.IntVar(fs.FlagSet, &seeds, "seeds", 1, 1000, "runs per setting, with seeds 1..`N`; the table shows their mean")
 	s := &f.Setup.Settings
 	start.Trainer{Window: &s.Window, Negative: &s.Negative, Iter: &f.Grid.Epochs, Threads: &f.Threads,
 		MinCount: &f.Setup.MinCount, Sample: &s.Sample, Batch: &s.Batch, ShareNoise: &s.ShareNoise, HotRows: &s.HotRows, HotSync: &s.HotSync,

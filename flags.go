@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 	"github.com/wipsvec/wipsvec/skipgram/start"
 )
 
@@ -101,21 +100,23 @@ func (f *flags) printHelp() {
 	f.SetOutput(io.Discard)
 }
 
+// require refuses, in the flags' order, the first of names that the
+// command line left empty: "-train SOURCES is required".
+func (f *flags) require(names ...string) error {
+	for _, name := range names {
+		if fl := f.Lookup(name); fl.Value.String() == "" {
+			arg, _ := flag.UnquoteUsage(fl)
+			return usagef("%s: -%s %s is required", strings.TrimPrefix(f.Name(), "wipsvec "), name, arg)
+		}
+	}
+	return nil
+}
+
 // given reports which flags the command line set.
 func (f *flags) given() map[string]bool {
 	set := make(map[string]bool)
 	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	return set
-}
-
-// intFlag defines an integer flag that accepts [lo, hi].
-func intFlag[T int | int64](fs *flags, p *T, name string, lo, hi T, usage string) {
-	flagvalue.IntVar(fs.FlagSet, p, name, lo, hi, usage)
-}
-
-// floatFlag defines a float flag that accepts finite values in [lo, hi].
-func floatFlag(fs *flags, p *float64, name string, lo, hi float64, usage string) {
-	flagvalue.FloatVar(fs.FlagSet, p, name, lo, hi, usage)
 }
 
 // capThreads caps a thread count at start.ThreadsPerCPU per CPU, saying so on w:

@@ -57,16 +57,12 @@ func commands() []command {
 }
 
 func usage() string {
-	var b strings.Builder
-	b.WriteString("wipsvec: skip-gram embeddings under general similarity models (")
-	kinds := skipgram.Kinds()
-	for i, k := range kinds {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strings.ToUpper(string(k)))
+	var models []string
+	for _, k := range skipgram.Kinds() {
+		models = append(models, strings.ToUpper(string(k)))
 	}
-	b.WriteString(")\n\nusage: wipsvec COMMAND [flags]\n\nCommands:\n")
+	var b strings.Builder
+	b.WriteString("wipsvec: skip-gram embeddings under general similarity models (" + strings.Join(models, ", ") + ")\n\nusage: wipsvec COMMAND [flags]\n\nCommands:\n")
 	for _, c := range commands() {
 		fmt.Fprintf(&b, "  %-18s %s\n", c.name, c.about)
 	}

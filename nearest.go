@@ -7,6 +7,7 @@ import (
 
 	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 )
 
 // runNearest runs "wipsvec nearest".
@@ -14,13 +15,13 @@ func runNearest(args []string, std stdio) error {
 	fs := newFlags("nearest", std)
 	vectors := fs.String("vectors", "", "word vectors `FILE` (word2vec binary or text; sidecar FILE.json) or a fastText model (.bin)")
 	n := 10
-	intFlag(fs, &n, "n", 1, 1<<20, "`neighbours` to list per query")
+	flagvalue.IntVar(fs.FlagSet, &n, "n", 1, 1<<20, "`neighbours` to list per query")
 	queries, err := fs.parseOperands(args)
 	if err != nil {
 		return err
 	}
-	if *vectors == "" {
-		return usagef("nearest: -vectors FILE is required")
+	if err := fs.require("vectors"); err != nil {
+		return err
 	}
 	if len(queries) == 0 {
 		return usagef("nearest: no query given; usage: wipsvec nearest -vectors FILE [-n 10] QUERY... (or - to read them from standard input)")

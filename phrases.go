@@ -9,6 +9,7 @@ import (
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/atomicfile"
 	"github.com/wipsvec/wipsvec/corpus/phrase"
+	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 )
 
 // runPhrases runs "wipsvec phrases".
@@ -17,18 +18,15 @@ func runPhrases(args []string, std stdio) error {
 	opt := phrase.DefaultOptions()
 	train := fs.String("train", "", "corpus `SOURCES` as for train: files, directories, quoted globs, comma-separated; plain, .gz or .zst; - for standard input")
 	output := fs.String("output", "", "text `FILE` to write, the phrases' words joined by _ (- for standard output)")
-	intFlag(fs, &opt.MinCount, "min-count", 0, math.MaxInt32, "words and pairs seen fewer `times` are never joined")
-	floatFlag(fs, &opt.Threshold, "threshold", -math.MaxFloat32, math.MaxFloat32, "join a pair whose `score` is above this (higher: fewer phrases)")
+	flagvalue.IntVar(fs.FlagSet, &opt.MinCount, "min-count", 0, math.MaxInt32, "words and pairs seen fewer `times` are never joined")
+	flagvalue.FloatVar(fs.FlagSet, &opt.Threshold, "threshold", -math.MaxFloat32, math.MaxFloat32, "join a pair whose `score` is above this (higher: fewer phrases)")
 	debug := 2
-	intFlag(fs, &debug, "debug", 0, 1<<30, "word2phrase's `level`: 0 quiet, 1 a summary, 2 and more the progress too")
+	flagvalue.IntVar(fs.FlagSet, &debug, "debug", 0, 1<<30, "word2phrase's `level`: 0 quiet, 1 a summary, 2 and more the progress too")
 	if err := fs.parse(args); err != nil {
 		return err
 	}
-	switch {
-	case *train == "":
-		return usagef("phrases: -train SOURCES is required")
-	case *output == "":
-		return usagef("phrases: -output FILE is required")
+	if err := fs.require("train", "output"); err != nil {
+		return err
 	}
 	sources, err := corpus.Expand(*train)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/checkpoint"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
 // pretrained writes a vectors file as word2vec.c writes one (text: "%lf "
@@ -22,7 +23,7 @@ import (
 // corpus does not have, and returns its vectors by word.
 func pretrained(t *testing.T, path string, dim int, bin bool) map[string][]float32 {
 	t.Helper()
-	r := rng(3)
+	r := kernel.SplitMix(3)
 	vecs := map[string][]float32{}
 	var words []string
 	for g := range 2 {
@@ -38,7 +39,7 @@ func pretrained(t *testing.T, path string, dim int, bin bool) map[string][]float
 		b = append(b, w...)
 		b = append(b, ' ')
 		for k := range v {
-			v[k] = float32(int(r.next()%2001)-1000) / 1000
+			v[k] = float32(int(r.Next()%2001)-1000) / 1000
 			if bin {
 				b = binary.LittleEndian.AppendUint32(b, math.Float32bits(v[k]))
 			} else {
@@ -52,17 +53,6 @@ func pretrained(t *testing.T, path string, dim int, bin bool) map[string][]float
 		t.Fatal(err)
 	}
 	return vecs
-}
-
-// rng is splitmix64.
-type rng uint64
-
-func (r *rng) next() uint64 {
-	*r += 0x9e3779b97f4a7c15
-	z := uint64(*r)
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
 }
 
 func readRows(t *testing.T, path string) map[string][]float32 {

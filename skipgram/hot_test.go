@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/graphdata"
 	"github.com/wipsvec/wipsvec/skipgram/hogwild"
-
 	"github.com/wipsvec/wipsvec/vocab"
 )
 
@@ -82,20 +82,11 @@ func TestHotRowsValidOnAnyThreads(t *testing.T) {
 // groups: what training on it learns.
 func groupGap(m *Model, v *vocab.Vocab) float64 {
 	group := func(w string) int { n, _ := strconv.Atoi(w[1:]); return n / 25 }
-	cos := func(a, b []float32) float64 {
-		var ab, aa, bb float64
-		for i := range a {
-			ab += float64(a[i]) * float64(b[i])
-			aa += float64(a[i]) * float64(a[i])
-			bb += float64(b[i]) * float64(b[i])
-		}
-		return ab / math.Sqrt(aa*bb)
-	}
 	var in, out float64
 	var nin, nout int
 	for i := range v.Len() {
 		for j := i + 1; j < v.Len(); j++ {
-			c := cos(m.Row(i), m.Row(j))
+			c := embedding.Cosine(m.Row(i), m.Row(j))
 			if group(v.Words[i]) == group(v.Words[j]) {
 				in, nin = in+c, nin+1
 			} else {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
 func TestParseQuery(t *testing.T) {
@@ -34,28 +35,17 @@ func TestParseQuery(t *testing.T) {
 	}
 }
 
-// rng is splitmix64, so that the table below never changes.
-type rng uint64
-
-func (r *rng) next() uint64 {
-	*r += 0x9e3779b97f4a7c15
-	z := uint64(*r)
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
-
 // queryTable is 300 words of 8 dimensions, values multiples of 1/8 in
 // [-1, 1); every tenth word repeats the one before it, every 15th the one
 // before it doubled, so that cosines tie exactly.
 func queryTable() *embedding.Vectors {
-	r := rng(7)
+	r := kernel.SplitMix(7) // SplitMix64, so that the table below never changes
 	const n, dim = 300, 8
 	v := &embedding.Vectors{Dim: dim}
 	for i := range n {
 		v.Words = append(v.Words, fmt.Sprintf("w%d", i))
 		for k := range dim {
-			x := float32(int(r.next()%16)-8) / 8
+			x := float32(int(r.Next()%16)-8) / 8
 			switch {
 			case i%10 == 9:
 				x = v.Data[(i-1)*dim+k]

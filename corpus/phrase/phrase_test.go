@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/wipsvec/wipsvec/skipgram/kernel"
 )
 
 // join runs both passes on text.
@@ -115,26 +117,18 @@ func TestTrigrams(t *testing.T) {
 	}
 }
 
-// rng is splitmix64: the synthetic corpora must not change with Go's
-// math/rand.
-type rng uint64
-
-func (r *rng) next() uint64 {
-	*r += 0x9e3779b97f4a7c15
-	z := uint64(*r)
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
+// rng draws the synthetic corpora from SplitMix64, which never changes
+// with Go's math/rand.
+type rng struct{ kernel.RNG }
 
 // intn is a number in [0, n).
-func (r *rng) intn(n int) int { return int(r.next() % uint64(n)) }
+func (r *rng) intn(n int) int { return int(r.Next() % uint64(n)) }
 
 // synthText is a corpus of about words words: Zipf-like words, planted
 // pairs, lines of varied length; with odd, the cases word2phrase treats in
 // its own way (see smallText) scattered through it, and no final newline.
 func synthText(seed uint64, words int, odd bool) []byte {
-	r := rng(seed)
+	r := rng{kernel.SplitMix(seed)}
 	pairs := [][2]string{{"new", "york"}, {"san", "francisco"}, {"united", "states"}, {"of", "the"}, {"new", "jersey"}}
 	oddWords := []string{"</s>", "_w1", "w1_w2", "new_york", "a\vb", "c\fd", strings.Repeat("x", 70), strings.Repeat("\u00e9", 40), "ab\rcd", "w3\r"}
 	var b bytes.Buffer
@@ -324,7 +318,7 @@ func events(t *testing.T, s *words) []string {
 
 // TestMergeSortIsStable: the sort is glibc's merge sort, stable.
 func TestMergeSortIsStable(t *testing.T) {
-	r := rng(5)
+	r := rng{kernel.SplitMix(5)}
 	for n := range 200 {
 		keys := make([]int, n)
 		for i := range keys {

@@ -76,7 +76,7 @@ func (f Form) Similarity() Similarity {
 func (f Form) float64Func() func(a, b []float32) float64 {
 	switch {
 	case f.Cosine:
-		return cosine64
+		return Cosine
 	case f.Weights != nil:
 		w, bias := f.Weights, f.Bias
 		return func(a, b []float32) float64 {
@@ -214,8 +214,9 @@ func dot64(a, b []float32) float64 {
 	return s
 }
 
-// cosine64 is the cosine similarity; zero vectors score 0.
-func cosine64(a, b []float32) float64 {
+// Cosine is the cosine similarity of a and b, summed in float64; zero
+// vectors score 0.
+func Cosine(a, b []float32) float64 {
 	var s, na, nb float64
 	for i := range a {
 		x, y := float64(a[i]), float64(b[i])

@@ -15,6 +15,11 @@ func NewRNG(seed, stream uint64) RNG {
 	return r
 }
 
+// SplitMix is the stream whose state is state: the numbers SplitMix64 draws
+// after it, the same on every platform and Go release (tests that plant a
+// corpus or a table rely on them).
+func SplitMix(state uint64) RNG { return RNG{state} }
+
 // Next returns the next 64 random bits.
 func (r *RNG) Next() uint64 {
 	r.s += 0x9e3779b97f4a7c15

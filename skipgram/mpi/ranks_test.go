@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/encoded"
 	"github.com/wipsvec/wipsvec/skipgram"
+	"github.com/wipsvec/wipsvec/skipgram/embedding"
 	"github.com/wipsvec/wipsvec/skipgram/mpi"
 	"github.com/wipsvec/wipsvec/vocab"
 )
@@ -130,7 +130,7 @@ func groupCosines(v *vocab.Vocab, m *skipgram.Model) (within, across float64) {
 	for i, a := range v.Words {
 		for j := i + 1; j < len(v.Words); j++ {
 			b := v.Words[j]
-			cos := cosine(m.Row(i), m.Row(j))
+			cos := embedding.Cosine(m.Row(i), m.Row(j))
 			if strings.SplitN(a, "w", 2)[0] == strings.SplitN(b, "w", 2)[0] {
 				sw, nw = sw+cos, nw+1
 			} else {
@@ -139,14 +139,4 @@ func groupCosines(v *vocab.Vocab, m *skipgram.Model) (within, across float64) {
 		}
 	}
 	return sw / float64(nw), sa / float64(na)
-}
-
-func cosine(a, b []float32) float64 {
-	var ab, aa, bb float64
-	for i := range a {
-		ab += float64(a[i]) * float64(b[i])
-		aa += float64(a[i]) * float64(a[i])
-		bb += float64(b[i]) * float64(b[i])
-	}
-	return ab / math.Sqrt(aa*bb)
 }

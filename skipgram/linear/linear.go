@@ -109,27 +109,38 @@ func (s *Single) Pair(f *Form, sig *kernel.SigmoidTable, in []float32, rows *hog
 		return s.plainPair(sig, in, rows, targets, alpha, loss)
 	}
 	lin, moved := s.inputs(f, in)
-	dim := len(in)
-	p := dim
 	if f.Bias {
-		p--
+		loss = s.biasPair(sig, in, lin, moved, rows, targets, alpha, loss)
+	} else {
+		n := len(in)
+		lin, moved, acc := lin[:n], moved[:n], s.Acc[:n]
+		for j, t := range targets {
+			out := rows.At(t)[:n]
+			g, l := sig.Gradient(kernel.Dot(lin, out), j == 0, alpha)
+			loss += l
+			kernel.PairUpdate(acc, out, moved, g)
+		}
 	}
-	acc := s.Acc[:dim]
+	f.StepInput(in, s.Acc[:len(in)])
+	return loss
+}
+
+// biasPair is Pair's targets for a form with a bias (SIPS): the last
+// coordinate of the input and of each target adds to the score, and each
+// moves by the gradient.
+func (s *Single) biasPair(sig *kernel.SigmoidTable, in, lin, moved []float32, rows *hogwild.Rows, targets []int32, alpha, loss float32) float32 {
+	p := len(in) - 1
+	acc := s.Acc[:p+1]
 	for j, t := range targets {
 		out := rows.At(t)
 		x := kernel.Dot(lin[:p], out[:p])
-		if f.Bias {
-			x = x + in[p] + out[p]
-		}
+		x = x + in[p] + out[p]
 		g, l := sig.Gradient(x, j == 0, alpha)
 		loss += l
 		kernel.PairUpdate(acc[:p], out[:p], moved[:p], g)
-		if f.Bias {
-			acc[p] += g
-			out[p] += g
-		}
+		acc[p] += g
+		out[p] += g
 	}
-	f.StepInput(in, acc)
 	return loss
 }
 

@@ -28,6 +28,7 @@ targets=(
   ./corpus/encoded:FuzzParse
   ./corpus/graph:FuzzRead
   ./corpus/wordnet:FuzzReadData
+  ./skipgram/flagvalue:FuzzSet
 )
 # Every FuzzXxx in the tree must be listed, so a new parser's target runs.
 listed=$(printf '%s\n' "${targets[@]}" | sed 's/.*://' | sort)

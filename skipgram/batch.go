@@ -43,7 +43,7 @@ var batchArchitecture = architecture{
 		if oneView {
 			return newBagWindow(a, s.model.Dim, s.opt.Window, s.outputs)
 		}
-		return newSubwordWindow(a, s.model.Dim, s.outputs, s.drawnPairs)
+		return newSubwordWindow(a, s.model.Dim, s.outputs)
 	},
 }
 

@@ -30,7 +30,7 @@ func (f *linForm) weigh(_ *hogwild.Scratch, w, u, dw []float32) { f.W, f.U, f.DW
 // form.
 func newLinear(s *kernelSetup, a *hogwild.Scratch) linearKernel {
 	arch := s.opt.architecture()
-	if s.bags {
+	if s.bags && arch.bagged != nil {
 		return arch.bagged(s, a, s.model.Out == nil)
 	}
 	return arch.plain(s, a)
@@ -40,7 +40,8 @@ func newLinear(s *kernelSetup, a *hogwild.Scratch) linearKernel {
 // example a window, skip-gram's batch windows or skip-gram's pairs. Each,
 // in its file, says when a run takes it and the linear kernel it trains a
 // model with, of words or of bags of rows (a row representation's, with
-// oneView when the model scores a bag against bags: bags.go).
+// oneView when the model scores a bag against bags: bags.go); without a
+// bagged kernel, plain's takes bags too.
 type architecture struct {
 	uses   func(o *Options) bool
 	plain  func(s *kernelSetup, a *hogwild.Scratch) linearKernel

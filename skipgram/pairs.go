@@ -7,13 +7,10 @@ import (
 )
 
 // pairsArchitecture is skip-gram pair by pair, word2vec.c's: every run
-// that takes no other architecture. A pair's context is a word or a bag.
+// that takes no other architecture. Its one kernel takes words and bags.
 var pairsArchitecture = architecture{
 	uses: func(*Options) bool { return true },
 	plain: func(s *kernelSetup, a *hogwild.Scratch) linearKernel {
-		return newPairsLinear(a, s.model.Dim, s.outputs, s.drawnPairs)
-	},
-	bagged: func(s *kernelSetup, a *hogwild.Scratch, _ bool) linearKernel {
 		return newPairsLinear(a, s.model.Dim, s.outputs, s.drawnPairs)
 	},
 }

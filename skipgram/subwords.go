@@ -101,14 +101,10 @@ type subwordWindow struct {
 	outs   [][]float32 // a context's output rows
 	pos    []bool      // whether each is a positive
 	one    []int32     // a context, as the layers take a pair's targets
-	// drawn: negative sampling is the one output layer (kernelSetup's
-	// drawnPairs), and a context's row is its output row, fetched without
-	// asking the layers.
-	drawn bool
 }
 
-func newSubwordWindow(a *hogwild.Scratch, dim, targets int, drawn bool) *subwordWindow {
-	return &subwordWindow{h: a.Float32s(dim), acc: a.Float32s(dim), outs: a.Rows(targets), pos: a.Bools(targets), one: a.Int32s(1), drawn: drawn}
+func newSubwordWindow(a *hogwild.Scratch, dim, targets int) *subwordWindow {
+	return &subwordWindow{h: a.Float32s(dim), acc: a.Float32s(dim), outs: a.Rows(targets), pos: a.Bools(targets), one: a.Int32s(1)}
 }
 
 func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float32) (loss float32) {
@@ -120,13 +116,6 @@ func (k *subwordWindow) window(s *step, center int32, ctxs []int32, alpha float3
 	acc := k.acc[:len(h)]
 	clear(acc)
 	for _, c := range ctxs {
-		if k.drawn {
-			out := s.Out.At(c)
-			g, l := sig.Gradient(kernel.Dot(h, out), true, alpha)
-			loss += l
-			kernel.PairUpdate(acc, out, h, g)
-			continue
-		}
 		k.one[0] = c
 		outs, pos := s.PairOutputs(k.one, k.outs[:0], k.pos[:0])
 		for j, out := range outs {

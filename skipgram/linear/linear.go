@@ -105,9 +105,6 @@ func (s *Single) Score(f *Form, sig *kernel.SigmoidTable, in []float32, outs [][
 // after the other: a seeded run's pairs sum as they always have, bit for
 // bit.
 func (s *Single) Pair(f *Form, sig *kernel.SigmoidTable, in []float32, rows *hogwild.Rows, targets []int32, alpha, loss float32) float32 {
-	if f.plain() {
-		return s.plainPair(sig, in, rows, targets, alpha, loss)
-	}
 	lin, moved := s.inputs(f, in)
 	if f.Bias {
 		loss = s.biasPair(sig, in, lin, moved, rows, targets, alpha, loss)
@@ -141,20 +138,6 @@ func (s *Single) biasPair(sig *kernel.SigmoidTable, in, lin, moved []float32, ro
 		acc[p] += g
 		out[p] += g
 	}
-	return loss
-}
-
-// plainPair is Pair for the plain inner product (SG, IPS).
-func (s *Single) plainPair(sig *kernel.SigmoidTable, in []float32, rows *hogwild.Rows, targets []int32, alpha, loss float32) float32 {
-	acc := s.Acc[:len(in)]
-	clear(acc)
-	for j, t := range targets {
-		out := rows.At(t)
-		g, l := sig.Gradient(kernel.Dot(in, out), j == 0, alpha)
-		loss += l
-		kernel.PairUpdate(acc, out, in, g)
-	}
-	kernel.Axpy(in, acc, 1)
 	return loss
 }
 

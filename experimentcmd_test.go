@@ -2,16 +2,14 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/wipsvec/wipsvec/bench/eval"
 	"github.com/wipsvec/wipsvec/bench/experiment"
+	"github.com/wipsvec/wipsvec/bench/planted"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/skipgram/flagvalue"
 )
@@ -132,20 +130,8 @@ func TestExperimentArchitectures(t *testing.T) {
 	dir, corpus := corpusFile(t, 1500)
 	evalDir := filepath.Join(dir, "eval")
 	os.Mkdir(evalDir, 0o755)
-	r := rand.New(rand.NewPCG(3, 4))
-	for _, name := range eval.DefaultDatasets {
-		var b strings.Builder
-		for range 40 {
-			g1, g2 := r.IntN(5), r.IntN(5)
-			score := 1
-			if g1 == g2 {
-				score = 9
-			}
-			fmt.Fprintf(&b, "g%dw%d,g%dw%d,%d\n", g1, r.IntN(10), g2, r.IntN(10), score)
-		}
-		if err := os.WriteFile(filepath.Join(evalDir, name+".csv"), []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := planted.NewTopics(5, 10, 3, 4).Benchmarks(evalDir, 40); err != nil {
+		t.Fatal(err)
 	}
 	t.Setenv("WIPSVEC_EVAL", evalDir)
 	args := []string{"experiment", "-train", corpus, "-models", "sg,sg/cbow", "-sizes", "8", "-alphas", "0.01",

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/wipsvec/wipsvec/bench/planted"
 	"github.com/wipsvec/wipsvec/skipgram/budget"
 	"github.com/wipsvec/wipsvec/skipgram/embedding"
 )
@@ -50,16 +50,8 @@ func corpusFile(t *testing.T, sentences int) (dir, path string) {
 // writeCorpus writes a small topical corpus: words of one group co-occur.
 func writeCorpus(t *testing.T, path string, sentences int) {
 	t.Helper()
-	r := rand.New(rand.NewPCG(1, 1))
-	var b strings.Builder
-	for range sentences {
-		g := r.IntN(5)
-		for range 8 + r.IntN(8) {
-			fmt.Fprintf(&b, "g%dw%d ", g, r.IntN(10))
-		}
-		b.WriteByte('\n')
-	}
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	text := planted.NewTopics(5, 10, 1, 1).Text(sentences, 8, 15)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
+	"github.com/wipsvec/wipsvec/bench/planted"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -129,16 +129,7 @@ func TestNext(t *testing.T) {
 func TestCorpus(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "c.txt")
-	r := rand.New(rand.NewPCG(1, 1))
-	var b strings.Builder
-	for range 300 {
-		g := r.IntN(5)
-		for range 8 + r.IntN(8) {
-			fmt.Fprintf(&b, "g%dw%d ", g, r.IntN(10))
-		}
-		b.WriteByte('\n')
-	}
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(planted.NewTopics(5, 10, 1, 1).Text(300, 8, 15)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	opt := skipgram.DefaultOptions()

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/wipsvec/wipsvec/bench/eval"
+	"github.com/wipsvec/wipsvec/bench/planted"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/skipgram"
 	"github.com/wipsvec/wipsvec/vocab"
@@ -207,31 +207,14 @@ func TestSelectionSGSeparately(t *testing.T) {
 // as similar: a pipeline that works gives a positive correlation.
 func topicalCorpus(t *testing.T) (*vocab.Vocab, []int32, []*eval.Dataset) {
 	t.Helper()
-	r := rand.New(rand.NewPCG(1, 2))
-	var b strings.Builder
-	for range 1500 {
-		g := r.IntN(4)
-		for range 10 {
-			fmt.Fprintf(&b, "g%dw%d ", g, r.IntN(8))
-		}
-		b.WriteByte('\n')
-	}
-	v, stream, err := vocab.Learn(corpus.NewScanner(strings.NewReader(b.String())), vocab.LearnOptions{MinCount: 1})
+	topics := planted.NewTopics(4, 8, 1, 2)
+	v, stream, err := vocab.Learn(corpus.NewScanner(strings.NewReader(topics.Text(1500, 10, 10))), vocab.LearnOptions{MinCount: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ds []*eval.Dataset
 	for _, name := range eval.DefaultDatasets {
-		d := &eval.Dataset{Name: name}
-		for range 40 {
-			g1, g2 := r.IntN(4), r.IntN(4)
-			score := 1.0
-			if g1 == g2 {
-				score = 9
-			}
-			d.Pairs = append(d.Pairs, eval.Pair{A: fmt.Sprintf("g%dw%d", g1, r.IntN(8)), B: fmt.Sprintf("g%dw%d", g2, r.IntN(8)), Score: score})
-		}
-		ds = append(ds, d)
+		ds = append(ds, &eval.Dataset{Name: name, Pairs: topics.Pairs(40)})
 	}
 	return v, stream, ds
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/wipsvec/wipsvec/bench/eval"
+	"github.com/wipsvec/wipsvec/bench/planted"
 	"github.com/wipsvec/wipsvec/skipgram"
 )
 
@@ -61,30 +60,15 @@ func TestListRuns(t *testing.T) {
 // reproduceFiles writes a small topical corpus and benchmarks made for it
 // (pointed to by WIPSVEC_EVAL) into dir, and returns the corpus's path.
 func reproduceFiles(t *testing.T, dir string) string {
-	r := rand.New(rand.NewPCG(3, 4))
-	var b strings.Builder
-	for range 1500 {
-		g := r.IntN(5)
-		for range 8 + r.IntN(8) {
-			fmt.Fprintf(&b, "g%dw%d ", g, r.IntN(10))
-		}
-		b.WriteByte('\n')
-	}
+	topics := planted.NewTopics(5, 10, 3, 4)
 	path := filepath.Join(dir, "c.txt")
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(topics.Text(1500, 8, 15)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	evalDir := filepath.Join(dir, "eval")
 	os.Mkdir(evalDir, 0o755)
-	for _, name := range eval.DefaultDatasets {
-		b.Reset()
-		for range 40 {
-			g1, g2 := r.IntN(5), r.IntN(5)
-			fmt.Fprintf(&b, "g%dw%d,g%dw%d,%d\n", g1, r.IntN(10), g2, r.IntN(10), map[bool]int{true: 9, false: 1}[g1 == g2])
-		}
-		if err := os.WriteFile(filepath.Join(evalDir, name+".csv"), []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := topics.Benchmarks(evalDir, 40); err != nil {
+		t.Fatal(err)
 	}
 	t.Setenv("WIPSVEC_EVAL", evalDir)
 	return path

@@ -3,14 +3,13 @@ package mpi_test
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unsafe"
 
+	"github.com/wipsvec/wipsvec/bench/planted"
 	"github.com/wipsvec/wipsvec/corpus"
 	"github.com/wipsvec/wipsvec/corpus/encoded"
 	"github.com/wipsvec/wipsvec/skipgram"
@@ -28,19 +27,7 @@ import (
 // groups groups of 10 words: words of a group are similar, of two groups
 // not.
 func plantedText(groups, sentences int) string {
-	r := rand.New(rand.NewPCG(7, 11))
-	var b strings.Builder
-	for range sentences {
-		g := r.IntN(groups)
-		for i := range 12 {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			fmt.Fprintf(&b, "g%dw%d", g, r.IntN(10))
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
+	return planted.NewTopics(groups, 10, 7, 11).Text(sentences, 12, 12)
 }
 
 // same reports whether b is the same on every rank of c: each compares

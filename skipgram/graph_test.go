@@ -46,14 +46,12 @@ func TestTrainGraphDirectedUniformWeighted(t *testing.T) {
 	}
 }
 
+// TrainGraph refuses a graph that Graph.Check refuses (graphdata's
+// TestCheck has every refusal), before it trains.
 func TestTrainGraphRejectsBadInput(t *testing.T) {
 	for want, g := range map[string]*Graph{
-		"at least 2":      {Nodes: 1, Pairs: []int32{0, 0}, Noise: NoiseUnigram},
-		"two per edge":    {Nodes: 3, Pairs: []int32{0, 1, 2}, Noise: NoiseUnigram},
-		"outside [0, 3)":  {Nodes: 3, Pairs: []int32{0, 3}, Noise: NoiseUnigram},
-		"1 weights":       {Nodes: 3, Pairs: []int32{0, 1, 1, 2}, Weights: []float32{1}, Noise: NoiseUnigram},
-		"finite positive": {Nodes: 3, Pairs: []int32{0, 1}, Weights: []float32{-1}, Noise: NoiseUnigram},
-		"distribution":    {Nodes: 3, Pairs: []int32{0, 1}, Noise: "zipf"},
+		"outside [0, 3)": {Nodes: 3, Pairs: []int32{0, 3}, Noise: NoiseUnigram},
+		"distribution":   {Nodes: 3, Pairs: []int32{0, 1}, Noise: "zipf"},
 	} {
 		_, _, err := TrainGraph(context.Background(), g, graphOptions(IPS))
 		if err == nil || !strings.Contains(err.Error(), want) {

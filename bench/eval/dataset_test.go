@@ -9,13 +9,11 @@ import (
 	"testing"
 )
 
+// writeFile writes content to name in a directory of its own, and returns
+// its path.
 func writeFile(t *testing.T, name, content string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return writeFuzzInput(t, t.TempDir(), name, []byte(content))
 }
 
 func TestReadDataset(t *testing.T) {
